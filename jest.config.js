@@ -1,0 +1,29 @@
+/** Back-end tests: unit and integration (real PostgreSQL), TypeScript through swc in ESM mode. */
+const swc = {
+  jsc: {
+    parser: { syntax: 'typescript', decorators: true },
+    transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: false },
+    target: 'es2022',
+    keepClassNames: true,
+  },
+  module: { type: 'es6' },
+};
+
+export default {
+  testEnvironment: 'node',
+  extensionsToTreatAsEsm: ['.ts'],
+  transform: { '^.+\\.ts$': ['@swc/jest', swc] },
+  moduleNameMapper: {
+    '^@mkt/contracts$': '<rootDir>/libs/contracts/src/index.ts',
+    '^@mkt/platform$': '<rootDir>/libs/platform/src/index.ts',
+    '^@mkt/platform/testing$': '<rootDir>/libs/platform/src/testing/index.ts',
+    '^@mkt/identity$': '<rootDir>/services/identity/src/index.ts',
+    '^(\\.{1,2}/.*)\\.js$': '$1',
+  },
+  roots: ['<rootDir>/libs', '<rootDir>/services', '<rootDir>/apps'],
+  globalSetup: '<rootDir>/test/global-setup.ts',
+  globalTeardown: '<rootDir>/test/global-teardown.ts',
+  testMatch: ['**/*.spec.ts', '**/*.int-spec.ts'],
+  testTimeout: 60000,
+  maxWorkers: 2,
+};

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+
+/**
+ * Every event on the bus: a name, a schema version, an id, the aggregate id (the Kafka key),
+ * occurred-at, and a payload validated against its schema on both ends.
+ */
+export interface EventEnvelope<P = unknown> {
+  id: string;
+  name: string;
+  version: number;
+  aggregateId: string;
+  occurredAt: string;
+  payload: P;
+}
+
+export interface EventDefinition<N extends string = string, S extends z.ZodType = z.ZodType> {
+  name: N;
+  version: number;
+  schema: S;
+}
+
+export function defineEvent<N extends string, S extends z.ZodType>(
+  name: N,
+  version: number,
+  schema: S,
+): EventDefinition<N, S> {
+  return { name, version, schema };
+}
+
+export type PayloadOf<D> = D extends EventDefinition<string, infer S> ? z.infer<S> : never;
+
+export const UserRegistered = defineEvent(
+  'user.registered',
+  1,
+  z.object({
+    userId: z.string().uuid(),
+    accountKind: z.enum(['phone', 'email']),
+    gid: z.number().int(),
+    registeredAt: z.string(),
+  }),
+);
+
+export const ContributorProtocolAnswered = defineEvent(
+  'contributor.protocol.answered',
+  1,
+  z.object({
+    userId: z.string().uuid(),
+    gid: z.number().int(),
+    agreed: z.boolean(),
+    photoFlag: z.boolean(),
+  }),
+);
+
+export const UserUpdatedByStaff = defineEvent(
+  'user.updated',
+  1,
+  z.object({
+    userId: z.string().uuid(),
+    changed: z.array(z.string()),
+  }),
+);
+
+/** All event definitions, so transports can create their queues and topics up front. */
+export const ALL_EVENTS = [UserRegistered, ContributorProtocolAnswered, UserUpdatedByStaff] as const;

@@ -1,0 +1,160 @@
+import { z } from 'zod';
+
+/** Verification-code rules (spec section 9 and the walking-skeleton issue). */
+export const VERIFICATION_CODE = {
+  length: 6,
+  validSeconds: 5 * 60,
+  resendAfterSeconds: 60,
+  maxWrongAttempts: 5,
+  maxSendsPerHour: 5,
+} as const;
+
+/** Mainland mobile numbers (11 digits starting with 1), optionally with +86. */
+export const PHONE_PATTERN = /^(?:\+?86)?1[3-9]\d{9}$/;
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+
+export type AccountKind = 'phone' | 'email';
+
+/** Normalises a sign-in account to its stored form, or returns null when it is neither kind. */
+export function normaliseAccount(raw: string): { kind: AccountKind; value: string } | null {
+  const trimmed = raw.trim();
+  const digits = trimmed.replace(/[\s-]/g, '');
+  if (PHONE_PATTERN.test(digits)) return { kind: 'phone', value: digits.slice(-11) };
+  if (trimmed.length <= 254 && EMAIL_PATTERN.test(trimmed)) {
+    return { kind: 'email', value: trimmed.toLowerCase() };
+  }
+  return null;
+}
+
+const account = z.string().trim().min(1).max(254);
+
+export const sendCodeRequestSchema = z.object({ account });
+export type SendCodeRequest = z.infer<typeof sendCodeRequestSchema>;
+export interface SendCodeResponse {
+  /** Seconds until another code may be requested (the countdown on the login page). */
+  resendAfterSeconds: number;
+  expiresInSeconds: number;
+}
+
+export const loginRequestSchema = z.object({
+  account,
+  code: z.string().trim().regex(/^\d{6}$/, 'code must be 6 digits'),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+/** The user fields of spec section 3, as the store reads them. */
+export interface UserView {
+  id: string;
+  gid: number;
+  signFlag: boolean;
+  verity: boolean;
+  videoFlag: boolean;
+  photoFlag: boolean;
+  customerId: string | null;
+  customerStatus: number | null;
+  customerType: number | null;
+  projectId: string | null;
+  nickname: string;
+  phone: string | null;
+  email: string | null;
+  /** The contributor's answer to the supplementary agreement: null until answered. */
+  protocolAgreed: boolean | null;
+}
+
+export interface LoginResponse {
+  token: string;
+  user: UserView;
+}
+
+/** `/session`: data.verity, the user fields and data.signFlag. */
+export type SessionResponse = UserView;
+
+export interface RefreshResponse {
+  token: string;
+}
+
+export interface SkuItem {
+  id: string;
+  name: string;
+  category: 'video' | 'photo' | 'music';
+  priceFen: number;
+}
+
+// ---- staff and console ----
+
+export const STAFF_ROLES = ['admin', 'sales', 'finance', 'reviewer', 'contest-manager'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+export const staffLoginRequestSchema = z.object({
+  username: z.string().trim().min(1).max(64),
+  password: z.string().min(1).max(200),
+});
+export type StaffLoginRequest = z.infer<typeof staffLoginRequestSchema>;
+
+export interface StaffView {
+  id: string;
+  username: string;
+  displayName: string;
+  roles: StaffRole[];
+  disabled: boolean;
+  createdAt: string;
+}
+
+export interface StaffLoginResponse {
+  token: string;
+  staff: StaffView;
+}
+
+export const staffCreateSchema = z.object({
+  username: z.string().trim().min(3).max(64).regex(/^[a-z0-9._-]+$/i),
+  displayName: z.string().trim().min(1).max(100),
+  password: z.string().min(8).max(200),
+  roles: z.array(z.enum(STAFF_ROLES)).min(1),
+});
+export type StaffCreate = z.infer<typeof staffCreateSchema>;
+
+export const staffUpdateSchema = z
+  .object({
+    displayName: z.string().trim().min(1).max(100),
+    password: z.string().min(8).max(200),
+    roles: z.array(z.enum(STAFF_ROLES)).min(1),
+    disabled: z.boolean(),
+  })
+  .partial();
+export type StaffUpdate = z.infer<typeof staffUpdateSchema>;
+
+/** Fields staff may change on a user from the console. */
+export const userAdminUpdateSchema = z
+  .object({
+    gid: z.number().int().min(0).max(999),
+    signFlag: z.boolean(),
+    verity: z.boolean(),
+    videoFlag: z.boolean(),
+    photoFlag: z.boolean(),
+    disabled: z.boolean(),
+    nickname: z.string().trim().min(1).max(60),
+    customerId: z.string().trim().max(64).nullable(),
+    customerStatus: z.number().int().min(0).max(9).nullable(),
+    customerType: z.number().int().min(0).max(9).nullable(),
+    projectId: z.string().trim().max(64).nullable(),
+  })
+  .partial();
+export type UserAdminUpdate = z.infer<typeof userAdminUpdateSchema>;
+
+export interface UserAdminView extends UserView {
+  disabled: boolean;
+  createdAt: string;
+  lastLoginAt: string | null;
+}
+
+export interface AuditLogView {
+  id: string;
+  at: string;
+  staffId: string;
+  staffUsername: string;
+  action: string;
+  resource: string;
+  resourceId: string;
+  before: unknown;
+  after: unknown;
+}

@@ -1,0 +1,6 @@
+export * from './envelope.js';
+export * from './error-codes.js';
+export * from './messages.js';
+export * from './identity.js';
+export * from './events.js';
+export * from './routes.js';

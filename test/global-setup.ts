@@ -1,0 +1,14 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { EmbeddedPostgresServer } from '../libs/platform/src/database/embedded-postgres.server';
+
+/** Starts one real PostgreSQL for the whole jest run; each test file creates its own database in it. */
+export default async function globalSetup(): Promise<void> {
+  if (process.env.TEST_DATABASE_SERVER_URL) return;
+  const root = mkdtempSync(join(tmpdir(), 'mkt-test-pg-'));
+  const server = new EmbeddedPostgresServer({ dataDir: join(root, 'data'), port: 0, password: 'test' });
+  await server.start();
+  process.env.TEST_DATABASE_SERVER_URL = server.adminUrl();
+  (globalThis as { __TEST_PG__?: EmbeddedPostgresServer }).__TEST_PG__ = server;
+}
