@@ -20,7 +20,7 @@ export default {
     '^@mkt/identity$': '<rootDir>/services/identity/src/index.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
-  roots: ['<rootDir>/libs', '<rootDir>/services', '<rootDir>/apps'],
+  roots: ['<rootDir>/libs', '<rootDir>/services', '<rootDir>/apps', '<rootDir>/web-store/src', '<rootDir>/web-admin/src', '<rootDir>/loadtests'],
   globalSetup: '<rootDir>/test/global-setup.ts',
   globalTeardown: '<rootDir>/test/global-teardown.ts',
   testMatch: ['**/*.spec.ts', '**/*.int-spec.ts'],
