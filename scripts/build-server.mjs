@@ -2,13 +2,15 @@
 // Type checking is separate (`npm run check`) so the start-up path stays fast.
 import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
+import { resolve } from 'node:path';
 
 const workspaces = ['libs/contracts', 'libs/platform', 'services/identity', 'apps/standalone'];
 for (const ws of workspaces) {
   rmSync(`${ws}/dist`, { recursive: true, force: true });
+  // Run inside the workspace so `src/x.ts` lands at `dist/x.js`; tests stay out of the build.
   execFileSync(
     process.execPath,
-    ['node_modules/@swc/cli/bin/swc.js', `${ws}/src`, '-d', `${ws}/dist`, '--strip-leading-paths', '--config-file', '.swcrc', '--copy-files', '--quiet'],
-    { stdio: 'inherit' },
+    [resolve('node_modules/@swc/cli/bin/swc.js'), 'src', '-d', 'dist', '--strip-leading-paths', '--config-file', resolve('.swcrc'), '--ignore', '**/*.spec.ts,**/*.int-spec.ts', '--quiet'],
+    { stdio: 'inherit', cwd: ws },
   );
 }

@@ -113,14 +113,18 @@ export const staffCreateSchema = z.object({
 });
 export type StaffCreate = z.infer<typeof staffCreateSchema>;
 
-export const staffUpdateSchema = z
-  .object({
-    displayName: z.string().trim().min(1).max(100),
-    password: z.string().min(8).max(200),
-    roles: z.array(z.enum(STAFF_ROLES)).min(1),
-    disabled: z.boolean(),
-  })
-  .partial();
+/** An empty password field in the console's edit form means "keep the password". */
+const optionalNewPassword = z.preprocess(
+  (value) => (value === '' || value === null ? undefined : value),
+  z.string().min(8).max(200).optional(),
+);
+
+export const staffUpdateSchema = z.object({
+  displayName: z.string().trim().min(1).max(100).optional(),
+  password: optionalNewPassword,
+  roles: z.array(z.enum(STAFF_ROLES)).min(1).optional(),
+  disabled: z.boolean().optional(),
+});
 export type StaffUpdate = z.infer<typeof staffUpdateSchema>;
 
 /** Fields staff may change on a user from the console. */

@@ -30,7 +30,7 @@ export const serverMessages = {
     loginRequired: '请先登录后使用该功能',
     codeSent: '验证码已发送',
     codeMailSubject: '您的登录验证码',
-    codeMailBody: '您的验证码是 {code}，{minutes} 分钟内有效。如非本人操作，请忽略本邮件。',
+    codeMailBody: '您的验证码是 {code}，{minutes} 分钟内有效。如非本人操作，请忽略。',
   },
   en: {
     ok: 'Success',
@@ -55,7 +55,7 @@ export const serverMessages = {
     loginRequired: 'please log in first to use this feature',
     codeSent: 'Verification code sent',
     codeMailSubject: 'Your sign-in code',
-    codeMailBody: 'Your verification code is {code}. It is valid for {minutes} minutes. If you did not ask for it, ignore this e-mail.',
+    codeMailBody: 'Your verification code is {code}. It is valid for {minutes} minutes. If you did not ask for it, ignore this message.',
   },
 } as const satisfies Record<Language, Record<string, string>>;
 

@@ -1,0 +1,29 @@
+import 'reflect-metadata';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ADMIN_UI_BASE } from '@mkt/contracts';
+import { runServiceProcess } from '@mkt/platform';
+import { IdentityModule } from '@mkt/identity';
+import { serveWebApps } from './web-apps.js';
+
+const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+
+// Every service in one process on embedded engines: the single-machine mode of `npm start`.
+await runServiceProcess(
+  {
+    title: 'Lumen Stock marketplace (single machine)',
+    modules: [IdentityModule],
+    configure: (app, config) => {
+      if (config.http.serveWeb) serveWebApps(app, repositoryRoot);
+    },
+  },
+  ({ url, config }) => [
+    '',
+    `  Store:    ${url}/`,
+    `  Console:  ${url}${ADMIN_UI_BASE}/   (demo staff: admin / admin12345)`,
+    `  API docs: ${url}/api/docs`,
+    ...(config.notifier.driver === 'dev-mailbox' ? [`  Mailbox:  ${url}/dev/mailbox   (sign-in codes; demo buyer 13800000001)`] : []),
+    `  Data:     ${config.dataDir}`,
+    '',
+  ],
+);

@@ -1,0 +1,50 @@
+import js from '@eslint/js';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const SERVICES = ['identity', 'catalogue', 'orders', 'licensing', 'payouts', 'uploads', 'contests'];
+
+/** A service imports libs/* and never another service's files (ARCHITECTURE section 2). */
+const serviceBoundaries = SERVICES.map((service) => ({
+  files: [`services/${service}/**/*.ts`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            group: SERVICES.filter((other) => other !== service).flatMap((other) => [`@mkt/${other}`, `@mkt/${other}/*`, `**/services/${other}/**`]),
+            message: 'A service never imports another service: exchange events or use a client from libs/contracts.',
+          },
+        ],
+      },
+    ],
+  },
+}));
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'reports/**', 'coverage/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    // Libraries sit below the services: they may not reach up into any service.
+    files: ['libs/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@mkt/identity', '@mkt/catalogue', '@mkt/orders', '@mkt/licensing', '@mkt/payouts', '@mkt/uploads', '@mkt/contests', '**/services/**'], message: 'libs never import services.' }] },
+      ],
+    },
+  },
+  {
+    files: ['web-store/**/*.{ts,tsx}', 'web-admin/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  ...serviceBoundaries,
+);

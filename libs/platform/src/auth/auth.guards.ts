@@ -1,0 +1,109 @@
+import {
+  Inject,
+  Injectable,
+  Optional,
+  SetMetadata,
+  createParamDecorator,
+  type CanActivate,
+  type ExecutionContext,
+} from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { Request } from 'express';
+import { ACCESS_TOKEN_HEADER, type StaffRole } from '@mkt/contracts';
+import { AppError } from '../errors/app-error.js';
+import { TokenService, type StaffTokenClaims, type UserTokenClaims } from './token.service.js';
+
+/** The signed-in buyer or contributor of a store request. */
+export interface AuthenticatedUser {
+  userId: string;
+  sessionId: string;
+}
+
+/** The signed-in staff member of a console request. */
+export interface AuthenticatedStaff {
+  staffId: string;
+  sessionId: string;
+  username: string;
+  roles: StaffRole[];
+}
+
+/**
+ * Checks that a verified token's session is still live and its account usable. Identity
+ * implements these against its tables; a service without one trusts the signature alone.
+ */
+export interface UserSessionValidator {
+  validate(claims: UserTokenClaims): Promise<AuthenticatedUser>;
+}
+export interface StaffSessionValidator {
+  validate(claims: StaffTokenClaims): Promise<AuthenticatedStaff>;
+}
+export const USER_SESSION_VALIDATOR = Symbol('USER_SESSION_VALIDATOR');
+export const STAFF_SESSION_VALIDATOR = Symbol('STAFF_SESSION_VALIDATOR');
+
+type AuthedRequest = Request & { user?: AuthenticatedUser; staff?: AuthenticatedStaff };
+
+/** Store calls: the `access_token` header must carry a valid user token (else code 1001). */
+@Injectable()
+export class UserAuthGuard implements CanActivate {
+  constructor(
+    private readonly tokens: TokenService,
+    @Optional() @Inject(USER_SESSION_VALIDATOR) private readonly validator?: UserSessionValidator,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const request = context.switchToHttp().getRequest<AuthedRequest>();
+    const header = request.headers[ACCESS_TOKEN_HEADER];
+    const token = typeof header === 'string' ? header.trim() : '';
+    if (!token) throw AppError.tokenInvalid();
+    const claims = await this.tokens.verify(token, 'user');
+    if (!claims) throw AppError.tokenInvalid();
+    request.user = this.validator
+      ? await this.validator.validate(claims)
+      : { userId: claims.userId, sessionId: claims.sessionId };
+    return true;
+  }
+}
+
+const ROLES = 'mkt:staff-roles';
+/** Staff roles allowed to call a console handler; any one of them is enough. */
+export const Roles = (...roles: StaffRole[]) => SetMetadata(ROLES, roles);
+
+/** Console calls: `Authorization: Bearer <staff token>` and one of the handler's roles. */
+@Injectable()
+export class StaffAuthGuard implements CanActivate {
+  constructor(
+    private readonly tokens: TokenService,
+    private readonly reflector: Reflector,
+    @Optional() @Inject(STAFF_SESSION_VALIDATOR) private readonly validator?: StaffSessionValidator,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const request = context.switchToHttp().getRequest<AuthedRequest>();
+    const [scheme, token] = (request.headers.authorization ?? '').split(' ');
+    if (scheme?.toLowerCase() !== 'bearer' || !token) throw AppError.tokenInvalid();
+    const claims = await this.tokens.verify(token, 'staff');
+    if (!claims) throw AppError.tokenInvalid();
+    const staff = this.validator
+      ? await this.validator.validate(claims)
+      : { staffId: claims.staffId, sessionId: claims.sessionId, username: claims.staffId, roles: claims.roles };
+    const allowed = this.reflector.getAllAndOverride<StaffRole[] | undefined>(ROLES, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
+    if (allowed && !allowed.some((role) => staff.roles.includes(role))) throw AppError.forbidden();
+    request.staff = staff;
+    return true;
+  }
+}
+
+export const CurrentUser = createParamDecorator((_: unknown, context: ExecutionContext): AuthenticatedUser => {
+  const user = context.switchToHttp().getRequest<AuthedRequest>().user;
+  if (!user) throw AppError.tokenInvalid();
+  return user;
+});
+
+export const CurrentStaff = createParamDecorator((_: unknown, context: ExecutionContext): AuthenticatedStaff => {
+  const staff = context.switchToHttp().getRequest<AuthedRequest>().staff;
+  if (!staff) throw AppError.tokenInvalid();
+  return staff;
+});

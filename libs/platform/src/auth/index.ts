@@ -1,0 +1,3 @@
+export * from './token.service.js';
+export * from './auth.guards.js';
+export * from './auth.module.js';

@@ -1,0 +1,22 @@
+import { TokenService } from './token.service.js';
+
+describe('TokenService', () => {
+  const tokens = new TokenService('s'.repeat(32), 3600);
+
+  it('round-trips user and staff claims', async () => {
+    const user = await tokens.sign({ kind: 'user', userId: 'u1', sessionId: 's1' });
+    expect(await tokens.verify(user, 'user')).toEqual({ kind: 'user', userId: 'u1', sessionId: 's1' });
+    const staff = await tokens.sign({ kind: 'staff', staffId: 'a1', sessionId: 's2', roles: ['admin'] });
+    expect(await tokens.verify(staff, 'staff')).toEqual({ kind: 'staff', staffId: 'a1', sessionId: 's2', roles: ['admin'] });
+  });
+
+  it('refuses a token of the other kind, another secret, expiry and garbage', async () => {
+    const user = await tokens.sign({ kind: 'user', userId: 'u1', sessionId: 's1' });
+    expect(await tokens.verify(user, 'staff')).toBeNull();
+    expect(await new TokenService('t'.repeat(32)).verify(user, 'user')).toBeNull();
+    const old = await tokens.sign({ kind: 'user', userId: 'u1', sessionId: 's1' }, Math.floor(Date.now() / 1000) - 7200);
+    expect(await tokens.verify(old, 'user')).toBeNull();
+    expect(await tokens.verify('not.a.token', 'user')).toBeNull();
+    expect(await tokens.verify(`${user.slice(0, -3)}abc`, 'user')).toBeNull();
+  });
+});

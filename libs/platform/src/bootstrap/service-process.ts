@@ -1,0 +1,111 @@
+import { join } from 'node:path';
+import { Module, type DynamicModule, type INestApplication, type Type } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { ConfigError, loadConfig, type AppConfig, type RawEnv } from '../config/app-config.js';
+import { EmbeddedPostgresServer } from '../database/embedded-postgres.server.js';
+import { configureHttpApp } from '../http/http-app.js';
+import { JsonLogger } from '../logging/json-logger.js';
+import { PlatformModule } from '../platform.module.js';
+
+export interface ServiceProcessOptions {
+  /** Shown in logs and the OpenAPI document. */
+  title: string;
+  /** The service modules this process runs (one service alone, or all of them). */
+  modules: (Type | DynamicModule)[];
+  /** Extra HTTP set-up after the shared one, e.g. serving the web apps. */
+  configure?: (app: INestApplication, config: AppConfig) => void;
+  env?: RawEnv;
+  /** Overrides applied after the environment is read (tests). */
+  override?: (config: AppConfig) => AppConfig;
+}
+
+export interface RunningServiceProcess {
+  app: INestApplication;
+  config: AppConfig;
+  url: string;
+  logger: JsonLogger;
+  stop(): Promise<void>;
+}
+
+export const EMBEDDED_DATABASE_NAME = 'marketplace';
+
+/**
+ * Starts one HTTP process: reads and validates the configuration, starts embedded PostgreSQL
+ * when no DATABASE_URL is given, builds the Nest application and listens.
+ */
+export async function startServiceProcess(options: ServiceProcessOptions): Promise<RunningServiceProcess> {
+  let config = loadConfig(options.env ?? process.env);
+  if (options.override) config = options.override(config);
+  const logger = new JsonLogger(config.logLevel);
+
+  let embedded: EmbeddedPostgresServer | undefined;
+  if (!config.database.url) {
+    embedded = new EmbeddedPostgresServer({
+      dataDir: join(config.dataDir, 'postgres'),
+      port: config.database.embeddedPort,
+      password: 'marketplace',
+      onLog: (line) => logger.pino.debug({ context: 'EmbeddedPostgres' }, line),
+    });
+    await embedded.start();
+    await embedded.createDatabaseIfMissing(EMBEDDED_DATABASE_NAME);
+    config = { ...config, database: { ...config.database, url: embedded.adminUrl(EMBEDDED_DATABASE_NAME) } };
+    logger.pino.info({ context: 'Bootstrap', port: embedded.port, dataDir: config.dataDir }, 'embedded PostgreSQL started');
+  }
+
+  let app: INestApplication | undefined;
+  try {
+    @Module({ imports: [PlatformModule.forRoot(config), ...options.modules] })
+    class RootModule {}
+    app = await NestFactory.create(RootModule, { logger, bodyParser: false, abortOnError: false });
+    app.enableShutdownHooks();
+    configureHttpApp(app, logger, options.title);
+    options.configure?.(app, config);
+    await app.listen(config.http.port, config.http.host);
+  } catch (error) {
+    await app?.close().catch(() => undefined);
+    await embedded?.stop().catch(() => undefined);
+    throw error;
+  }
+
+  const address = app.getHttpServer().address();
+  const port = typeof address === 'object' && address ? address.port : config.http.port;
+  const url = `http://localhost:${port}`;
+  let stopping: Promise<void> | undefined;
+  const stop = () =>
+    (stopping ??= (async () => {
+      await app.close();
+      await embedded?.stop();
+    })());
+  return { app, config, url, logger, stop };
+}
+
+/** For `main.ts` files: start, print where to go, stop cleanly on SIGINT/SIGTERM. */
+export async function runServiceProcess(
+  options: ServiceProcessOptions,
+  announce: (running: RunningServiceProcess) => string[] = ({ url }) => [`listening on ${url}`],
+): Promise<void> {
+  let running: RunningServiceProcess;
+  try {
+    running = await startServiceProcess(options);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    process.stderr.write(`Start-up failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exit(1);
+  }
+  for (const line of announce(running)) process.stdout.write(`${line}\n`);
+  const shutdown = (signal: string) => {
+    running.logger.pino.info({ context: 'Bootstrap', signal }, 'shutting down');
+    running
+      .stop()
+      .then(() => process.exit(0))
+      .catch((error: unknown) => {
+        process.stderr.write(`Shutdown failed: ${String(error)}\n`);
+        process.exit(1);
+      });
+  };
+  process.once('SIGINT', () => shutdown('SIGINT'));
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+}

@@ -1,0 +1,74 @@
+import { ConfigError, loadConfig } from './app-config.js';
+
+describe('loadConfig', () => {
+  it('runs the single-machine defaults with nothing set', () => {
+    const config = loadConfig({});
+    expect(config.env).toBe('development');
+    expect(config.http.port).toBe(8080);
+    expect(config.database.url).toBeNull();
+    expect(config.events).toEqual({ transport: 'postgres' });
+    expect(config.storage).toEqual({ driver: 'local' });
+    expect(config.search).toEqual({ engine: 'postgres' });
+    expect(config.notifier).toEqual({ driver: 'dev-mailbox' });
+    expect(config.seedDemo).toBe(true);
+  });
+
+  it('selects the distributed adapters by configuration', () => {
+    const config = loadConfig({
+      EVENT_BUS: 'kafka',
+      KAFKA_BROKERS: 'k1:9092, k2:9092',
+      STORAGE: 'minio',
+      S3_ENDPOINT: 'minio',
+      S3_PORT: '9000',
+      S3_ACCESS_KEY: 'a',
+      S3_SECRET_KEY: 'b',
+      SEARCH: 'opensearch',
+      OPENSEARCH_URL: 'http://os:9200',
+      DATABASE_URL: 'postgres://u:p@db:5432/identity',
+    });
+    expect(config.events).toEqual({ transport: 'kafka', brokers: ['k1:9092', 'k2:9092'], clientId: 'stock-marketplace' });
+    expect(config.storage).toMatchObject({ driver: 'minio', endPoint: 'minio', port: 9000 });
+    expect(config.search).toEqual({ engine: 'opensearch', url: 'http://os:9200' });
+    expect(config.database.url).toBe('postgres://u:p@db:5432/identity');
+  });
+
+  it('names every wrong or missing value in one error', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: 'eighty', EVENT_BUS: 'kafka', DATABASE_URL: 'mysql://x', STORAGE: 's3' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems.join('\n');
+    expect(problems).toMatch(/PORT/);
+    expect(problems).toMatch(/DATABASE_URL must be a postgres/);
+    expect(problems).toMatch(/STORAGE/);
+  });
+
+  it('requires the conditional values of the chosen adapters', () => {
+    expect(() => loadConfig({ EVENT_BUS: 'kafka' })).toThrow(/KAFKA_BROKERS is required when EVENT_BUS=kafka/);
+    expect(() => loadConfig({ STORAGE: 'minio' })).toThrow(/S3_ENDPOINT is required/);
+  });
+
+  it('refuses production without secrets, SMTP, or with the dev mailbox', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/TOKEN_SECRET is required in production/);
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SMTP_URL is required/);
+    expect(() =>
+      loadConfig({
+        NODE_ENV: 'production',
+        NOTIFIER: 'dev-mailbox',
+        TOKEN_SECRET: 'x'.repeat(32),
+        SIGNING_SECRET: 'y'.repeat(32),
+      }),
+    ).toThrow(/dev-mailbox is not allowed in production/);
+    const ok = loadConfig({
+      NODE_ENV: 'production',
+      SMTP_URL: 'smtp://mail:25',
+      TOKEN_SECRET: 'x'.repeat(32),
+      SIGNING_SECRET: 'y'.repeat(32),
+    });
+    expect(ok.notifier).toMatchObject({ driver: 'smtp', url: 'smtp://mail:25' });
+    expect(ok.seedDemo).toBe(false);
+  });
+});

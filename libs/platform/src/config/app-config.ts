@@ -1,0 +1,161 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The whole process configuration, read once from the environment at start and validated.
+ * A wrong or missing value stops the process with one message naming every problem.
+ */
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const port = z.coerce.number().int().min(0).max(65535);
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    PORT: port.default(8080),
+    PUBLIC_URL: z.url().optional(),
+    DATA_DIR: z.string().min(1).default('./data'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+      .optional(),
+    EMBEDDED_PG_PORT: port.default(54329),
+    EVENT_BUS: z.enum(['postgres', 'kafka']).default('postgres'),
+    KAFKA_BROKERS: z.string().optional(),
+    KAFKA_CLIENT_ID: z.string().default('stock-marketplace'),
+    STORAGE: z.enum(['local', 'minio']).default('local'),
+    S3_ENDPOINT: z.string().optional(),
+    S3_PORT: port.optional(),
+    S3_USE_SSL: bool.default(false),
+    S3_ACCESS_KEY: z.string().optional(),
+    S3_SECRET_KEY: z.string().optional(),
+    S3_REGION: z.string().default('us-east-1'),
+    S3_BUCKET_PREFIX: z.string().default('mkt-'),
+    SEARCH: z.enum(['postgres', 'opensearch']).default('postgres'),
+    OPENSEARCH_URL: z.url().optional(),
+    NOTIFIER: z.enum(['dev-mailbox', 'smtp']).optional(),
+    SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+    MAIL_FROM: z.string().default('Lumen Stock <no-reply@lumenstock.cn>'),
+    TOKEN_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    SIGNING_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    SEED_DEMO: bool.optional(),
+    SERVE_WEB: bool.default(true),
+  })
+  .superRefine((env, ctx) => {
+    const need = (key: keyof typeof env, why: string) => {
+      if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: `is required ${why}` });
+    };
+    if (env.EVENT_BUS === 'kafka') need('KAFKA_BROKERS', 'when EVENT_BUS=kafka');
+    if (env.STORAGE === 'minio') {
+      need('S3_ENDPOINT', 'when STORAGE=minio');
+      need('S3_ACCESS_KEY', 'when STORAGE=minio');
+      need('S3_SECRET_KEY', 'when STORAGE=minio');
+    }
+    if (env.SEARCH === 'opensearch') need('OPENSEARCH_URL', 'when SEARCH=opensearch');
+    const notifier = env.NOTIFIER ?? (env.NODE_ENV === 'production' ? 'smtp' : 'dev-mailbox');
+    if (notifier === 'smtp') need('SMTP_URL', 'when NOTIFIER=smtp (the default in production)');
+    if (env.NODE_ENV === 'production') {
+      if (env.NOTIFIER === 'dev-mailbox') {
+        ctx.addIssue({ code: 'custom', path: ['NOTIFIER'], message: 'dev-mailbox is not allowed in production' });
+      }
+      need('TOKEN_SECRET', 'in production');
+      need('SIGNING_SECRET', 'in production');
+    }
+  });
+
+export type RawEnv = Record<string, string | undefined>;
+
+export interface AppConfig {
+  env: 'development' | 'production' | 'test';
+  http: { host: string; port: number; publicUrl: string; serveWeb: boolean };
+  dataDir: string;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  database: { url: string | null; embeddedPort: number };
+  events:
+    | { transport: 'postgres' }
+    | { transport: 'kafka'; brokers: string[]; clientId: string };
+  storage:
+    | { driver: 'local' }
+    | {
+        driver: 'minio';
+        endPoint: string;
+        port?: number;
+        useSSL: boolean;
+        accessKey: string;
+        secretKey: string;
+        region: string;
+        bucketPrefix: string;
+      };
+  search: { engine: 'postgres' } | { engine: 'opensearch'; url: string };
+  notifier: { driver: 'dev-mailbox' } | { driver: 'smtp'; url: string; from: string };
+  /** Secrets; null means "generate once and keep in the data folder" (never in production). */
+  secrets: { token: string | null; signing: string | null };
+  seedDemo: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export function loadConfig(raw: RawEnv = process.env): AppConfig {
+  // Empty strings from shells and compose files mean "not set".
+  const cleaned = Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.') || '(environment)'} ${issue.message}`),
+    );
+  }
+  const env = parsed.data;
+  const notifier = env.NOTIFIER ?? (env.NODE_ENV === 'production' ? 'smtp' : 'dev-mailbox');
+  return {
+    env: env.NODE_ENV,
+    http: {
+      host: env.HOST,
+      port: env.PORT,
+      publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+      serveWeb: env.SERVE_WEB,
+    },
+    dataDir: resolve(env.DATA_DIR),
+    logLevel: env.LOG_LEVEL,
+    database: { url: env.DATABASE_URL ?? null, embeddedPort: env.EMBEDDED_PG_PORT },
+    events:
+      env.EVENT_BUS === 'kafka'
+        ? {
+            transport: 'kafka',
+            brokers: (env.KAFKA_BROKERS ?? '').split(',').map((b) => b.trim()).filter(Boolean),
+            clientId: env.KAFKA_CLIENT_ID,
+          }
+        : { transport: 'postgres' },
+    storage:
+      env.STORAGE === 'minio'
+        ? {
+            driver: 'minio',
+            endPoint: env.S3_ENDPOINT as string,
+            port: env.S3_PORT,
+            useSSL: env.S3_USE_SSL,
+            accessKey: env.S3_ACCESS_KEY as string,
+            secretKey: env.S3_SECRET_KEY as string,
+            region: env.S3_REGION,
+            bucketPrefix: env.S3_BUCKET_PREFIX,
+          }
+        : { driver: 'local' },
+    search:
+      env.SEARCH === 'opensearch'
+        ? { engine: 'opensearch', url: env.OPENSEARCH_URL as string }
+        : { engine: 'postgres' },
+    notifier:
+      notifier === 'smtp'
+        ? { driver: 'smtp', url: env.SMTP_URL as string, from: env.MAIL_FROM }
+        : { driver: 'dev-mailbox' },
+    secrets: { token: env.TOKEN_SECRET ?? null, signing: env.SIGNING_SECRET ?? null },
+    seedDemo: env.SEED_DEMO ?? env.NODE_ENV !== 'production',
+  };
+}

@@ -1,0 +1,3 @@
+export * from './embedded-postgres.server.js';
+export * from './migration-runner.js';
+export * from './database.module.js';

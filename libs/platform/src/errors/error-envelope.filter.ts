@@ -1,0 +1,85 @@
+import { ArgumentsHost, Catch, HttpException, Logger, type ExceptionFilter } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import {
+  ErrorCode,
+  formatMessage,
+  httpStatusOf,
+  languageFromHeader,
+  type ApiEnvelope,
+  type MessageKey,
+} from '@mkt/contracts';
+import { AppError } from './app-error.js';
+
+const byHttpStatus: Record<number, [ErrorCode, MessageKey]> = {
+  400: [ErrorCode.MALFORMED_BODY, 'malformedBody'],
+  401: [ErrorCode.TOKEN_INVALID, 'tokenInvalid'],
+  403: [ErrorCode.FORBIDDEN, 'forbidden'],
+  404: [ErrorCode.NOT_FOUND, 'notFound'],
+  413: [ErrorCode.VALIDATION_FAILED, 'validationFailed'],
+  429: [ErrorCode.RATE_LIMITED, 'rateLimited'],
+};
+
+/**
+ * Turns every failure into the one envelope, in the caller's language. Unknown failures are
+ * logged with their stack and answered as a generic 500 without internals.
+ */
+@Catch()
+export class ErrorEnvelopeFilter implements ExceptionFilter {
+  private readonly logger = new Logger('Errors');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const http = host.switchToHttp();
+    const request = http.getRequest<Request>();
+    const response = http.getResponse<Response>();
+    const language = languageFromHeader(request.headers['accept-language']);
+    const { status, code, message, data } = this.describe(exception, language);
+    if (status >= 500) {
+      this.logger.error(
+        { err: exception instanceof Error ? { message: exception.message, stack: exception.stack } : exception, path: request.path },
+        'request failed',
+      );
+    }
+    if (response.headersSent) return;
+    const body: ApiEnvelope = { code, success: false, message, data };
+    response.status(status).json(body);
+  }
+
+  private describe(exception: unknown, language: 'zh-CN' | 'en') {
+    if (exception instanceof AppError) {
+      return {
+        status: exception.httpStatus,
+        code: exception.code,
+        message: formatMessage(language, exception.messageKey, exception.params),
+        data: exception.data,
+      };
+    }
+    const status = statusOf(exception);
+    if (status !== undefined && status < 500) {
+      const [code, key] = byHttpStatus[status] ?? [ErrorCode.VALIDATION_FAILED, 'validationFailed'];
+      const details = status === 413 ? 'payload too large' : detailOf(exception);
+      return { status, code, message: formatMessage(language, key, { details }), data: null };
+    }
+    return {
+      status: httpStatusOf[ErrorCode.INTERNAL],
+      code: ErrorCode.INTERNAL,
+      message: formatMessage(language, 'internal'),
+      data: null,
+    };
+  }
+}
+
+/** Nest's HttpException and body-parser's errors (which carry `status`) both count as client errors. */
+function statusOf(exception: unknown): number | undefined {
+  if (exception instanceof HttpException) return exception.getStatus();
+  const status = (exception as { status?: unknown; statusCode?: unknown } | null)?.status;
+  return typeof status === 'number' && status >= 400 && status < 600 ? status : undefined;
+}
+
+function detailOf(exception: unknown): string {
+  if (exception instanceof HttpException) {
+    const body = exception.getResponse();
+    const message = typeof body === 'object' && body && 'message' in body ? (body as { message: unknown }).message : body;
+    return Array.isArray(message) ? message.join('; ') : String(message);
+  }
+  return exception instanceof Error ? exception.message : 'bad request';
+}

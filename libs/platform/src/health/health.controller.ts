@@ -1,0 +1,24 @@
+import { Controller, Get, Res } from '@nestjs/common';
+import type { Response } from 'express';
+import { RawResponse } from '../http/envelope.interceptor.js';
+import { ReadinessRegistry } from './readiness.js';
+
+@Controller('health')
+@RawResponse()
+export class HealthController {
+  constructor(private readonly readiness: ReadinessRegistry) {}
+
+  /** The process is alive (event loop turning); restart it if this stops answering. */
+  @Get('live')
+  live() {
+    return { status: 'up', uptimeSeconds: Math.round(process.uptime()) };
+  }
+
+  /** Every dependency answers; only then should a load balancer send traffic here. */
+  @Get('ready')
+  async ready(@Res({ passthrough: true }) response: Response) {
+    const result = await this.readiness.run();
+    response.status(result.ready ? 200 : 503);
+    return { status: result.ready ? 'up' : 'down', checks: result.checks };
+  }
+}

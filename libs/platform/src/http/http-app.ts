@@ -1,0 +1,38 @@
+import type { INestApplication } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import express from 'express';
+import { ErrorEnvelopeFilter } from '../errors/error-envelope.filter.js';
+import type { JsonLogger } from '../logging/json-logger.js';
+import { requestLogging } from '../logging/request-logging.middleware.js';
+import { EnvelopeInterceptor } from './envelope.interceptor.js';
+import { httpsRedirect } from './https-redirect.middleware.js';
+
+/**
+ * What every HTTP process shares, the single-machine server and each service run alone:
+ * request ids and logs, body limits, the error envelope, the success envelope, OpenAPI.
+ */
+export function configureHttpApp(app: INestApplication, logger: JsonLogger, title: string): void {
+  const server = app.getHttpAdapter().getInstance() as express.Express;
+  server.disable('x-powered-by');
+  server.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  app.use(requestLogging(logger.pino));
+  app.use(httpsRedirect);
+  app.use(express.json({ limit: '1mb' }));
+  app.use(express.urlencoded({ extended: false, limit: '1mb' }));
+  app.useGlobalFilters(new ErrorEnvelopeFilter());
+  app.useGlobalInterceptors(new EnvelopeInterceptor(app.get(Reflector)));
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle(title)
+      .setDescription(
+        'Store API below /api (envelope { code, success, message, data }; token in the access_token header) and console API below /admin-api (react-admin REST; Bearer staff token).',
+      )
+      .setVersion('0.1.0')
+      .addApiKey({ type: 'apiKey', in: 'header', name: 'access_token' }, 'access_token')
+      .addBearerAuth()
+      .build(),
+  );
+  SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs/openapi.json' });
+}

@@ -1,0 +1,5 @@
+export * from './envelope.interceptor.js';
+export * from './controllers.js';
+export * from './list-query.js';
+export * from './http-app.js';
+export * from './https-redirect.middleware.js';

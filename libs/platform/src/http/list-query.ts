@@ -1,0 +1,58 @@
+import type { Response } from 'express';
+import { z } from 'zod';
+import { AppError } from '../errors/app-error.js';
+
+/** A parsed react-admin list request (`sort`, `range` and `filter` as JSON in the query). */
+export interface ListQuery<F> {
+  sortField: string;
+  sortOrder: 'ASC' | 'DESC';
+  skip: number;
+  take: number;
+  filter: F;
+}
+
+const MAX_PAGE = 200;
+
+export function parseListQuery<S extends z.ZodType>(
+  query: Record<string, unknown>,
+  options: { sortable: readonly string[]; defaultSort: [string, 'ASC' | 'DESC']; filter: S },
+): ListQuery<z.infer<S>> {
+  const sort = readJson(query.sort, 'sort') ?? options.defaultSort;
+  const range = readJson(query.range, 'range') ?? [0, 24];
+  const filter = readJson(query.filter, 'filter') ?? {};
+  const sortParsed = z.tuple([z.enum(options.sortable as [string, ...string[]]), z.enum(['ASC', 'DESC'])]).safeParse(sort);
+  if (!sortParsed.success) throw AppError.validation(`sort must be one of ${options.sortable.join(', ')}`);
+  const rangeParsed = z.tuple([z.number().int().min(0), z.number().int().min(0)]).safeParse(range);
+  if (!rangeParsed.success || rangeParsed.data[1] < rangeParsed.data[0]) {
+    throw AppError.validation('range must be [first, last] with 0 <= first <= last');
+  }
+  const filterParsed = options.filter.safeParse(filter);
+  if (!filterParsed.success) {
+    throw AppError.validation(filterParsed.error.issues.map((i) => `filter.${i.path.join('.')}: ${i.message}`).join('; '));
+  }
+  const [first, last] = rangeParsed.data;
+  return {
+    sortField: sortParsed.data[0],
+    sortOrder: sortParsed.data[1],
+    skip: first,
+    take: Math.min(last - first + 1, MAX_PAGE),
+    filter: filterParsed.data,
+  };
+}
+
+/** react-admin reads the total from Content-Range. */
+export function setContentRange(response: Response, resource: string, query: ListQuery<unknown>, count: number, total: number): void {
+  const end = count === 0 ? query.skip : query.skip + count - 1;
+  response.setHeader('Content-Range', `${resource} ${query.skip}-${end}/${total}`);
+  response.setHeader('Access-Control-Expose-Headers', 'Content-Range');
+}
+
+function readJson(value: unknown, name: string): unknown {
+  if (value === undefined || value === '') return undefined;
+  if (typeof value !== 'string') throw AppError.validation(`${name} must be JSON`);
+  try {
+    return JSON.parse(value);
+  } catch {
+    throw AppError.validation(`${name} must be JSON`);
+  }
+}

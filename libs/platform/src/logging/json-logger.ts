@@ -1,0 +1,59 @@
+import type { LoggerService } from '@nestjs/common';
+import pino, { type Logger, type LevelWithSilent } from 'pino';
+import { currentRequestId } from './request-context.js';
+
+/**
+ * Nest's logger backed by pino: one JSON object per line, with the request id of the request
+ * being served (if any) so a request's lines can be found together.
+ */
+export class JsonLogger implements LoggerService {
+  readonly pino: Logger;
+
+  constructor(level: LevelWithSilent = 'info', destination?: pino.DestinationStream) {
+    this.pino = pino(
+      {
+        level,
+        base: { pid: process.pid },
+        timestamp: pino.stdTimeFunctions.isoTime,
+        mixin: () => {
+          const requestId = currentRequestId();
+          return requestId ? { requestId } : {};
+        },
+      },
+      destination,
+    );
+  }
+
+  log(message: unknown, ...rest: unknown[]): void {
+    this.write('info', message, rest);
+  }
+  error(message: unknown, ...rest: unknown[]): void {
+    this.write('error', message, rest);
+  }
+  warn(message: unknown, ...rest: unknown[]): void {
+    this.write('warn', message, rest);
+  }
+  debug(message: unknown, ...rest: unknown[]): void {
+    this.write('debug', message, rest);
+  }
+  verbose(message: unknown, ...rest: unknown[]): void {
+    this.write('trace', message, rest);
+  }
+  fatal(message: unknown, ...rest: unknown[]): void {
+    this.write('fatal', message, rest);
+  }
+
+  /** Nest passes the context (the logger's name) as the last string argument. */
+  private write(level: pino.Level, message: unknown, rest: unknown[]): void {
+    const context = typeof rest[rest.length - 1] === 'string' ? (rest.pop() as string) : undefined;
+    const [second] = rest;
+    if (message !== null && typeof message === 'object' && !(message instanceof Error)) {
+      this.pino[level]({ context, ...(message as object) }, typeof second === 'string' ? second : undefined);
+    } else if (message instanceof Error) {
+      this.pino[level]({ context, err: { message: message.message, stack: message.stack } }, message.message);
+    } else {
+      const stack = typeof second === 'string' && level === 'error' ? second : undefined;
+      this.pino[level]({ context, ...(stack ? { stack } : {}) }, String(message));
+    }
+  }
+}

@@ -1,0 +1,17 @@
+export type NotificationChannel = 'sms' | 'email';
+
+export interface Notification {
+  channel: NotificationChannel;
+  to: string;
+  subject: string;
+  text: string;
+  /** A verification code, when the message carries one (the dev mailbox shows it on its own). */
+  code?: string;
+}
+
+/** Sends messages to people: sign-in codes today, order and statement notices later. */
+export interface Notifier {
+  send(notification: Notification): Promise<void>;
+}
+
+export const NOTIFIER = Symbol('NOTIFIER');

@@ -1,0 +1,51 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { AuthModule } from './auth/auth.module.js';
+import type { AppConfig } from './config/app-config.js';
+import { ConfigModule } from './config/config.module.js';
+import { resolveSecrets } from './config/secrets.js';
+import { EventsModule } from './events/index.js';
+import { HealthModule } from './health/health.module.js';
+import { NotifierModule } from './notifier/notifier.module.js';
+import { StorageModule } from './storage/index.js';
+import { TimeModule } from './time/time.module.js';
+
+/**
+ * The infrastructure every service process needs, each concern behind one port whose adapter
+ * the configuration picks: events (PostgreSQL or Kafka), storage (local disk or MinIO),
+ * notifier (dev mailbox or SMTP).
+ */
+@Module({})
+export class PlatformModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    const url = config.database.url;
+    if (!url) throw new Error('database URL is not resolved');
+    const secrets = resolveSecrets(config);
+    return {
+      module: PlatformModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        TimeModule,
+        HealthModule,
+        AuthModule,
+        NotifierModule.forRoot(config.notifier),
+        EventsModule.forRootAsync({
+          useFactory: () =>
+            config.events.transport === 'kafka'
+              ? { transport: 'kafka', brokers: config.events.brokers, clientId: config.events.clientId }
+              : { transport: 'postgres', connectionString: url },
+        }),
+        StorageModule.forRootAsync({
+          useFactory: () =>
+            config.storage.driver === 'minio'
+              ? { ...config.storage }
+              : {
+                  driver: 'local',
+                  dataDir: config.dataDir,
+                  publicBaseUrl: config.http.publicUrl,
+                  signingSecret: secrets.signing,
+                },
+        }),
+      ],
+    };
+  }
+}

@@ -1,0 +1,62 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import { ContributorProtocolAnswered, ErrorCode, type SkuItem, type UserView } from '@mkt/contracts';
+import { AppError, Clock, OutboxWriter } from '@mkt/platform';
+import { CustomerSkuEntity } from '../entities/customer-sku.entity.js';
+import { UserEntity } from '../entities/user.entity.js';
+import { toUserView } from '../sign-in/user-view.js';
+
+/** What a signed-in user reads and answers about their own account. */
+@Injectable()
+export class AccountService {
+  constructor(
+    @InjectDataSource('identity') private readonly dataSource: DataSource,
+    private readonly outbox: OutboxWriter,
+    private readonly clock: Clock,
+  ) {}
+
+  async view(userId: string): Promise<UserView> {
+    const user = await this.dataSource.getRepository(UserEntity).findOneBy({ id: userId });
+    if (!user) throw AppError.tokenInvalid();
+    return toUserView(user);
+  }
+
+  /**
+   * The contributor notice (spec section 4): gid 3 acknowledges (photo rights are in their
+   * contract); gid 2 agrees to the photo supplement, which enables photo upload, or declines.
+   */
+  answerProtocol(userId: string, agreed: boolean): Promise<UserView> {
+    return this.dataSource.transaction(async (manager) => {
+      const users = manager.getRepository(UserEntity);
+      const user = await users.findOne({ where: { id: userId }, lock: { mode: 'pessimistic_write' } });
+      if (!user) throw AppError.tokenInvalid();
+      const applicable = user.signFlag && (user.gid === 2 || user.gid === 3);
+      if (!applicable || (user.gid === 3 && !agreed)) {
+        throw new AppError(ErrorCode.PROTOCOL_NOT_APPLICABLE, 'protocolNotApplicable');
+      }
+      user.protocolAgreed = agreed;
+      user.protocolAnsweredAt = this.clock.now();
+      if (agreed) user.photoFlag = true;
+      await users.save(user);
+      await this.outbox.add(manager, ContributorProtocolAnswered, user.id, {
+        userId: user.id,
+        gid: user.gid,
+        agreed,
+        photoFlag: user.photoFlag,
+      });
+      return toUserView(user);
+    });
+  }
+
+  /** Contracted SKUs, for customers with customerId, customerStatus 1 and customerType 1 only. */
+  async skuList(userId: string): Promise<SkuItem[]> {
+    const user = await this.dataSource.getRepository(UserEntity).findOneBy({ id: userId });
+    if (!user) throw AppError.tokenInvalid();
+    if (!user.customerId || user.customerStatus !== 1 || user.customerType !== 1) throw AppError.forbidden();
+    const skus = await this.dataSource
+      .getRepository(CustomerSkuEntity)
+      .find({ where: { customerId: user.customerId }, order: { skuId: 'ASC' } });
+    return skus.map((sku) => ({ id: sku.skuId, name: sku.name, category: sku.category, priceFen: sku.priceFen }));
+  }
+}

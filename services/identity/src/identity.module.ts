@@ -1,0 +1,74 @@
+import { Module } from '@nestjs/common';
+import { DatabaseModule, EventsModule, HandledEventEntity, OutboxMessageEntity, STAFF_SESSION_VALIDATOR, USER_SESSION_VALIDATOR, APP_CONFIG, resolveSecrets, type AppConfig } from '@mkt/platform';
+import { AccountService } from './account/account.service.js';
+import { IdentityStoreController } from './store/identity-store.controller.js';
+import {
+  AdminAuditLogController,
+  AdminAuthController,
+  AdminStaffController,
+  AdminUsersController,
+} from './admin/identity-admin.controllers.js';
+import { AuditLogService } from './audit/audit-log.service.js';
+import { AuditLogEntity } from './entities/audit-log.entity.js';
+import { CustomerSkuEntity } from './entities/customer-sku.entity.js';
+import { SessionEntity } from './entities/session.entity.js';
+import { StaffEntity } from './entities/staff.entity.js';
+import { UserEntity } from './entities/user.entity.js';
+import { VerificationCodeEntity } from './entities/verification-code.entity.js';
+import { IdentityInit1763700000000 } from './migrations/1763700000000-identity-init.js';
+import { DemoSeedService } from './seed/demo-seed.service.js';
+import { IdentityStaffSessionValidator, IdentityUserSessionValidator } from './sessions/session-validators.js';
+import { SessionService } from './sessions/session.service.js';
+import { CodeHasher } from './sign-in/code-hasher.js';
+import { SignInService } from './sign-in/sign-in.service.js';
+import { VerificationCodeService } from './sign-in/verification-code.service.js';
+import { StaffService } from './staff/staff.service.js';
+import { UserAdminService } from './users/user-admin.service.js';
+
+export const IDENTITY_ENTITIES = [
+  UserEntity,
+  VerificationCodeEntity,
+  SessionEntity,
+  StaffEntity,
+  AuditLogEntity,
+  CustomerSkuEntity,
+  OutboxMessageEntity,
+  HandledEventEntity,
+];
+export const IDENTITY_MIGRATIONS = [IdentityInit1763700000000];
+
+/**
+ * Identity: users and their sign-in, sessions and tokens, contributor agreement answers,
+ * enterprise SKUs, staff accounts and the audit log of staff changes.
+ */
+@Module({
+  imports: [
+    DatabaseModule.forService({ name: 'identity', entities: IDENTITY_ENTITIES, migrations: IDENTITY_MIGRATIONS }),
+    EventsModule.forService({ dataSourceName: 'identity', consumerGroup: 'identity' }),
+  ],
+  controllers: [
+    IdentityStoreController,
+    AdminAuthController,
+    AdminUsersController,
+    AdminStaffController,
+    AdminAuditLogController,
+  ],
+  providers: [
+    {
+      provide: CodeHasher,
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) => new CodeHasher(resolveSecrets(config).token),
+    },
+    VerificationCodeService,
+    SessionService,
+    SignInService,
+    AccountService,
+    StaffService,
+    UserAdminService,
+    AuditLogService,
+    DemoSeedService,
+    { provide: USER_SESSION_VALIDATOR, useClass: IdentityUserSessionValidator },
+    { provide: STAFF_SESSION_VALIDATOR, useClass: IdentityStaffSessionValidator },
+  ],
+})
+export class IdentityModule {}

@@ -1,0 +1,1 @@
+export { IdentityModule, IDENTITY_ENTITIES, IDENTITY_MIGRATIONS } from './identity.module.js';

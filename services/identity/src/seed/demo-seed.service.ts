@@ -1,0 +1,55 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import { APP_CONFIG, type AppConfig } from '@mkt/platform';
+import { CustomerSkuEntity } from '../entities/customer-sku.entity.js';
+import { StaffEntity } from '../entities/staff.entity.js';
+import { UserEntity } from '../entities/user.entity.js';
+import { hashPassword } from '../staff/password-hasher.js';
+import { DEMO_CUSTOMER_SKUS, DEMO_STAFF, DEMO_USERS } from './demo-accounts.js';
+
+/**
+ * Creates the demo accounts when they are missing (never overwrites, so changes made in the
+ * console survive restarts). Off in production unless SEED_DEMO=true.
+ */
+@Injectable()
+export class DemoSeedService implements OnApplicationBootstrap {
+  private readonly logger = new Logger('IdentitySeed');
+
+  constructor(
+    @InjectDataSource('identity') private readonly dataSource: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    if (!this.config.seedDemo) return;
+    await this.seed();
+  }
+
+  async seed(): Promise<void> {
+    // Hashing is deliberately slow: only hash the demo staff that do not exist yet.
+    const existing = new Set(
+      (await this.dataSource.getRepository(StaffEntity).find({ select: { username: true } })).map((s) => s.username),
+    );
+    const staffRows = await Promise.all(
+      DEMO_STAFF.filter((staff) => !existing.has(staff.username)).map(async ({ password, ...staff }) => ({
+        ...staff,
+        passwordHash: await hashPassword(password),
+      })),
+    );
+    await this.dataSource.transaction(async (manager) => {
+      await manager.createQueryBuilder().insert().into(UserEntity).values(DEMO_USERS.map((u) => ({ ...u }))).orIgnore().execute();
+      if (staffRows.length > 0) {
+        await manager.createQueryBuilder().insert().into(StaffEntity).values(staffRows).orIgnore().execute();
+      }
+      await manager
+        .createQueryBuilder()
+        .insert()
+        .into(CustomerSkuEntity)
+        .values(DEMO_CUSTOMER_SKUS.map((s) => ({ ...s })))
+        .orIgnore()
+        .execute();
+    });
+    this.logger.log({ users: DEMO_USERS.length, staff: DEMO_STAFF.length }, 'demo accounts ready');
+  }
+}

@@ -1,0 +1,61 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
+import type { StaffRole } from '@mkt/contracts';
+import { AppError, Clock, TokenService } from '@mkt/platform';
+import { SessionEntity } from '../entities/session.entity.js';
+
+/** Opens, renews and ends sessions; a token is only as good as its session row. */
+@Injectable()
+export class SessionService {
+  constructor(
+    @InjectDataSource('identity') private readonly dataSource: DataSource,
+    private readonly tokens: TokenService,
+    private readonly clock: Clock,
+  ) {}
+
+  async openForUser(manager: EntityManager, userId: string, userAgent?: string): Promise<string> {
+    const session = await this.open(manager, 'user', userId, userAgent);
+    return this.tokens.sign({ kind: 'user', userId, sessionId: session.id });
+  }
+
+  async openForStaff(manager: EntityManager, staffId: string, roles: StaffRole[], userAgent?: string): Promise<string> {
+    const session = await this.open(manager, 'staff', staffId, userAgent);
+    return this.tokens.sign({ kind: 'staff', staffId, sessionId: session.id, roles });
+  }
+
+  /** Ends the current session and opens a new one: the old token stops working at once. */
+  async refreshUser(userId: string, sessionId: string, userAgent?: string): Promise<string> {
+    return this.dataSource.transaction(async (manager) => {
+      const ended = await this.end(manager, sessionId);
+      if (!ended) throw AppError.tokenInvalid();
+      return this.openForUser(manager, userId, userAgent);
+    });
+  }
+
+  async end(manager: EntityManager, sessionId: string): Promise<boolean> {
+    const result = await manager
+      .createQueryBuilder()
+      .update(SessionEntity)
+      .set({ endedAt: this.clock.now() })
+      .where('id = :sessionId AND ended_at IS NULL', { sessionId })
+      .execute();
+    return (result.affected ?? 0) > 0;
+  }
+
+  endById(sessionId: string): Promise<boolean> {
+    return this.end(this.dataSource.manager, sessionId);
+  }
+
+  private async open(manager: EntityManager, kind: 'user' | 'staff', subjectId: string, userAgent?: string) {
+    const now = this.clock.now();
+    return manager.getRepository(SessionEntity).save({
+      kind,
+      subjectId,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + this.tokens.lifetime * 1000),
+      endedAt: null,
+      userAgent: userAgent?.slice(0, 300) ?? null,
+    });
+  }
+}

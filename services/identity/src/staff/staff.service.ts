@@ -1,0 +1,137 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import { z } from 'zod';
+import {
+  ErrorCode,
+  STAFF_ROLES,
+  type StaffCreate,
+  type StaffLoginResponse,
+  type StaffUpdate,
+  type StaffView,
+} from '@mkt/contracts';
+import { AppError, type AuthenticatedStaff, type ListQuery } from '@mkt/platform';
+import { AuditLogService, escapeLike } from '../audit/audit-log.service.js';
+import { StaffEntity } from '../entities/staff.entity.js';
+import { SessionService } from '../sessions/session.service.js';
+import { hashPassword, verifyPassword } from './password-hasher.js';
+
+export const staffFilterSchema = z
+  .object({ q: z.string().max(100), role: z.enum(STAFF_ROLES), disabled: z.boolean() })
+  .partial();
+export type StaffFilter = z.infer<typeof staffFilterSchema>;
+export const STAFF_SORTABLE = ['username', 'displayName', 'createdAt'] as const;
+
+/** Console accounts: password sign-in, and their management by admins (audited). */
+@Injectable()
+export class StaffService {
+  // A fixed hash to compare against when the username is unknown, so timing does not reveal it.
+  private readonly decoyHash = hashPassword('not-a-real-password');
+
+  constructor(
+    @InjectDataSource('identity') private readonly dataSource: DataSource,
+    private readonly sessions: SessionService,
+    private readonly audit: AuditLogService,
+  ) {}
+
+  async login(username: string, password: string, userAgent?: string): Promise<StaffLoginResponse> {
+    const staff = await this.dataSource.getRepository(StaffEntity).findOneBy({ username: username.toLowerCase() });
+    const valid = await verifyPassword(password, staff?.passwordHash ?? (await this.decoyHash));
+    if (!staff || !valid) throw new AppError(ErrorCode.STAFF_CREDENTIALS_WRONG, 'staffCredentialsWrong');
+    if (staff.disabled) throw AppError.accountDisabled();
+    const token = await this.dataSource.transaction((manager) =>
+      this.sessions.openForStaff(manager, staff.id, staff.roles, userAgent),
+    );
+    return { token, staff: toStaffView(staff) };
+  }
+
+  async get(id: string): Promise<StaffView> {
+    return toStaffView(await this.find(id));
+  }
+
+  async list(query: ListQuery<StaffFilter>): Promise<{ rows: StaffView[]; total: number }> {
+    const builder = this.dataSource.getRepository(StaffEntity).createQueryBuilder('s');
+    const { q, role, disabled } = query.filter;
+    if (q) builder.andWhere('(s.username ILIKE :q OR s.displayName ILIKE :q)', { q: `%${escapeLike(q)}%` });
+    if (role) builder.andWhere(':role = ANY(s.roles)', { role });
+    if (disabled !== undefined) builder.andWhere('s.disabled = :disabled', { disabled });
+    const [rows, total] = await builder
+      .orderBy(`s.${query.sortField}`, query.sortOrder)
+      .addOrderBy('s.id', 'ASC')
+      .skip(query.skip)
+      .take(query.take)
+      .getManyAndCount();
+    return { rows: rows.map(toStaffView), total };
+  }
+
+  async create(actor: AuthenticatedStaff, input: StaffCreate): Promise<StaffView> {
+    const passwordHash = await hashPassword(input.password);
+    return this.dataSource.transaction(async (manager) => {
+      const repository = manager.getRepository(StaffEntity);
+      const username = input.username.toLowerCase();
+      const inserted = await repository
+        .createQueryBuilder()
+        .insert()
+        .values({ username, displayName: input.displayName, passwordHash, roles: [...new Set(input.roles)] })
+        .orIgnore()
+        .returning(['id'])
+        .execute();
+      if ((inserted.raw as unknown[]).length === 0) {
+        throw new AppError(ErrorCode.STAFF_USERNAME_TAKEN, 'staffUsernameTaken');
+      }
+      const staff = await repository.findOneByOrFail({ username });
+      await this.audit.record(manager, actor, {
+        action: 'create',
+        resource: 'staff',
+        resourceId: staff.id,
+        before: null,
+        after: toStaffView(staff),
+      });
+      return toStaffView(staff);
+    });
+  }
+
+  async update(actor: AuthenticatedStaff, id: string, input: StaffUpdate): Promise<StaffView> {
+    const passwordHash = input.password ? await hashPassword(input.password) : undefined;
+    return this.dataSource.transaction(async (manager) => {
+      const repository = manager.getRepository(StaffEntity);
+      const staff = await this.find(id, manager.getRepository(StaffEntity));
+      const before = toStaffView(staff);
+      // An admin may not lock themselves out of the console.
+      if (actor.staffId === id && (input.disabled === true || (input.roles && !input.roles.includes('admin')))) {
+        throw AppError.forbidden();
+      }
+      if (input.displayName !== undefined) staff.displayName = input.displayName;
+      if (input.roles !== undefined) staff.roles = [...new Set(input.roles)];
+      if (input.disabled !== undefined) staff.disabled = input.disabled;
+      if (passwordHash) staff.passwordHash = passwordHash;
+      await repository.save(staff);
+      const after = toStaffView(staff);
+      await this.audit.record(manager, actor, {
+        action: 'update',
+        resource: 'staff',
+        resourceId: id,
+        before,
+        after: passwordHash ? { ...after, password: 'changed' } : after,
+      });
+      return after;
+    });
+  }
+
+  private async find(id: string, repository = this.dataSource.getRepository(StaffEntity)): Promise<StaffEntity> {
+    const staff = z.uuid().safeParse(id).success ? await repository.findOneBy({ id }) : null;
+    if (!staff) throw AppError.notFound();
+    return staff;
+  }
+}
+
+export function toStaffView(staff: StaffEntity): StaffView {
+  return {
+    id: staff.id,
+    username: staff.username,
+    displayName: staff.displayName,
+    roles: staff.roles,
+    disabled: staff.disabled,
+    createdAt: staff.createdAt.toISOString(),
+  };
+}

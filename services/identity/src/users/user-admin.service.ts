@@ -1,0 +1,78 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import { z } from 'zod';
+import { UserUpdatedByStaff, type UserAdminUpdate, type UserAdminView } from '@mkt/contracts';
+import { AppError, OutboxWriter, type AuthenticatedStaff, type ListQuery } from '@mkt/platform';
+import { AuditLogService, escapeLike } from '../audit/audit-log.service.js';
+import { UserEntity } from '../entities/user.entity.js';
+import { toUserAdminView } from '../sign-in/user-view.js';
+
+export const userFilterSchema = z
+  .object({
+    q: z.string().max(100),
+    gid: z.coerce.number().int().min(0).max(999),
+    disabled: z.boolean(),
+    signFlag: z.boolean(),
+    id: z.array(z.uuid()).max(200),
+  })
+  .partial();
+export type UserFilter = z.infer<typeof userFilterSchema>;
+export const USER_SORTABLE = ['createdAt', 'lastLoginAt', 'gid', 'nickname', 'phone', 'email'] as const;
+
+/** Users as staff see and change them; every change is audited and announced. */
+@Injectable()
+export class UserAdminService {
+  constructor(
+    @InjectDataSource('identity') private readonly dataSource: DataSource,
+    private readonly audit: AuditLogService,
+    private readonly outbox: OutboxWriter,
+  ) {}
+
+  async list(query: ListQuery<UserFilter>): Promise<{ rows: UserAdminView[]; total: number }> {
+    const builder = this.dataSource.getRepository(UserEntity).createQueryBuilder('u');
+    const { q, gid, disabled, signFlag, id } = query.filter;
+    if (q) {
+      builder.andWhere('(u.phone ILIKE :q OR u.email ILIKE :q OR u.nickname ILIKE :q)', { q: `%${escapeLike(q)}%` });
+    }
+    if (gid !== undefined) builder.andWhere('u.gid = :gid', { gid });
+    if (disabled !== undefined) builder.andWhere('u.disabled = :disabled', { disabled });
+    if (signFlag !== undefined) builder.andWhere('u.signFlag = :signFlag', { signFlag });
+    if (id) builder.andWhere('u.id IN (:...ids)', { ids: id.length ? id : ['00000000-0000-0000-0000-000000000000'] });
+    const [rows, total] = await builder
+      .orderBy(`u.${query.sortField}`, query.sortOrder, 'NULLS LAST')
+      .addOrderBy('u.id', 'ASC')
+      .skip(query.skip)
+      .take(query.take)
+      .getManyAndCount();
+    return { rows: rows.map(toUserAdminView), total };
+  }
+
+  async get(id: string): Promise<UserAdminView> {
+    const user = z.uuid().safeParse(id).success
+      ? await this.dataSource.getRepository(UserEntity).findOneBy({ id })
+      : null;
+    if (!user) throw AppError.notFound();
+    return toUserAdminView(user);
+  }
+
+  update(actor: AuthenticatedStaff, id: string, input: UserAdminUpdate): Promise<UserAdminView> {
+    if (!z.uuid().safeParse(id).success) throw AppError.notFound();
+    return this.dataSource.transaction(async (manager) => {
+      const users = manager.getRepository(UserEntity);
+      const user = await users.findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
+      if (!user) throw AppError.notFound();
+      const before = toUserAdminView(user);
+      const changed = (Object.keys(input) as (keyof UserAdminUpdate)[]).filter(
+        (key) => input[key] !== undefined && input[key] !== user[key],
+      );
+      if (changed.length === 0) return before;
+      Object.assign(user, Object.fromEntries(changed.map((key) => [key, input[key]])));
+      await users.save(user);
+      const after = toUserAdminView(user);
+      await this.audit.record(manager, actor, { action: 'update', resource: 'users', resourceId: id, before, after });
+      await this.outbox.add(manager, UserUpdatedByStaff, id, { userId: id, changed });
+      return after;
+    });
+  }
+}
