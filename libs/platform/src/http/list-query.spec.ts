@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { AppError } from '../errors/app-error.js';
+import { parseListQuery } from './list-query.js';
+
+const options = { sortable: ['createdAt', 'gid'] as const, defaultSort: ['createdAt', 'DESC'] as ['createdAt', 'DESC'], filter: z.object({ gid: z.number() }).partial() };
+
+describe('parseListQuery', () => {
+  it('reads react-admin sort, range and filter', () => {
+    expect(parseListQuery({ sort: '["gid","ASC"]', range: '[10,19]', filter: '{"gid":2}' }, options)).toEqual({
+      sortField: 'gid',
+      sortOrder: 'ASC',
+      skip: 10,
+      take: 10,
+      filter: { gid: 2 },
+    });
+  });
+
+  it('defaults and caps the page size', () => {
+    expect(parseListQuery({}, options)).toMatchObject({ sortField: 'createdAt', sortOrder: 'DESC', skip: 0, take: 25 });
+    expect(parseListQuery({ range: '[0,100000]' }, options).take).toBe(200);
+  });
+
+  it.each([
+    [{ sort: '["password","ASC"]' }],
+    [{ sort: '["gid","SIDEWAYS"]' }],
+    [{ range: '[5,1]' }],
+    [{ range: '[-1,3]' }],
+    [{ filter: '{not json' }],
+    [{ filter: '{"gid":"two"}' }],
+    [{ sort: ['a', 'b'] }],
+  ])('refuses %p with a validation error', (query) => {
+    expect(() => parseListQuery(query as Record<string, unknown>, options)).toThrow(AppError);
+  });
+});
