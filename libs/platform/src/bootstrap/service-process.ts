@@ -92,7 +92,7 @@ export async function runServiceProcess(
       process.stderr.write(`${error.message}\n`);
       process.exit(1);
     }
-    process.stderr.write(`Start-up failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.stderr.write(`Start-up failed: ${error instanceof Error ? (error.stack ?? error.message) : JSON.stringify(error)}\n`);
     process.exit(1);
   }
   for (const line of announce(running)) process.stdout.write(`${line}\n`);

@@ -34,6 +34,11 @@ export class EmbeddedPostgresServer {
   async start(): Promise<void> {
     const { dataDir, password, onLog } = this.options;
     this.boundPort = this.options.port || (await findFreePort());
+    if (!(await isPortFree(this.boundPort))) {
+      throw new Error(
+        `embedded PostgreSQL cannot use port ${this.boundPort}: it is taken (another instance running?). Set EMBEDDED_PG_PORT to a free port, or 0 to pick one.`,
+      );
+    }
     ensureEnterable(dataDir);
     const log = onLog ?? (() => undefined);
     this.server = new EmbeddedPostgres({
@@ -48,8 +53,13 @@ export class EmbeddedPostgresServer {
       onError: (message) => log(String(message).trim()),
       postgresFlags: ['-c', 'max_connections=200', '-c', 'listen_addresses=127.0.0.1'],
     });
-    if (!existsSync(`${dataDir}/PG_VERSION`)) await this.server.initialise();
-    await this.server.start();
+    try {
+      if (!existsSync(`${dataDir}/PG_VERSION`)) await this.server.initialise();
+      await this.server.start();
+    } catch (cause) {
+      // The package rejects with the server's log output or nothing at all; say what failed.
+      throw new Error(`embedded PostgreSQL failed to start in ${dataDir} on port ${this.boundPort}: ${describe(cause)}`);
+    }
   }
 
   async createDatabaseIfMissing(name: string): Promise<void> {
@@ -88,4 +98,19 @@ export function findFreePort(): Promise<number> {
       probe.close(() => resolve(port));
     });
   });
+}
+
+function isPortFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.unref();
+    probe.once('error', () => resolve(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+  });
+}
+
+function describe(cause: unknown): string {
+  if (cause instanceof Error) return cause.message;
+  if (cause === undefined || cause === null) return 'no reason given (see the log at LOG_LEVEL=debug)';
+  return typeof cause === 'string' ? cause : JSON.stringify(cause);
 }

@@ -1,0 +1,101 @@
+import {
+  ACCESS_TOKEN_HEADER,
+  type ApiEnvelope,
+  ErrorCode,
+  type Language,
+  STORE_API_PREFIX,
+} from '@mkt/contracts';
+import { endsSession } from './authLoss';
+import { tokenStorage } from './tokenStorage';
+
+/**
+ * The one way the store talks to its API: POST JSON to `/api` + path, with the access token and
+ * the UI language, unwrapping the `{ code, success, message, data }` envelope.
+ */
+
+/** Raised for a non-zero envelope code, or for a failure that never produced an envelope. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+
+  constructor(
+    /** An {@link ErrorCode}, or {@link NO_RESPONSE} when the server did not answer with an envelope. */
+    readonly code: number,
+    message: string,
+    readonly path: string,
+  ) {
+    super(message);
+  }
+
+  /** True when `message` came from the server, already in the user's language. */
+  get hasServerMessage(): boolean {
+    return this.code !== NO_RESPONSE && this.message !== '';
+  }
+}
+
+/** Network failure, timeout, or a response that is not the API envelope. */
+export const NO_RESPONSE = -1;
+
+export interface ApiClientHooks {
+  language(): Language;
+  /** Called after the token was cleared because the server ended the session. */
+  onSessionEnded(): void;
+}
+
+let hooks: ApiClientHooks = {
+  language: () => 'zh-CN',
+  onSessionEnded: () => undefined,
+};
+
+export function configureApiClient(next: ApiClientHooks): void {
+  hooks = next;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
+export async function post<T>(path: string, body: object = {}, options: CallOptions = {}): Promise<T> {
+  const envelope = await send(path, body, options);
+  if (envelope.code !== ErrorCode.OK) {
+    if (endsSession(path, envelope.code)) {
+      tokenStorage.clear();
+      hooks.onSessionEnded();
+    }
+    throw new ApiError(envelope.code, envelope.message ?? '', path);
+  }
+  return envelope.data as T;
+}
+
+async function send(path: string, body: object, options: CallOptions): Promise<ApiEnvelope> {
+  const headers: Record<string, string> = {
+    'Content-Type': 'application/json',
+    Accept: 'application/json',
+    'Accept-Language': hooks.language(),
+  };
+  const token = tokenStorage.get();
+  if (token) headers[ACCESS_TOKEN_HEADER] = token;
+
+  let response: Response;
+  try {
+    response = await fetch(`${STORE_API_PREFIX}${path}`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(body),
+      signal: options.signal,
+      credentials: 'same-origin',
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(NO_RESPONSE, '', path);
+  }
+
+  // Error statuses still carry the envelope (the status only tells the class), so read the body
+  // whatever the status is.
+  const payload: unknown = await response.json().catch(() => null);
+  if (!isEnvelope(payload)) throw new ApiError(NO_RESPONSE, '', path);
+  return payload;
+}
+
+function isEnvelope(value: unknown): value is ApiEnvelope {
+  return typeof value === 'object' && value !== null && typeof (value as { code?: unknown }).code === 'number';
+}

@@ -1,0 +1,31 @@
+import type { ResolvedRoute } from './routeTable';
+
+/**
+ * Layout decisions that follow from a route's flags. Pure, so the rules can be unit-tested;
+ * app/RouteDocumentSettings applies them to the document.
+ */
+
+export const MOBILE_VIEWPORT = 'width=device-width, initial-scale=1';
+/** iOS zooms into focused inputs unless scaling is locked, which breaks the mobile layouts. */
+export const IPHONE_MOBILE_VIEWPORT = 'width=device-width, initial-scale=1, maximum-scale=1, user-scalable=no';
+/** Routes without a mobile layout show the desktop layout scaled down to the screen. */
+export const DESKTOP_VIEWPORT = 'width=1280';
+
+export type Theme = 'dark' | 'light';
+
+export function isIphone(userAgent: string): boolean {
+  return /iPhone/i.test(userAgent);
+}
+
+export function viewportFor(route: ResolvedRoute | null, iphone: boolean): string {
+  if (!route?.mobile) return DESKTOP_VIEWPORT;
+  return iphone ? IPHONE_MOBILE_VIEWPORT : MOBILE_VIEWPORT;
+}
+
+export function themeFor(route: ResolvedRoute | null): Theme {
+  return route?.white ? 'light' : 'dark';
+}
+
+export function showsSideToolbar(route: ResolvedRoute | null): boolean {
+  return !route?.hideSideToolbar;
+}

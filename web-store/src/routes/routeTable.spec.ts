@@ -1,0 +1,83 @@
+import { findRoute, flattenRoutes, isBuilt, routeTable } from './routeTable';
+import {
+  DESKTOP_VIEWPORT,
+  IPHONE_MOBILE_VIEWPORT,
+  MOBILE_VIEWPORT,
+  isIphone,
+  showsSideToolbar,
+  themeFor,
+  viewportFor,
+} from './routeLayout';
+
+/** Spec section 2, as written (case included). */
+const specPaths = [
+  '/', '/About', '/working', '/test', '/404', '/MaterialList', '/Questions', '/SearchResult',
+  '/ImgSearchResult', '/Music', '/DetailMusic', '/PlayList', '/PlayListDetail', '/Detail', '/detail',
+  '/P5Detail', '/pdetail', '/P5Shop', '/DetailPic', '/detailpic', '/Topic', '/TopicList', '/Cart',
+  '/Collect', '/Putorder', '/Order', '/Order2', '/OrderMusic', '/OrderSuccess', '/OrderList',
+  '/OrderMaterialList', '/Bill', '/DownloadList', '/UserCenter', '/MaterialCenter', '/WorkDetail',
+  '/Login', '/join', '/mailconfirm', '/Vip', '/vip', '/VipOrder', '/Shop', '/ProductDetail',
+  '/ActivityList', '/ActivityDetail', '/postActivityList', '/postActivityDetail', '/OriginList',
+  '/Case', '/CaseList', '/ContentList', '/score', '/8k2021', '/8k2022', '/8k2023', '/8k2024',
+  '/canon2022', '/canon2022autumn', '/howToGetHighQualityVideo', '/howToGetMoreSaleChance',
+  '/howToUseUploadTool', '/fcb1year', '/fcb1year/m1', '/fcb1year/m2', '/fcb1year/m3',
+];
+
+describe('route table', () => {
+  it('registers every route of the spec exactly once', () => {
+    const paths = flattenRoutes().map((entry) => entry.path);
+    expect(new Set(paths).size).toBe(paths.length);
+    expect([...paths].sort()).toEqual([...specPaths].sort());
+  });
+
+  it('matches paths case-sensitively and sends unknown ones to 404', () => {
+    expect(findRoute('/Detail')?.path).toBe('/Detail');
+    expect(findRoute('/detail')?.path).toBe('/detail');
+    expect(findRoute('/DETAIL')).toBeNull();
+    expect(findRoute('/nope')).toBeNull();
+    expect(findRoute('/Login/')?.path).toBe('/Login');
+    expect(findRoute('/fcb1year/m2')?.hideSideToolbar).toBe(true);
+  });
+
+  it('flags the white routes of the spec', () => {
+    const white = flattenRoutes().filter((entry) => entry.white).map((entry) => entry.path);
+    expect(white.sort()).toEqual(['/Bill', '/MaterialCenter', '/UserCenter', '/canon2022', '/canon2022autumn', '/score'].sort());
+  });
+
+  it('has built the walking-skeleton pages only', () => {
+    const built = flattenRoutes().filter(isBuilt).map((entry) => entry.path);
+    expect(built.sort()).toEqual(['/', '/404', '/Login', '/test', '/working'].sort());
+    expect(routeTable.find((entry) => entry.path === '/fcb1year')?.children).toHaveLength(4);
+  });
+});
+
+describe('route layout', () => {
+  it('gives mobile routes a device-width viewport, locked on iPhone', () => {
+    expect(viewportFor(findRoute('/Login'), false)).toBe(MOBILE_VIEWPORT);
+    expect(viewportFor(findRoute('/Login'), true)).toBe(IPHONE_MOBILE_VIEWPORT);
+    expect(IPHONE_MOBILE_VIEWPORT).toContain('maximum-scale=1');
+    expect(IPHONE_MOBILE_VIEWPORT).toContain('user-scalable=no');
+  });
+
+  it('gives desktop-only routes and the 404 page a 1280 px viewport', () => {
+    expect(viewportFor(findRoute('/Detail'), true)).toBe(DESKTOP_VIEWPORT);
+    expect(viewportFor(null, false)).toBe(DESKTOP_VIEWPORT);
+  });
+
+  it('uses the light theme only on white routes', () => {
+    expect(themeFor(findRoute('/UserCenter'))).toBe('light');
+    expect(themeFor(findRoute('/'))).toBe('dark');
+    expect(themeFor(null)).toBe('dark');
+  });
+
+  it('hides the side toolbar on the contest landing pages', () => {
+    expect(showsSideToolbar(findRoute('/fcb1year'))).toBe(false);
+    expect(showsSideToolbar(findRoute('/fcb1year/m1'))).toBe(false);
+    expect(showsSideToolbar(findRoute('/Vip'))).toBe(true);
+  });
+
+  it('detects iPhones by user agent', () => {
+    expect(isIphone('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)')).toBe(true);
+    expect(isIphone('Mozilla/5.0 (Linux; Android 14; Pixel 8)')).toBe(false);
+  });
+});

@@ -1,0 +1,173 @@
+/**
+ * Every route of the store (spec section 2) with its layout flags. The router builds itself from
+ * this table, and the viewport, theme and side-toolbar logic read the same entries, so a route's
+ * flags live in exactly one place.
+ */
+
+/** Pages that exist so far. A route without a page shows the under-work page. */
+export type PageKey = 'home' | 'login' | 'notFound' | 'working' | 'test';
+
+export interface RouteFlags {
+  /** (M): the route has a mobile layout, so it gets a device-width viewport. */
+  readonly mobile: boolean;
+  /** (W): white background with dark text instead of the dark theme. */
+  readonly white: boolean;
+  /** The fixed side toolbar stays out of the way on campaign landing pages. */
+  readonly hideSideToolbar: boolean;
+}
+
+export interface ChildRouteEntry extends RouteFlags {
+  /** Relative to the parent; `null` for the parent's index route. */
+  readonly segment: string | null;
+  readonly page?: PageKey;
+}
+
+export interface RouteEntry extends RouteFlags {
+  /** Absolute, matched exactly and case-sensitively (/Detail and /detail are two routes). */
+  readonly path: string;
+  readonly page?: PageKey;
+  readonly children?: readonly ChildRouteEntry[];
+}
+
+/** A route as seen by code that only has a pathname (viewport, theme, toolbar). */
+export interface ResolvedRoute extends RouteFlags {
+  readonly path: string;
+  readonly page?: PageKey;
+}
+
+interface EntryOptions {
+  page?: PageKey;
+  mobile?: boolean;
+  white?: boolean;
+  hideSideToolbar?: boolean;
+  children?: readonly ChildRouteEntry[];
+}
+
+function route(path: string, options: EntryOptions = {}): RouteEntry {
+  return {
+    path,
+    page: options.page,
+    mobile: options.mobile ?? false,
+    white: options.white ?? false,
+    hideSideToolbar: options.hideSideToolbar ?? false,
+    children: options.children,
+  };
+}
+
+function child(segment: string | null, options: Omit<EntryOptions, 'children'> = {}): ChildRouteEntry {
+  return {
+    segment,
+    page: options.page,
+    mobile: options.mobile ?? false,
+    white: options.white ?? false,
+    hideSideToolbar: options.hideSideToolbar ?? false,
+  };
+}
+
+const M = { mobile: true } as const;
+const W = { white: true } as const;
+const contestLanding = { mobile: true, hideSideToolbar: true } as const;
+
+export const routeTable: readonly RouteEntry[] = [
+  route('/', { ...M, page: 'home' }),
+  route('/About'),
+  route('/working', { page: 'working' }),
+  route('/test', { page: 'test' }),
+  route('/404', { page: 'notFound' }),
+  route('/MaterialList'),
+  route('/Questions'),
+  route('/SearchResult', M),
+  route('/ImgSearchResult', M),
+  route('/Music'),
+  route('/DetailMusic'),
+  route('/PlayList'),
+  route('/PlayListDetail'),
+  route('/Detail'),
+  route('/detail'),
+  route('/P5Detail'),
+  route('/pdetail'),
+  route('/P5Shop'),
+  route('/DetailPic'),
+  route('/detailpic'),
+  route('/Topic'),
+  route('/TopicList'),
+  route('/Cart'),
+  route('/Collect'),
+  route('/Putorder'),
+  route('/Order'),
+  route('/Order2'),
+  route('/OrderMusic'),
+  route('/OrderSuccess'),
+  route('/OrderList'),
+  route('/OrderMaterialList'),
+  route('/Bill', W),
+  route('/DownloadList'),
+  route('/UserCenter', W),
+  route('/MaterialCenter', W),
+  route('/WorkDetail'),
+  route('/Login', { ...M, page: 'login' }),
+  route('/join', M),
+  route('/mailconfirm'),
+  route('/Vip'),
+  route('/vip'),
+  route('/VipOrder'),
+  route('/Shop', M),
+  route('/ProductDetail'),
+  route('/ActivityList', M),
+  route('/ActivityDetail'),
+  route('/postActivityList'),
+  route('/postActivityDetail'),
+  route('/OriginList'),
+  route('/Case'),
+  route('/CaseList'),
+  route('/ContentList'),
+  route('/score', W),
+  route('/8k2021'),
+  route('/8k2022'),
+  route('/8k2023'),
+  route('/8k2024', M),
+  route('/canon2022', W),
+  route('/canon2022autumn', W),
+  route('/howToGetHighQualityVideo'),
+  route('/howToGetMoreSaleChance'),
+  route('/howToUseUploadTool'),
+  route('/fcb1year', {
+    ...contestLanding,
+    children: [child(null, contestLanding), child('m1', contestLanding), child('m2', contestLanding), child('m3', contestLanding)],
+  }),
+];
+
+export const NOT_FOUND_PATH = '/404';
+export const LOGIN_PATH = '/Login';
+export const HOME_PATH = '/';
+
+/** Every concrete route, children expanded to absolute paths. */
+export function flattenRoutes(table: readonly RouteEntry[] = routeTable): ResolvedRoute[] {
+  return table.flatMap((entry) => {
+    if (!entry.children) return [toResolved(entry.path, entry)];
+    return entry.children.map((kid) => toResolved(kid.segment ? `${entry.path}/${kid.segment}` : entry.path, kid));
+  });
+}
+
+function toResolved(path: string, flags: RouteFlags & { page?: PageKey }): ResolvedRoute {
+  return {
+    path,
+    page: flags.page,
+    mobile: flags.mobile,
+    white: flags.white,
+    hideSideToolbar: flags.hideSideToolbar,
+  };
+}
+
+const byPath = new Map(flattenRoutes().map((entry) => [entry.path, entry]));
+
+/** The route a pathname renders, or null when it renders the 404 page. */
+export function findRoute(pathname: string): ResolvedRoute | null {
+  const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return byPath.get(trimmed || '/') ?? null;
+}
+
+/** Whether a route already has its real page (the rest render the under-work page). */
+export function isBuilt(entry: { page?: PageKey }): boolean {
+  return entry.page !== undefined;
+}

@@ -1,0 +1,61 @@
+import { refusalFor } from './loginGate';
+import { contributorNoticeFor, hasMaterialCenter, loadsSkuList, showsMaterialCenterInMobileMenu } from './userRoles';
+
+const signed = { token: 'tok', user: { gid: 1 } };
+const visitor = { token: null, user: null };
+
+describe('login gating', () => {
+  it('asks visitors to log in first for favourites, samples and the buy drawer', () => {
+    expect(refusalFor('favourite', visitor)).toBe('gate.loginFirst');
+    expect(refusalFor('sampleDownload', visitor)).toBe('gate.loginFirst');
+    expect(refusalFor('buyDrawer', visitor)).toBe('gate.loginFirst');
+  });
+
+  it('asks visitors to sign in for cart, collections and orders', () => {
+    expect(refusalFor('cart', visitor)).toBe('gate.signInToUse');
+    expect(refusalFor('collections', visitor)).toBe('gate.signInToUse');
+    expect(refusalFor('orders', visitor)).toBe('gate.signInToUse');
+  });
+
+  it('lets signed-in users through', () => {
+    for (const action of ['favourite', 'sampleDownload', 'buyDrawer', 'cart', 'collections', 'orders'] as const) {
+      expect(refusalFor(action, signed)).toBeNull();
+    }
+  });
+
+  it('needs a gid for favourites and a token for samples', () => {
+    expect(refusalFor('favourite', { token: 'tok', user: null })).toBe('gate.loginFirst');
+    expect(refusalFor('sampleDownload', { token: 'tok', user: null })).toBeNull();
+  });
+});
+
+describe('user roles', () => {
+  const user = (gid: number) => ({ gid });
+
+  it('shows the material centre in the user menu to contributors', () => {
+    expect([1, 2, 3, 35].map((gid) => hasMaterialCenter(user(gid)))).toEqual([false, true, true, true]);
+    expect(hasMaterialCenter(null)).toBe(false);
+  });
+
+  it('shows the material centre in the mobile menu to gid 2 and 35 only', () => {
+    expect([1, 2, 3, 35].map((gid) => showsMaterialCenterInMobileMenu(user(gid)))).toEqual([false, true, false, true]);
+  });
+
+  it('loads the SKU list for active enterprise customers', () => {
+    expect(loadsSkuList({ customerId: 'c1', customerStatus: 1, customerType: 1 })).toBe(true);
+    expect(loadsSkuList({ customerId: null, customerStatus: 1, customerType: 1 })).toBe(false);
+    expect(loadsSkuList({ customerId: 'c1', customerStatus: 0, customerType: 1 })).toBe(false);
+    expect(loadsSkuList({ customerId: 'c1', customerStatus: 1, customerType: 2 })).toBe(false);
+  });
+
+  it('picks the contributor notice by gid for signed contributors who have not answered', () => {
+    const base = { signFlag: true, protocolAgreed: null };
+    expect(contributorNoticeFor({ ...base, gid: 3 })).toBe('acknowledgePhotoRights');
+    expect(contributorNoticeFor({ ...base, gid: 2 })).toBe('offerPhotoSupplement');
+    expect(contributorNoticeFor({ ...base, gid: 35 })).toBeNull();
+    expect(contributorNoticeFor({ ...base, gid: 2, protocolAgreed: true })).toBeNull();
+    expect(contributorNoticeFor({ ...base, gid: 2, protocolAgreed: false })).toBeNull();
+    expect(contributorNoticeFor({ ...base, gid: 3, signFlag: false })).toBeNull();
+    expect(contributorNoticeFor(null)).toBeNull();
+  });
+});

@@ -1,0 +1,16 @@
+import type { PreferenceCounts } from '../../api/homeCalls';
+
+export const BADGE_MAX = 99;
+
+export function cartCount(counts: PreferenceCounts): number {
+  return counts.videoShopping + counts.photoShopping;
+}
+
+export function collectionCount(counts: PreferenceCounts): number {
+  return counts.videoBookmark + counts.photoBookmark + counts.musicBookmark + counts.musicEffectBookmark;
+}
+
+/** Badges never show more than 99 (spec section 9). */
+export function badgeValue(count: number): number {
+  return Math.min(Math.max(0, count), BADGE_MAX);
+}

@@ -1,0 +1,31 @@
+import type { ReactNode } from 'react';
+import { useLocation } from 'react-router-dom';
+import { showsSideToolbar } from '../routes/routeLayout';
+import { findRoute } from '../routes/routeTable';
+import { ContactDialogProvider } from './contact/ContactDialogProvider';
+import { ContributorNotice } from './ContributorNotice/ContributorNotice';
+import { Footer } from './Footer/Footer';
+import { Header } from './Header/Header';
+import { useIsMiniProgram } from './miniProgram';
+import styles from './Shell.module.css';
+import { SideToolbar } from './SideToolbar/SideToolbar';
+
+/** Header, footer, side toolbar and dialogs, rendered once around whichever page is showing. */
+export function Shell({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  const insideMiniProgram = useIsMiniProgram();
+  const route = findRoute(pathname);
+  return (
+    <ContactDialogProvider>
+      <div className={styles.shell}>
+        {!insideMiniProgram && <Header />}
+        <main className={styles.main} id="main">
+          {children}
+        </main>
+        <Footer />
+      </div>
+      {showsSideToolbar(route) && <SideToolbar />}
+      <ContributorNotice />
+    </ContactDialogProvider>
+  );
+}
