@@ -34,17 +34,12 @@ export class PlatformModule {
               ? { transport: 'kafka', brokers: config.events.brokers, clientId: config.events.clientId }
               : { transport: 'postgres', connectionString: url },
         }),
-        StorageModule.forRootAsync({
-          useFactory: () =>
-            config.storage.driver === 'minio'
-              ? { ...config.storage }
-              : {
-                  driver: 'local',
-                  dataDir: config.dataDir,
-                  publicBaseUrl: config.http.publicUrl,
-                  signingSecret: secrets.signing,
-                },
-        }),
+        // Synchronous, so the signed-file routes exist only for the local driver.
+        StorageModule.forRoot(
+          config.storage.driver === 'minio'
+            ? { ...config.storage }
+            : { driver: 'local', dataDir: config.dataDir, publicBaseUrl: config.http.publicUrl, signingSecret: secrets.signing },
+        ),
       ],
     };
   }

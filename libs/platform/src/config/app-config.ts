@@ -35,6 +35,7 @@ const envSchema = z
     S3_SECRET_KEY: z.string().optional(),
     S3_REGION: z.string().default('us-east-1'),
     S3_BUCKET_PREFIX: z.string().default('mkt-'),
+    S3_PUBLIC_URL: z.url().optional(),
     SEARCH: z.enum(['postgres', 'opensearch']).default('postgres'),
     OPENSEARCH_URL: z.url().optional(),
     NOTIFIER: z.enum(['dev-mailbox', 'smtp']).optional(),
@@ -89,6 +90,8 @@ export interface AppConfig {
         secretKey: string;
         region: string;
         bucketPrefix: string;
+        /** The address browsers reach the object store at; presigned links are signed for it. */
+        publicUrl?: string;
       };
   search: { engine: 'postgres' } | { engine: 'opensearch'; url: string };
   notifier: { driver: 'dev-mailbox' } | { driver: 'smtp'; url: string; from: string };
@@ -145,6 +148,7 @@ export function loadConfig(raw: RawEnv = process.env): AppConfig {
             secretKey: env.S3_SECRET_KEY as string,
             region: env.S3_REGION,
             bucketPrefix: env.S3_BUCKET_PREFIX,
+            publicUrl: env.S3_PUBLIC_URL,
           }
         : { driver: 'local' },
     search:

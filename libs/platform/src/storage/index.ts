@@ -1,0 +1,10 @@
+export * from './object-storage.port.js';
+export * from './object-storage.errors.js';
+export { assertValidBucketName, assertValidKeyPrefix, assertValidObjectKey, MAX_KEY_SEGMENT_BYTES, MAX_OBJECT_KEY_BYTES } from './object-key.js';
+export { LocalDiskObjectStorage, type LocalDiskObjectStorageOptions } from './local-disk.object-storage.js';
+export { MinioObjectStorage, type MinioObjectStorageOptions } from './minio.object-storage.js';
+export { LocalUrlSigner, type LocalUrlSignerOptions } from './signed-url.js';
+export { LocalSignedFilesController, MAX_SIGNED_PART_BYTES } from './local-signed-files.controller.js';
+export { createObjectStorage } from './object-storage.factory.js';
+export { parseStorageOptions, storageOptionsSchema, type ResolvedStorageOptions, type StorageOptions } from './storage.options.js';
+export { StorageModule, STORAGE_OPTIONS, type StorageModuleAsyncOptions } from './storage.module.js';

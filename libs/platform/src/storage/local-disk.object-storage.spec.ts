@@ -1,0 +1,176 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { LocalDiskObjectStorage } from './local-disk.object-storage.js';
+import { MultipartUploadNotFoundError, ObjectKeyConflictError, ObjectNotFoundError } from './object-storage.errors.js';
+import { describeObjectStorageContract, md5, readAll } from './storage.contract.js';
+import { startLocalStorageTestApp } from './testing/local-storage.test-app.js';
+
+describeObjectStorageContract('local disk, links served by a Nest app on loopback', async () => {
+  const dataDir = await mkdtemp(join(tmpdir(), 'storage-local-'));
+  const app = await startLocalStorageTestApp(dataDir);
+  return {
+    storage: app.storage,
+    dispose: async () => {
+      await app.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+});
+
+describe('LocalDiskObjectStorage on disk', () => {
+  const secret = 'a-signing-secret-of-at-least-32-characters';
+  let dataDir: string;
+  let storage: LocalDiskObjectStorage;
+  const objects = () => join(dataDir, 'objects');
+
+  beforeEach(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'storage-local-disk-'));
+    storage = new LocalDiskObjectStorage({ dataDir, publicBaseUrl: 'http://127.0.0.1:1', signingSecret: secret });
+    await storage.ensureBucket('originals');
+  });
+
+  afterEach(async () => {
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('keeps each object as a plain file at <dataDir>/objects/<bucket>/<key>', async () => {
+    await storage.put('originals', '素材/2024/clip 1.mov', Buffer.from('movie bytes'));
+    expect(await readFile(join(objects(), 'originals', '素材', '2024', 'clip 1.mov'), 'utf8')).toBe('movie bytes');
+  });
+
+  it('never shows a half-written object, and leaves no temp file behind', async () => {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const body = Readable.from(
+      (async function* () {
+        yield Buffer.alloc(500_000, 1);
+        await released;
+        yield Buffer.alloc(500_000, 2);
+      })(),
+    );
+    const writing = storage.put('originals', 'slow/upload.bin', body);
+    await waitUntil(async () => (await readdir(join(objects(), '.tmp'))).length === 1);
+    expect(await storage.stat('originals', 'slow/upload.bin')).toBeNull();
+    expect(await storage.list('originals', 'slow/')).toEqual([]);
+    release();
+    await writing;
+    expect((await storage.stat('originals', 'slow/upload.bin'))?.size).toBe(1_000_000);
+    expect(await readdir(join(objects(), '.tmp'))).toEqual([]);
+
+    await expect(storage.put('originals', 'slow/broken.bin', Readable.from(failing()))).rejects.toThrow('connection lost');
+    expect(await readdir(join(objects(), '.tmp'))).toEqual([]);
+  });
+
+  it('uses the MD5 of the content as the etag of objects and parts', async () => {
+    const body = randomBytes(3000);
+    expect((await storage.put('originals', 'etag.bin', body)).etag).toBe(md5(body));
+    expect((await storage.stat('originals', 'etag.bin'))?.etag).toBe(md5(body));
+    const uploadId = await storage.createMultipartUpload('originals', 'etag-multipart.bin');
+    expect(await storage.uploadPart('originals', 'etag-multipart.bin', uploadId, 1, body, body.length)).toBe(md5(body));
+  });
+
+  it('keeps parts under .multipart/<uploadId>/ until completion, then removes them', async () => {
+    const part = randomBytes(storage.minPartSize);
+    const uploadId = await storage.createMultipartUpload('originals', 'assembled.bin');
+    const first = await storage.uploadPart('originals', 'assembled.bin', uploadId, 1, part, part.length);
+    const second = await storage.uploadPart('originals', 'assembled.bin', uploadId, 2, Buffer.from('tail'), 4);
+    expect((await readdir(join(objects(), '.multipart', uploadId))).sort()).toEqual(
+      ['manifest.json', `1.${first}.part`, `2.${second}.part`].sort(),
+    );
+    await storage.completeMultipartUpload('originals', 'assembled.bin', uploadId, [
+      { partNumber: 2, etag: second },
+      { partNumber: 1, etag: first },
+    ]);
+    expect(await readdir(join(objects(), '.multipart'))).toEqual([]);
+    expect(await readdir(join(objects(), '.tmp'))).toEqual([]);
+    expect(md5(await readFile(join(objects(), 'originals', 'assembled.bin')))).toBe(md5(Buffer.concat([part, Buffer.from('tail')])));
+  });
+
+  it('resumes an unfinished upload after a restart', async () => {
+    const part = randomBytes(storage.minPartSize);
+    const uploadId = await storage.createMultipartUpload('originals', 'after-restart.mp4', { contentType: 'video/mp4' });
+    const etag = await storage.uploadPart('originals', 'after-restart.mp4', uploadId, 1, part, part.length);
+
+    const restarted = new LocalDiskObjectStorage({ dataDir, publicBaseUrl: 'http://127.0.0.1:1', signingSecret: secret });
+    expect(await restarted.listParts('originals', 'after-restart.mp4', uploadId)).toEqual([{ partNumber: 1, etag, size: part.length }]);
+    const tail = await restarted.uploadPart('originals', 'after-restart.mp4', uploadId, 2, Buffer.from('end'), 3);
+    await restarted.completeMultipartUpload('originals', 'after-restart.mp4', uploadId, [
+      { partNumber: 1, etag },
+      { partNumber: 2, etag: tail },
+    ]);
+    expect(await restarted.stat('originals', 'after-restart.mp4')).toMatchObject({ size: part.length + 3, contentType: 'video/mp4' });
+  });
+
+  it('rebuilds a lost metadata record from the file itself', async () => {
+    const body = Buffer.from('still here');
+    await storage.put('originals', 'orphan.txt', body, { contentType: 'text/plain' });
+    await rm(join(objects(), '.meta'), { recursive: true, force: true });
+    expect(await storage.stat('originals', 'orphan.txt')).toMatchObject({
+      size: body.length,
+      etag: md5(body),
+      contentType: 'application/octet-stream',
+    });
+    expect((await readAll((await storage.get('originals', 'orphan.txt')).stream)).toString()).toBe('still here');
+  });
+
+  it('drops the metadata of replaced and deleted objects', async () => {
+    await storage.put('originals', 'meta/replaced.txt', Buffer.from('one'));
+    await storage.put('originals', 'meta/replaced.txt', Buffer.from('two'));
+    await storage.put('originals', 'meta/deleted.txt', Buffer.from('three'));
+    await storage.delete('originals', 'meta/deleted.txt');
+    expect(await filesUnder(join(objects(), '.meta'))).toHaveLength(1);
+  });
+
+  it('refuses a key that is already the folder of other keys, or inside an object, and prunes emptied folders', async () => {
+    await storage.put('originals', 'clash', Buffer.from('file'));
+    await expect(storage.put('originals', 'clash/inner', Buffer.from('x'))).rejects.toBeInstanceOf(ObjectKeyConflictError);
+    await storage.put('originals', 'folder/child', Buffer.from('x'));
+    await expect(storage.put('originals', 'folder', Buffer.from('x'))).rejects.toBeInstanceOf(ObjectKeyConflictError);
+    expect(await storage.stat('originals', 'folder')).toBeNull();
+    await expect(storage.get('originals', 'folder')).rejects.toBeInstanceOf(ObjectNotFoundError);
+    await expect(storage.delete('originals', 'folder')).resolves.toBeUndefined();
+    expect(await readdir(join(objects(), '.tmp'))).toEqual([]);
+
+    await storage.delete('originals', 'folder/child');
+    await storage.put('originals', 'folder', Buffer.from('now a file'));
+    expect((await storage.stat('originals', 'folder'))?.size).toBe(10);
+  });
+
+  it('treats upload ids it did not issue as unknown, without touching the file system', async () => {
+    const key = 'anything.bin';
+    for (const uploadId of ['../../originals', '..', 'not-a-uuid', '']) {
+      await expect(storage.uploadPart('originals', key, uploadId, 1, Buffer.from('x'), 1)).rejects.toBeInstanceOf(MultipartUploadNotFoundError);
+      await expect(storage.listParts('originals', key, uploadId)).rejects.toBeInstanceOf(MultipartUploadNotFoundError);
+      await expect(storage.signedPartUploadUrl('originals', key, uploadId, 1, 60)).rejects.toBeInstanceOf(MultipartUploadNotFoundError);
+      await expect(storage.abortMultipartUpload('originals', key, uploadId)).resolves.toBeUndefined();
+    }
+    const other = await storage.createMultipartUpload('originals', 'other.bin');
+    await expect(storage.abortMultipartUpload('originals', key, other)).resolves.toBeUndefined();
+    expect(await storage.listParts('originals', 'other.bin', other)).toEqual([]);
+  });
+
+  it('refuses a signing secret that is too short to be safe', () => {
+    expect(() => new LocalDiskObjectStorage({ dataDir, publicBaseUrl: 'http://x', signingSecret: 'short' })).toThrow(/32 characters/);
+  });
+});
+
+async function* failing(): AsyncGenerator<Buffer> {
+  yield Buffer.alloc(1000);
+  throw new Error('connection lost');
+}
+
+async function waitUntil(condition: () => Promise<boolean>): Promise<void> {
+  for (let attempt = 0; attempt < 200; attempt += 1) {
+    if (await condition()) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error('condition not reached');
+}
+
+async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  return entries.filter((entry) => entry.isFile()).map((entry) => entry.name);
+}
