@@ -3,3 +3,4 @@ export * from './controllers.js';
 export * from './list-query.js';
 export * from './http-app.js';
 export * from './https-redirect.middleware.js';
+export * from './api-zod-body.decorator.js';

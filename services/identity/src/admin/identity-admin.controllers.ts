@@ -13,6 +13,7 @@ import {
 } from '@mkt/contracts';
 import {
   AdminController,
+  ApiZodBody,
   CurrentStaff,
   Roles,
   StaffAuthGuard,
@@ -35,6 +36,7 @@ export class AdminAuthController {
   ) {}
 
   @Post('login')
+  @ApiZodBody(staffLoginRequestSchema)
   @HttpCode(200)
   login(
     @Body(new ZodValidationPipe(staffLoginRequestSchema)) body: StaffLoginRequest,
@@ -80,6 +82,7 @@ export class AdminUsersController {
 
   @Put(':id')
   @Roles('admin', 'sales')
+  @ApiZodBody(userAdminUpdateSchema)
   update(
     @CurrentStaff() actor: AuthenticatedStaff,
     @Param('id') id: string,
@@ -110,11 +113,13 @@ export class AdminStaffController {
   }
 
   @Post()
+  @ApiZodBody(staffCreateSchema)
   create(@CurrentStaff() actor: AuthenticatedStaff, @Body(new ZodValidationPipe(staffCreateSchema)) body: StaffCreate) {
     return this.staff.create(actor, body);
   }
 
   @Put(':id')
+  @ApiZodBody(staffUpdateSchema)
   update(
     @CurrentStaff() actor: AuthenticatedStaff,
     @Param('id') id: string,

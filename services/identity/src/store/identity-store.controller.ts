@@ -7,7 +7,7 @@ import {
   type LoginRequest,
   type SendCodeRequest,
 } from '@mkt/contracts';
-import { CurrentUser, StoreController, UserAuthGuard, ZodValidationPipe, type AuthenticatedUser } from '@mkt/platform';
+import { ApiZodBody, CurrentUser, StoreController, UserAuthGuard, ZodValidationPipe, type AuthenticatedUser } from '@mkt/platform';
 import { AccountService } from '../account/account.service.js';
 import { SessionService } from '../sessions/session.service.js';
 import { SignInService } from '../sign-in/sign-in.service.js';
@@ -23,6 +23,7 @@ export class IdentityStoreController {
   ) {}
 
   @Post('user/code/send')
+  @ApiZodBody(sendCodeRequestSchema)
   @HttpCode(200)
   sendCode(
     @Body(new ZodValidationPipe(sendCodeRequestSchema)) body: SendCodeRequest,
@@ -32,6 +33,7 @@ export class IdentityStoreController {
   }
 
   @Post('user/login')
+  @ApiZodBody(loginRequestSchema)
   @HttpCode(200)
   login(
     @Body(new ZodValidationPipe(loginRequestSchema)) body: LoginRequest,

@@ -1,0 +1,547 @@
+#!/usr/bin/env node
+// `npm run bench`: measures the single-machine server where it runs, after `npm run build`.
+//
+//   1. start-up: spawn -> first 200 on GET /health/ready, median of cold starts (fresh data
+//      folder, so initdb included) and of warm restarts (same folder), each stopped by SIGTERM;
+//   2. POST /api/session with a signed-in token, with autocannon at each concurrency level,
+//      against the real server and against a bare Node http server returning the same body;
+//   3. the store's initial JavaScript for the home route, gzipped.
+//
+// Prints a table and writes reports/bench-<timestamp>.json and reports/bench-latest.md.
+// Only 127.0.0.1 is contacted; every loop is bounded; child processes never outlive the run.
+//
+// Settings (environment, all optional):
+//   BENCH_CONNECTIONS=1,32  BENCH_DURATION_SEC=10  BENCH_WARMUP_SEC=2  BENCH_STARTS=3
+//   BENCH_LOG_LEVEL=warn    BENCH_READY_TIMEOUT_SEC=120  BENCH_KEEP_DATA=false
+//   BENCH_SERVER=apps/standalone/dist/main.js  BENCH_STORE_DIST=web-store/dist  BENCH_REPORTS_DIR=reports
+
+import { execFileSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpus, loadavg, release, tmpdir, totalmem } from 'node:os';
+import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import { measureInitialJs } from './lib/bundle.mjs';
+import { callJson } from './lib/http.mjs';
+import { runLoad } from './lib/load.mjs';
+import { renderMarkdown, renderText, writeReport } from './lib/report.mjs';
+import { findFreePort, startServer, stopAll } from './lib/server.mjs';
+import { formatCount, formatKB, formatMs, formatRatio, median, ratio } from './lib/stats.mjs';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const BARE_SERVER = join(dirname(fileURLToPath(import.meta.url)), 'lib', 'bare-server.mjs');
+const ACCOUNT = '13800009999';
+const BUNDLE_TARGET_BYTES = 200 * 1024;
+
+/** Settings that would switch the server out of single-machine mode: never inherited. */
+const INFRASTRUCTURE_ENV = [
+  'DATABASE_URL', 'EVENT_BUS', 'KAFKA_BROKERS', 'KAFKA_CLIENT_ID', 'STORAGE', 'S3_ENDPOINT', 'S3_PORT',
+  'S3_USE_SSL', 'S3_ACCESS_KEY', 'S3_SECRET_KEY', 'S3_REGION', 'S3_BUCKET_PREFIX', 'SEARCH',
+  'OPENSEARCH_URL', 'NOTIFIER', 'SMTP_URL', 'SERVE_WEB', 'EMBEDDED_PG_PORT',
+];
+
+/**
+ * @param {NodeJS.ProcessEnv} env
+ */
+function readSettings(env) {
+  /**
+   * @param {string} name
+   * @param {number} fallback
+   * @param {number} min
+   * @param {number} max
+   */
+  const number = (name, fallback, min, max) => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return fallback;
+    const value = Number(raw);
+    if (!Number.isFinite(value) || value < min || value > max) throw new Error(`${name} must be a number within ${min}..${max}, got "${raw}"`);
+    return value;
+  };
+  const connections = (env.BENCH_CONNECTIONS ?? '1,32')
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .map((part) => {
+      const value = Number(part);
+      if (!Number.isInteger(value) || value < 1 || value > 1024) throw new Error(`BENCH_CONNECTIONS: "${part}" is not within 1..1024`);
+      return value;
+    });
+  if (connections.length === 0 || connections.length > 8) throw new Error('BENCH_CONNECTIONS must list 1 to 8 levels');
+  const inRoot = (/** @type {string} */ path) => (isAbsolute(path) ? path : join(ROOT, path));
+  return {
+    connections,
+    durationSec: number('BENCH_DURATION_SEC', 10, 1, 300),
+    warmupSec: number('BENCH_WARMUP_SEC', 2, 0, 60),
+    starts: number('BENCH_STARTS', 3, 1, 10),
+    readyTimeoutMs: number('BENCH_READY_TIMEOUT_SEC', 120, 5, 600) * 1000,
+    logLevel: env.BENCH_LOG_LEVEL || 'warn',
+    keepData: env.BENCH_KEEP_DATA === 'true' || env.BENCH_KEEP_DATA === '1',
+    serverEntry: inRoot(env.BENCH_SERVER || 'apps/standalone/dist/main.js'),
+    storeDist: inRoot(env.BENCH_STORE_DIST || 'web-store/dist'),
+    reportsDir: inRoot(env.BENCH_REPORTS_DIR || 'reports'),
+  };
+}
+
+/** @param {string} message */
+function progress(message) {
+  process.stderr.write(`bench: ${message}\n`);
+}
+
+/** @param {unknown} error */
+function messageOf(error) {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function machine() {
+  const cpuList = cpus();
+  return {
+    node: process.version,
+    platform: `${process.platform} ${release()}`,
+    arch: process.arch,
+    cpus: cpuList.length,
+    cpuModel: cpuList[0]?.model?.trim() ?? 'unknown',
+    memoryMB: Math.round(totalmem() / 2 ** 20),
+    loadAverageAtStart: loadavg().map((value) => Number(value.toFixed(2))),
+  };
+}
+
+function gitState() {
+  try {
+    const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
+    const dirty = execFileSync('git', ['status', '--porcelain'], { cwd: ROOT, encoding: 'utf8' }).trim() !== '';
+    return { commit, dirty };
+  } catch {
+    return { commit: null, dirty: null };
+  }
+}
+
+/**
+ * @param {ReturnType<typeof readSettings>} settings
+ * @param {string} workDir
+ */
+function serverLauncher(settings, workDir) {
+  let folders = 0;
+  return {
+    /** A fresh, empty data folder the embedded database's system user can enter. */
+    newDataDir() {
+      folders += 1;
+      const dir = join(workDir, `data-${folders}`);
+      mkdirSync(dir, { mode: 0o755 });
+      chmodSync(dir, 0o755);
+      return dir;
+    },
+    /**
+     * @param {string} dataDir
+     * @param {string} name
+     */
+    async start(dataDir, name) {
+      const port = await findFreePort();
+      const pgPort = await findFreePort();
+      /** @type {NodeJS.ProcessEnv} */
+      const env = { ...process.env };
+      for (const key of INFRASTRUCTURE_ENV) delete env[key];
+      Object.assign(env, {
+        NODE_ENV: 'development', // the dev mailbox (sign-in codes) exists outside production only
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        DATA_DIR: dataDir,
+        EMBEDDED_PG_PORT: String(pgPort),
+        SEED_DEMO: 'false',
+        LOG_LEVEL: settings.logLevel,
+      });
+      return startServer({ name, args: [settings.serverEntry], port, cwd: ROOT, env, readyTimeoutMs: settings.readyTimeoutMs });
+    },
+  };
+}
+
+/**
+ * @param {import('./lib/server.mjs').StopResult} stop
+ * @param {string} what
+ * @param {string[]} problems
+ */
+function checkStop(stop, what, problems) {
+  if (stop.forced) problems.push(`${what}: did not exit within 20 s of SIGTERM and was killed`);
+  else if (stop.code !== 0) problems.push(`${what}: exited with code ${stop.code} (signal ${stop.signal}) after SIGTERM, expected a clean exit`);
+}
+
+/**
+ * @param {ReturnType<typeof serverLauncher>} launcher
+ * @param {number} starts
+ * @param {string[]} problems
+ */
+async function measureStartup(launcher, starts, problems) {
+  /** @type {number[]} */ const cold = [];
+  /** @type {number[]} */ const warm = [];
+  /** @type {number[]} */ const stops = [];
+  let dataDir = '';
+  for (let i = 1; i <= starts; i += 1) {
+    dataDir = launcher.newDataDir();
+    const server = await launcher.start(dataDir, `cold start ${i}`);
+    cold.push(server.startupMs);
+    const stop = await server.stop();
+    stops.push(stop.stopMs);
+    checkStop(stop, `cold start ${i}`, problems);
+    progress(`cold start ${i}/${starts}: ready in ${formatMs(server.startupMs)} ms, stopped in ${formatMs(stop.stopMs)} ms`);
+  }
+  for (let i = 1; i <= starts; i += 1) {
+    const server = await launcher.start(dataDir, `warm restart ${i}`);
+    warm.push(server.startupMs);
+    const stop = await server.stop();
+    stops.push(stop.stopMs);
+    checkStop(stop, `warm restart ${i}`, problems);
+    progress(`warm restart ${i}/${starts}: ready in ${formatMs(server.startupMs)} ms, stopped in ${formatMs(stop.stopMs)} ms`);
+  }
+  return {
+    dataDir,
+    result: {
+      coldMs: { median: median(cold), runs: cold },
+      warmMs: { median: median(warm), runs: warm },
+      stopMs: { median: median(stops), runs: stops },
+    },
+  };
+}
+
+/**
+ * Fails with the call's answer unless it is a success envelope.
+ * @param {import('./lib/http.mjs').HttpAnswer} answer
+ * @param {string} call
+ */
+function expectSuccess(answer, call) {
+  if (answer.status < 200 || answer.status > 299 || answer.json?.code !== 0) {
+    throw new Error(`${call} answered ${answer.status}: ${answer.text.slice(0, 300)}`);
+  }
+  return answer.json;
+}
+
+/**
+ * Signs in with a code read from the development mailbox; returns the token.
+ * @param {string} baseUrl
+ */
+async function signIn(baseUrl) {
+  expectSuccess(await callJson(`${baseUrl}/api/user/code/send`, { method: 'POST', body: { account: ACCOUNT } }), 'POST /api/user/code/send');
+  let code;
+  for (let attempt = 0; attempt < 50 && !code; attempt += 1) {
+    const mailbox = await callJson(`${baseUrl}/dev/mailbox?to=${encodeURIComponent(ACCOUNT)}`);
+    if (mailbox.status !== 200) throw new Error(`GET /dev/mailbox answered ${mailbox.status}: ${mailbox.text.slice(0, 300)}`);
+    const messages = mailbox.json?.messages ?? mailbox.json?.data?.messages;
+    code = Array.isArray(messages) ? messages[0]?.code : undefined;
+    if (!code) await sleep(100);
+  }
+  if (!code) throw new Error(`no sign-in code for ${ACCOUNT} arrived in the dev mailbox within 5 s`);
+  const login = expectSuccess(
+    await callJson(`${baseUrl}/api/user/login`, { method: 'POST', body: { account: ACCOUNT, code } }),
+    'POST /api/user/login',
+  );
+  const token = login?.data?.token;
+  if (typeof token !== 'string' || token === '') throw new Error('POST /api/user/login returned no data.token');
+  return token;
+}
+
+/**
+ * @param {import('./lib/load.mjs').LoadResult} run
+ * @param {string} target
+ * @param {string[]} problems
+ */
+function checkRun(run, target, problems) {
+  if (run.non2xx > 0 || run.errors > 0 || run.timeouts > 0) {
+    problems.push(
+      `${target} at ${run.connections} connection(s): ${run.non2xx} non-2xx, ${run.errors} errors, ${run.timeouts} timeouts (status codes ${JSON.stringify(run.statusCodes)})`,
+    );
+  }
+}
+
+/**
+ * @param {ReturnType<typeof readSettings>} settings
+ * @param {ReturnType<typeof serverLauncher>} launcher
+ * @param {string} dataDir
+ * @param {string[]} problems
+ */
+async function measureSession(settings, launcher, dataDir, problems) {
+  const server = await launcher.start(dataDir, 'server');
+  /** @type {import('./lib/load.mjs').LoadResult[]} */
+  const serverRuns = [];
+  let sample;
+  try {
+    const token = await signIn(server.baseUrl);
+    sample = await callJson(`${server.baseUrl}/api/session`, {
+      method: 'POST',
+      headers: { access_token: token },
+      body: '{}',
+    });
+    expectSuccess(sample, 'POST /api/session');
+    progress(`signed in; /api/session answers ${Buffer.byteLength(sample.text)} bytes`);
+    for (const connections of settings.connections) {
+      const run = await runLoad({
+        url: `${server.baseUrl}/api/session`,
+        method: 'POST',
+        headers: { access_token: token, 'content-type': 'application/json' },
+        body: '{}',
+        connections,
+        durationSec: settings.durationSec,
+        warmupSec: settings.warmupSec,
+      });
+      checkRun(run, 'server', problems);
+      serverRuns.push(run);
+      progress(`server, ${connections} connection(s): ${formatCount(run.rps)} req/s, p95 ${formatMs(run.latencyMs.p95)} ms`);
+    }
+  } finally {
+    checkStop(await server.stop(), 'server after the load runs', problems);
+  }
+
+  const barePort = await findFreePort();
+  const bare = await startServer({
+    name: 'bare server',
+    args: [BARE_SERVER],
+    port: barePort,
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(barePort),
+      BODY_BASE64: Buffer.from(sample.text).toString('base64'),
+      CONTENT_TYPE: sample.contentType || 'application/json; charset=utf-8',
+    },
+    readyTimeoutMs: 10_000,
+  });
+  /** @type {import('./lib/load.mjs').LoadResult[]} */
+  const bareRuns = [];
+  try {
+    for (const connections of settings.connections) {
+      const run = await runLoad({
+        url: `${bare.baseUrl}/api/session`,
+        method: 'POST',
+        headers: { access_token: 'bare', 'content-type': 'application/json' },
+        body: '{}',
+        connections,
+        durationSec: settings.durationSec,
+        warmupSec: settings.warmupSec,
+      });
+      checkRun(run, 'bare server', problems);
+      bareRuns.push(run);
+      progress(`bare, ${connections} connection(s): ${formatCount(run.rps)} req/s, p95 ${formatMs(run.latencyMs.p95)} ms`);
+    }
+  } finally {
+    await bare.stop({ timeoutMs: 5_000 });
+  }
+
+  return {
+    responseBytes: Buffer.byteLength(sample.text),
+    levels: settings.connections.map((connections, index) => ({
+      connections,
+      server: serverRuns[index],
+      bare: bareRuns[index],
+      ratio: {
+        rps: ratio(serverRuns[index].rps, bareRuns[index].rps),
+        p50: ratio(serverRuns[index].latencyMs.p50, bareRuns[index].latencyMs.p50),
+        p95: ratio(serverRuns[index].latencyMs.p95, bareRuns[index].latencyMs.p95),
+        p99: ratio(serverRuns[index].latencyMs.p99, bareRuns[index].latencyMs.p99),
+      },
+    })),
+  };
+}
+
+/**
+ * @param {any} report
+ * @returns {import('./lib/report.mjs').Section[]}
+ */
+function sections(report) {
+  /** @type {import('./lib/report.mjs').Section[]} */
+  const out = [];
+  const m = report.machine;
+  out.push({
+    title: 'Run',
+    fields: [
+      ['date', report.startedAt],
+      ['machine', `${m.cpus} × ${m.cpuModel}, ${formatCount(m.memoryMB)} MB, ${m.platform}, load average ${m.loadAverageAtStart.join(' ')}`],
+      ['node', m.node],
+      ['commit', `${report.git.commit ?? 'unknown'}${report.git.dirty ? ' (with uncommitted changes)' : ''}`],
+      [
+        'settings',
+        `${report.settings.connections.join(' and ')} connection(s), ${report.settings.durationSec} s each after ${report.settings.warmupSec} s warm-up; ${report.settings.starts} starts of each kind; server LOG_LEVEL=${report.settings.logLevel}`,
+      ],
+    ],
+  });
+
+  if (report.startup) {
+    const s = report.startup;
+    /** @param {number[]} runs */
+    const runs = (runs) => runs.map((value) => formatMs(value)).join(' / ');
+    out.push({
+      title: 'Start-up (spawn -> first 200 on GET /health/ready)',
+      table: {
+        headers: ['', 'median ms', 'runs ms'],
+        align: ['left', 'right', 'left'],
+        rows: [
+          ['cold: fresh data folder (initdb included)', formatMs(s.coldMs.median), runs(s.coldMs.runs)],
+          ['warm: existing data folder', formatMs(s.warmMs.median), runs(s.warmMs.runs)],
+          ["stop: SIGTERM -> exit (every start above)", formatMs(s.stopMs.median), runs(s.stopMs.runs)],
+        ],
+      },
+    });
+  }
+
+  if (report.session) {
+    /** @type {string[][]} */
+    const rows = [];
+    for (const level of report.session.levels) {
+      for (const [target, run] of /** @type {const} */ ([['server', level.server], ['bare node http', level.bare]])) {
+        rows.push([
+          String(level.connections),
+          target,
+          formatCount(run.rps),
+          formatMs(run.latencyMs.p50),
+          formatMs(run.latencyMs.p95),
+          formatMs(run.latencyMs.p99),
+          formatCount(run.non2xx),
+        ]);
+      }
+      rows.push([
+        String(level.connections),
+        'server / bare',
+        formatRatio(level.ratio.rps),
+        formatRatio(level.ratio.p50),
+        formatRatio(level.ratio.p95),
+        formatRatio(level.ratio.p99),
+        '',
+      ]);
+    }
+    out.push({
+      title: 'POST /api/session (signed in, autocannon)',
+      table: {
+        headers: ['conns', 'target', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'non-2xx'],
+        align: ['right', 'left', 'right', 'right', 'right', 'right', 'right'],
+        rows,
+      },
+      notes: [
+        `response body ${report.session.responseBytes} bytes; the bare server returns the same bytes`,
+        'the load generator runs on the same cores as the server: compare ratios more than absolute figures',
+      ],
+    });
+  }
+
+  if (report.bundle) {
+    const b = report.bundle;
+    out.push({
+      title: 'Store initial JavaScript, home route (gzip level 9)',
+      table: {
+        headers: ['file', 'kind', 'raw', 'gzip'],
+        align: ['left', 'left', 'right', 'right'],
+        rows: [
+          ...b.files.map((/** @type {import('./lib/bundle.mjs').AssetSize} */ file) => [file.file, file.kind, formatKB(file.bytes), formatKB(file.gzipBytes)]),
+          ['total', '', formatKB(b.totalBytes), formatKB(b.totalGzipBytes)],
+        ],
+      },
+      notes: [
+        `target: under ${formatKB(b.targetBytes)} gzipped: ${b.underTarget ? 'met' : 'NOT met'}`,
+        ...(b.missing.length ? [`named in index.html but missing from the dist folder: ${b.missing.join(', ')}`] : []),
+      ],
+    });
+  }
+
+  if (report.problems.length) out.push({ title: 'Problems', notes: report.problems });
+  return out;
+}
+
+async function main() {
+  const settings = readSettings(process.env);
+  const started = new Date();
+  // Hard bound on the whole run, whatever hangs.
+  const budgetMs =
+    settings.starts * 2 * (settings.readyTimeoutMs + 30_000) +
+    settings.connections.length * 2 * (settings.durationSec + settings.warmupSec + 60) * 1000 +
+    2 * (settings.readyTimeoutMs + 30_000) +
+    60_000;
+  const budget = setTimeout(() => {
+    process.stderr.write(`bench: gave up after ${Math.round(budgetMs / 1000)} s\n`);
+    stopAll(5_000).finally(() => process.exit(2));
+  }, budgetMs);
+  budget.unref();
+
+  /** @type {string[]} */
+  const problems = [];
+  /** @type {any} */
+  const report = {
+    kind: 'bench',
+    version: 1,
+    startedAt: started.toISOString(),
+    finishedAt: null,
+    machine: machine(),
+    git: gitState(),
+    settings: {
+      connections: settings.connections,
+      durationSec: settings.durationSec,
+      warmupSec: settings.warmupSec,
+      starts: settings.starts,
+      logLevel: settings.logLevel,
+      server: relative(ROOT, settings.serverEntry),
+      storeDist: relative(ROOT, settings.storeDist),
+    },
+    startup: null,
+    session: null,
+    bundle: null,
+    problems,
+  };
+
+  const workDir = mkdtempSync(join(tmpdir(), 'mkt-bench-'));
+  chmodSync(workDir, 0o755); // the embedded database runs as its own user when started by root
+  // Also on Ctrl-C or the time budget, which exit without reaching `finally` below.
+  if (!settings.keepData) process.once('exit', () => rmSync(workDir, { recursive: true, force: true }));
+  try {
+    if (!existsSync(settings.serverEntry)) {
+      problems.push(`${relative(ROOT, settings.serverEntry)} not found: run \`npm run build\` first (or \`npm run bench\`)`);
+    } else {
+      const launcher = serverLauncher(settings, workDir);
+      let dataDir = null;
+      try {
+        const startup = await measureStartup(launcher, settings.starts, problems);
+        report.startup = startup.result;
+        dataDir = startup.dataDir;
+      } catch (error) {
+        problems.push(`start-up: ${messageOf(error)}`);
+      }
+      if (dataDir) {
+        try {
+          report.session = await measureSession(settings, launcher, dataDir, problems);
+        } catch (error) {
+          problems.push(`POST /api/session: ${messageOf(error)}`);
+        }
+      }
+    }
+    try {
+      report.bundle = measureInitialJs(settings.storeDist, { targetBytes: BUNDLE_TARGET_BYTES });
+      if (!report.bundle.underTarget) problems.push(`store initial JavaScript is ${formatKB(report.bundle.totalGzipBytes)} gzipped, over the ${formatKB(BUNDLE_TARGET_BYTES)} target`);
+    } catch (error) {
+      problems.push(`bundle size: ${messageOf(error)}`);
+    }
+  } finally {
+    await stopAll(10_000);
+    if (settings.keepData) progress(`data folders kept in ${workDir}`);
+    else rmSync(workDir, { recursive: true, force: true });
+  }
+
+  report.finishedAt = new Date().toISOString();
+  const title = `Benchmark ${report.startedAt}`;
+  const parts = sections(report);
+  process.stdout.write(`\n${renderText(title, parts)}`);
+  const written = writeReport({
+    dir: settings.reportsDir,
+    name: 'bench',
+    date: started,
+    data: report,
+    markdown: renderMarkdown(title, parts),
+  });
+  process.stdout.write(`\nwrote ${relative(ROOT, written.jsonPath)} and ${relative(ROOT, written.markdownPath)}\n`);
+  clearTimeout(budget);
+  return problems.length === 0 ? 0 : 1;
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  async (error) => {
+    process.stderr.write(`bench: ${error instanceof Error ? error.stack : String(error)}\n`);
+    await stopAll(5_000);
+    process.exitCode = 1;
+  },
+);
