@@ -1,0 +1,26 @@
+import { STAFF_ROLES } from '@mkt/contracts';
+import { isAllowed } from './access';
+
+describe('console access rules', () => {
+  it('lets every role read users, and only admin and sales edit them', () => {
+    for (const role of STAFF_ROLES) {
+      expect(isAllowed([role], 'users', 'list')).toBe(true);
+      expect(isAllowed([role], 'users', 'show')).toBe(true);
+      expect(isAllowed([role], 'users', 'edit')).toBe(role === 'admin' || role === 'sales');
+    }
+  });
+
+  it('keeps staff and audit logs for admin', () => {
+    expect(isAllowed(['admin'], 'staff', 'create')).toBe(true);
+    expect(isAllowed(['admin'], 'audit-logs', 'show')).toBe(true);
+    expect(isAllowed(['sales', 'finance', 'reviewer', 'contest-manager'], 'staff', 'list')).toBe(false);
+    expect(isAllowed(['sales'], 'audit-logs', 'list')).toBe(false);
+  });
+
+  it('refuses what is not listed: deleting, editing the audit log, unknown resources, no roles', () => {
+    expect(isAllowed(['admin'], 'users', 'delete')).toBe(false);
+    expect(isAllowed(['admin'], 'audit-logs', 'edit')).toBe(false);
+    expect(isAllowed(['admin'], 'orders', 'list')).toBe(false);
+    expect(isAllowed([], 'users', 'list')).toBe(false);
+  });
+});

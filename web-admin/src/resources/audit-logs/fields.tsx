@@ -1,0 +1,47 @@
+import type { AuditLogView } from '@mkt/contracts';
+import { Typography } from '@mui/material';
+import { Link, useCreatePath, useGetResourceLabel, useRecordContext, useTranslate, type FieldProps } from 'react-admin';
+
+/** The action, translated when the console knows it, otherwise as the server wrote it. */
+export const ActionField = (_props: Partial<FieldProps<AuditLogView>>) => {
+  const record = useRecordContext<AuditLogView>();
+  const translate = useTranslate();
+  if (!record) return null;
+  return (
+    <Typography component="span" variant="body2">
+      {translate(`app.audit.actions.${record.action}`, { _: record.action })}
+    </Typography>
+  );
+};
+
+/** Resources that have a page in the console, so an audit entry can link to its record. */
+const LINKABLE = ['users', 'staff'];
+
+export const ResourceField = (_props: Partial<FieldProps<AuditLogView>>) => {
+  const record = useRecordContext<AuditLogView>();
+  const getResourceLabel = useGetResourceLabel();
+  if (!record) return null;
+  return (
+    <Typography component="span" variant="body2">
+      {LINKABLE.includes(record.resource) ? getResourceLabel(record.resource, 1) : record.resource}
+    </Typography>
+  );
+};
+
+export const ResourceIdField = (_props: Partial<FieldProps<AuditLogView>>) => {
+  const record = useRecordContext<AuditLogView>();
+  const createPath = useCreatePath();
+  if (!record) return null;
+  if (!LINKABLE.includes(record.resource) || !record.resourceId) {
+    return (
+      <Typography component="span" variant="body2">
+        {record.resourceId}
+      </Typography>
+    );
+  }
+  return (
+    <Link variant="body2" to={createPath({ resource: record.resource, id: record.resourceId, type: 'show' })} onClick={(event: { stopPropagation(): void }) => event.stopPropagation()}>
+      {record.resourceId}
+    </Link>
+  );
+};
