@@ -10,7 +10,7 @@ for (const ws of workspaces) {
   // Run inside the workspace so `src/x.ts` lands at `dist/x.js`; tests stay out of the build.
   execFileSync(
     process.execPath,
-    [resolve('node_modules/@swc/cli/bin/swc.js'), 'src', '-d', 'dist', '--strip-leading-paths', '--config-file', resolve('.swcrc'), '--ignore', '**/*.spec.ts,**/*.int-spec.ts', '--quiet'],
+    [resolve('node_modules/@swc/cli/bin/swc.js'), 'src', '-d', 'dist', '--strip-leading-paths', '--config-file', resolve('.swcrc'), '--ignore', '**/*.spec.ts,**/*.int-spec.ts,**/*.contract.ts,**/testing/**', '--quiet'],
     { stdio: 'inherit', cwd: ws },
   );
 }

@@ -10,6 +10,8 @@ export interface EmbeddedPostgresOptions {
   port: number;
   password: string;
   onLog?: (line: string) => void;
+  /** Extra `-c name=value` settings (tests turn durability off for speed). */
+  settings?: Record<string, string>;
 }
 
 /**
@@ -51,7 +53,9 @@ export class EmbeddedPostgresServer {
       createPostgresUser: process.getuid?.() === 0,
       onLog: (message) => log(String(message).trim()),
       onError: (message) => log(String(message).trim()),
-      postgresFlags: ['-c', 'max_connections=200', '-c', 'listen_addresses=127.0.0.1'],
+      postgresFlags: Object.entries({ max_connections: '200', listen_addresses: '127.0.0.1', ...this.options.settings }).flatMap(
+        ([name, value]) => ['-c', `${name}=${value}`],
+      ),
     });
     try {
       if (!existsSync(`${dataDir}/PG_VERSION`)) await this.server.initialise();

@@ -1,4 +1,5 @@
-import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
+import { ReadinessRegistry } from '../health/readiness.js';
 import { EVENT_TRANSPORT, type EventTransport } from './event-transport.js';
 import type { OutboxRelay } from './outbox-relay.js';
 
@@ -14,7 +15,17 @@ export class EventBusLifecycle implements OnApplicationBootstrap, BeforeApplicat
   private readonly relays: OutboxRelay[] = [];
   private started = false;
 
-  constructor(@Inject(EVENT_TRANSPORT) private readonly transport: EventTransport) {}
+  constructor(
+    @Inject(EVENT_TRANSPORT) private readonly transport: EventTransport,
+    @Optional() readiness?: ReadinessRegistry,
+  ) {
+    readiness?.register({
+      name: 'events',
+      check: async () => {
+        if (!this.started) throw new Error('event bus not started');
+      },
+    });
+  }
 
   addRelay(relay: OutboxRelay): void {
     this.relays.push(relay);
