@@ -43,7 +43,8 @@ export default tseslint.config(
     },
   },
   {
-    files: ['web-store/**/*.{ts,tsx}', 'web-admin/**/*.{ts,tsx}'],
+    // Browser tests pass functions into the page: they run there, with the browser's globals.
+    files: ['web-store/**/*.{ts,tsx}', 'web-admin/**/*.{ts,tsx}', 'e2e/**/*.mjs'],
     languageOptions: { globals: { ...globals.browser } },
   },
   ...serviceBoundaries,

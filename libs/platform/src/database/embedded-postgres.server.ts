@@ -62,7 +62,9 @@ export class EmbeddedPostgresServer {
       await this.server.start();
     } catch (cause) {
       // The package rejects with the server's log output or nothing at all; say what failed.
-      throw new Error(`embedded PostgreSQL failed to start in ${dataDir} on port ${this.boundPort}: ${describe(cause)}`);
+      throw new Error(`embedded PostgreSQL failed to start in ${dataDir} on port ${this.boundPort}: ${describe(cause)}`, {
+        cause,
+      });
     }
   }
 
