@@ -88,3 +88,20 @@ export async function eventually(read, { timeoutMs = 10_000, intervalMs = 100 } 
     await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
 }
+
+/**
+ * Registers before/after hooks that start one server and one browser for a test file and
+ * returns a holder filled in once they run.
+ */
+export function useServerAndBrowser(hooks) {
+  const env = { server: undefined, browser: undefined };
+  hooks.before(async () => {
+    env.server = await startServer();
+    env.browser = await launchBrowser();
+  });
+  hooks.after(async () => {
+    await env.browser?.close();
+    await env.server?.stop();
+  });
+  return env;
+}

@@ -1,31 +1,22 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { eventually, launchBrowser, startServer } from './harness.mjs';
+import { eventually, useServerAndBrowser } from './harness.mjs';
 
 describe('store shell in a real browser', () => {
-  let server;
-  let browser;
-  before(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const env = useServerAndBrowser({ before, after });
 
   async function signIn(page, account) {
-    await page.goto(`${server.url}/Login`);
+    await page.goto(`${env.server.url}/Login`);
     await page.getByTestId('login-account').fill(account);
     await page.getByTestId('login-send-code').click();
-    const code = await eventually(() => server.mailboxCode(account));
+    const code = await eventually(() => env.server.mailboxCode(account));
     await page.getByTestId('login-code').fill(code);
     await page.getByTestId('login-submit').click();
     await page.getByTestId('user-menu').waitFor({ timeout: 10_000 });
   }
 
   it('signs in with a code from the dev mailbox, shows the user, and logs off', async () => {
-    const context = await browser.newContext();
+    const context = await env.browser.newContext();
     const page = await context.newPage();
     await signIn(page, '13800000001');
     assert.match(await page.getByTestId('user-menu').innerText(), /演示买家/);
@@ -37,12 +28,12 @@ describe('store shell in a real browser', () => {
   });
 
   it('shows the server error for a wrong code, in the chosen language', async () => {
-    const context = await browser.newContext();
+    const context = await env.browser.newContext();
     const page = await context.newPage();
-    await page.goto(`${server.url}/Login`);
+    await page.goto(`${env.server.url}/Login`);
     await page.getByTestId('login-account').fill('13911112222');
     await page.getByTestId('login-send-code').click();
-    const code = await eventually(() => server.mailboxCode('13911112222'));
+    const code = await eventually(() => env.server.mailboxCode('13911112222'));
     await page.getByTestId('login-code').fill(code === '000000' ? '111111' : '000000');
     await page.getByTestId('login-submit').click();
     await page.getByTestId('login-error').waitFor();
@@ -51,9 +42,9 @@ describe('store shell in a real browser', () => {
   });
 
   it('switches language and the page title follows, remembered across reloads', async () => {
-    const context = await browser.newContext();
+    const context = await env.browser.newContext();
     const page = await context.newPage();
-    await page.goto(`${server.url}/`);
+    await page.goto(`${env.server.url}/`);
     assert.equal(await page.title(), '流明素材');
     await page.getByTestId('lang-toggle').click();
     await eventually(async () => (await page.title()) === 'Lumen Stock');
@@ -64,19 +55,19 @@ describe('store shell in a real browser', () => {
   });
 
   it('shows the 404 page for unknown paths and the under-work page for routes not built yet', async () => {
-    const context = await browser.newContext();
+    const context = await env.browser.newContext();
     const page = await context.newPage();
-    await page.goto(`${server.url}/no/such/page`);
+    await page.goto(`${env.server.url}/no/such/page`);
     await page.getByTestId('page-404').waitFor();
-    await page.goto(`${server.url}/Shop`);
+    await page.goto(`${env.server.url}/Shop`);
     await page.getByTestId('page-working').waitFor();
     await context.close();
   });
 
   it('clears a token the server no longer accepts (session check on load)', async () => {
-    const context = await browser.newContext();
+    const context = await env.browser.newContext();
     const page = await context.newPage();
-    await page.goto(`${server.url}/`);
+    await page.goto(`${env.server.url}/`);
     await page.evaluate(() => localStorage.setItem('token', 'not-a-valid-token'));
     await page.reload();
     await eventually(() => page.evaluate(() => localStorage.getItem('token') === null));
@@ -84,19 +75,19 @@ describe('store shell in a real browser', () => {
   });
 
   it('uses the mobile viewport on (M) routes and the desktop one elsewhere', async () => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const context = await env.browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
-    await page.goto(`${server.url}/Login`);
+    await page.goto(`${env.server.url}/Login`);
     const mobile = await page.locator('meta[name=viewport]').getAttribute('content');
     assert.match(mobile, /width=device-width/);
-    await page.goto(`${server.url}/Bill`);
+    await page.goto(`${env.server.url}/Bill`);
     const desktop = await page.locator('meta[name=viewport]').getAttribute('content');
     assert.doesNotMatch(desktop, /device-width/);
     await context.close();
   });
 
   it('asks a gid-3 contributor to acknowledge the notice once', async () => {
-    const context = await browser.newContext();
+    const context = await env.browser.newContext();
     const page = await context.newPage();
     await signIn(page, '13800000003');
     await page.getByTestId('notice-ack').click();
