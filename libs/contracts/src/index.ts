@@ -4,3 +4,4 @@ export * from './messages.js';
 export * from './identity.js';
 export * from './events.js';
 export * from './routes.js';
+export * from './catalogue.js';

@@ -1,0 +1,229 @@
+import { z } from 'zod';
+
+/**
+ * Catalogue contracts: materials (videos, photos, music, sound effects), categories, topics,
+ * hot words, bookmarks and click tracking, as the store reads them (spec sections 3, 7, 9).
+ */
+
+export const MATERIAL_KINDS = ['video', 'photo', 'music', 'sfx'] as const;
+export type MaterialKind = (typeof MATERIAL_KINDS)[number];
+
+/** `from`: own contracted footage, raw (ungraded) footage, or the external source (category 5). */
+export const MATERIAL_SOURCES = ['own', 'raw', 'external'] as const;
+export type MaterialSource = (typeof MATERIAL_SOURCES)[number];
+
+/** targetType of bookmarks and /Collect: 0 video, 1 photo, 2 music, 3 sound effect. */
+export const TARGET_TYPES = { video: 0, photo: 1, music: 2, sfx: 3 } as const;
+export type TargetType = (typeof TARGET_TYPES)[keyof typeof TARGET_TYPES];
+export const targetTypeOf = (kind: MaterialKind): TargetType => TARGET_TYPES[kind];
+
+/** The category filters of spec section 9, with their allowed values (stored and sent as these keys). */
+export const FILTER_VALUES = {
+  mediaType: ['live-action', 'aerial', 'timelapse', 'slow-motion', 'animation', 'green-screen'],
+  resolution: ['8k', '6k', '4k', '2k', '1080p', '720p'],
+  shootingType: ['fixed', 'handheld', 'gimbal', 'drone', 'dolly', 'underwater'],
+  frameRate: ['24', '25', '30', '50', '60', '120'],
+  composition: ['close-up', 'medium', 'wide', 'extreme-wide', 'overhead'],
+  people: ['none', 'with-people'],
+  gender: ['male', 'female', 'mixed'],
+  race: ['asian', 'white', 'black', 'latino', 'mixed'],
+  count: ['1', '2', '3-5', '6+'],
+  age: ['child', 'teen', 'young-adult', 'middle-aged', 'senior'],
+  duration: ['0-10', '10-30', '30-60', '60+'],
+} as const;
+export type FilterName = keyof typeof FILTER_VALUES;
+export const FILTER_NAMES = Object.keys(FILTER_VALUES) as FilterName[];
+
+export const SEARCH_SORTS = ['relevance', 'newest', 'sales'] as const;
+export type SearchSort = (typeof SEARCH_SORTS)[number];
+
+export const SEARCH_LIMITS = { keywordMaxLength: 100, pageSizeMax: 60, pageMax: 500 } as const;
+
+const filterSchemas = Object.fromEntries(
+  FILTER_NAMES.map((name) => [name, z.array(z.enum(FILTER_VALUES[name] as unknown as [string, ...string[]])).max(10).optional()]),
+) as { [K in FilterName]: z.ZodOptional<z.ZodArray<z.ZodEnum<{ [V in (typeof FILTER_VALUES)[K][number]]: V }>>> };
+
+/** POST /material/search: video or photo search (the music search has its own call). */
+export const materialSearchRequestSchema = z.object({
+  keyword: z.string().max(SEARCH_LIMITS.keywordMaxLength).optional().default(''),
+  type: z.enum(['video', 'pic']).default('video'),
+  categoryId: z.coerce.number().int().positive().optional(),
+  topicId: z.coerce.number().int().positive().optional(),
+  from: z.enum(MATERIAL_SOURCES).optional(),
+  sort: z.enum(SEARCH_SORTS).default('relevance'),
+  pageNo: z.coerce.number().int().min(1).max(SEARCH_LIMITS.pageMax).default(1),
+  pageSize: z.coerce.number().int().min(1).max(SEARCH_LIMITS.pageSizeMax).default(24),
+  filters: z.object(filterSchemas).partial().default({}),
+});
+export type MaterialSearchRequest = z.input<typeof materialSearchRequestSchema>;
+export type MaterialSearchQuery = z.output<typeof materialSearchRequestSchema>;
+
+/** A card: the fields of spec section 3 "Video" / "Image", localized title chosen by the server. */
+export interface MaterialCard {
+  id: number;
+  /** The copy number shown on cards and copied by "copy number". */
+  code: string;
+  kind: MaterialKind;
+  title: string;
+  userTitle: string;
+  thumbnail: string;
+  /** 480p preview for hover and the detail player (videos). */
+  url480: string | null;
+  /** Hover-preview strip image (videos). */
+  previewStrip: string | null;
+  duration: number | null;
+  width: number;
+  height: number;
+  groupFlag: boolean;
+  hdrFlag: boolean;
+  from: MaterialSource;
+  maxResolution: string;
+  /** Set when the signed-in user has favourited it. */
+  bookmarkId: number | null;
+}
+
+export interface FacetBucket {
+  value: string;
+  count: number;
+}
+
+export interface MaterialSearchResponse {
+  infos: MaterialCard[];
+  total: number;
+  pageNo: number;
+  pageSize: number;
+  facets: Partial<Record<FilterName, FacetBucket[]>>;
+  /** The query as the server understood it (segmented, simplified), for "you searched for". */
+  normalizedKeyword: string;
+}
+
+/** POST /material/detail {id} — every field of spec section 3 "Material (from copy)". */
+export interface MaterialDetail extends MaterialCard {
+  titleZh: string;
+  titleEn: string;
+  keywords: string[];
+  description: string;
+  frameRate: number | null;
+  speed: string | null;
+  footageType: string | null;
+  colorSpace: string | null;
+  colorTransfer: string | null;
+  updatedAt: string;
+  onlineAt: string | null;
+  salesCount: number;
+  modelRelease: boolean;
+  propertyRelease: boolean;
+  themeColor: string | null;
+  originalFps: number | null;
+  /** Watermarked sample (download needs a token). */
+  samplePath: string | null;
+  categoryId: number | null;
+  categoryName: string | null;
+  filters: Partial<Record<FilterName, string[]>>;
+  similar: MaterialCard[];
+}
+
+export const materialDetailRequestSchema = z.object({ id: z.coerce.number().int().positive() });
+
+export interface Category {
+  id: number;
+  categoryName: string;
+  kind: 'video' | 'photo';
+  cover: string | null;
+}
+
+export interface Topic {
+  id: number;
+  title: string;
+  homeCover: string;
+  description: string;
+  materialCount: number;
+}
+
+export interface HomeIndexResponse {
+  topicList: Topic[];
+}
+
+export interface PreferenceCounts {
+  videoBookmark: number;
+  photoBookmark: number;
+  musicBookmark: number;
+  musicEffectBookmark: number;
+  videoShopping: number;
+  photoShopping: number;
+}
+
+export const bookmarkListRequestSchema = z.object({
+  targetType: z.coerce.number().int().min(0).max(3),
+  pageNo: z.coerce.number().int().min(1).max(10000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(60).default(6),
+});
+
+/** Spec section 3 "Bookmark item": id, from, thumbnail, coverStr, musicId; plus the card for display. */
+export interface BookmarkItem {
+  id: number;
+  targetId: number;
+  targetType: number;
+  from: MaterialSource;
+  thumbnail: string;
+  coverStr: string | null;
+  musicId: number | null;
+  title: string;
+  code: string;
+}
+
+export const bookmarkRequestSchema = z.object({
+  targetId: z.coerce.number().int().positive(),
+  targetType: z.coerce.number().int().min(0).max(3),
+});
+export const bookmarkCancelRequestSchema = z.object({ id: z.coerce.number().int().positive() });
+
+export const topicRequestSchema = z.object({
+  id: z.coerce.number().int().positive(),
+  pageNo: z.coerce.number().int().min(1).max(SEARCH_LIMITS.pageMax).default(1),
+  pageSize: z.coerce.number().int().min(1).max(SEARCH_LIMITS.pageSizeMax).default(24),
+});
+export interface TopicDetailResponse {
+  topic: Topic;
+  infos: MaterialCard[];
+  total: number;
+}
+
+/** /material/click bizType: 0 video, 1 photo, 5 external source, 100 music. */
+export const BIZ_TYPES = [0, 1, 5, 100] as const;
+/** ruleId: 21 favourite, 22 unfavourite, 23 download sample, 24 copy number, 25 copy link, 27 open buy; 10 or the mdp value for plays. */
+export const RULE_IDS = [6, 7, 10, 17, 21, 22, 23, 24, 25, 27] as const;
+export const materialClickRequestSchema = z.object({
+  bizType: z.union(BIZ_TYPES.map((v) => z.literal(v)) as unknown as [z.ZodLiteral<0>, z.ZodLiteral<1>, z.ZodLiteral<5>, z.ZodLiteral<100>]),
+  ruleId: z.coerce.number().int().refine((v) => (RULE_IDS as readonly number[]).includes(v), 'unknown ruleId'),
+  title: z.string().max(300).default(''),
+  referer: z.string().max(2000).default(''),
+  navigator: z.string().max(1000).default(''),
+  targetId: z.coerce.number().int().positive().optional(),
+});
+
+export const sampleDownloadRequestSchema = z.object({ id: z.coerce.number().int().positive() });
+export interface SampleDownloadResponse {
+  url: string;
+  fileName: string;
+  expiresInSeconds: number;
+}
+
+/** Store calls of the catalogue (all POST unless noted), below STORE_API_PREFIX. */
+export const CatalogueCalls = {
+  homeIndex: '/home/index',
+  homePreference: '/home/preference',
+  hotword: '/hotword', // GET
+  videoCategoryList: '/video/categoryList',
+  photoCategoryList: '/photo/categoryList',
+  search: '/material/search',
+  detail: '/material/detail',
+  similar: '/material/similar',
+  topic: '/topic/detail',
+  topicList: '/topic/list',
+  bookmarkList: '/space/bookmark',
+  bookmark: '/preference/bookmark',
+  bookmarkCancel: '/preference/cancel',
+  click: '/material/click',
+  sample: '/material/sample',
+} as const;
