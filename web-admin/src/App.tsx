@@ -1,6 +1,6 @@
 import { ADMIN_UI_BASE } from '@mkt/contracts';
 import { Admin, Resource } from 'react-admin';
-import { createBrowserRouter, Navigate, RouterProvider } from 'react-router-dom';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { Dashboard } from './dashboard/Dashboard';
 import { LoginPage } from './layout/LoginPage';
 import { authProvider, dataProvider, i18nProvider } from './providers';
@@ -14,7 +14,6 @@ import users from './resources/users';
  */
 const Console = () => (
   <Admin
-    basename={ADMIN_UI_BASE}
     authProvider={authProvider}
     dataProvider={dataProvider}
     i18nProvider={i18nProvider}
@@ -32,11 +31,18 @@ const Console = () => (
 
 /**
  * Path (browser) history: the console lives below /admin, where the server serves index.html for
- * every path. react-admin's own router would use hash URLs, so it runs inside this one instead.
+ * every path. react-admin's own router would use hash URLs, so it runs inside this one instead;
+ * the router's basename puts every route (and every link react-admin builds) below /admin.
  */
-const router = createBrowserRouter([
-  { path: `${ADMIN_UI_BASE}/*`, element: <Console /> },
-  { path: '*', element: <Navigate to={ADMIN_UI_BASE} replace /> },
-]);
+const router = createBrowserRouter([{ path: '*', element: <Console /> }], { basename: ADMIN_UI_BASE });
 
-export const App = () => <RouterProvider router={router} />;
+/**
+ * `useTransitions={false}`: react-admin expects navigations to be committed at once (its own router
+ * is created with `v7_startTransition: false`, a flag react-router 7 no longer reads). By default
+ * react-router 7 renders every navigation inside React.startTransition, so when react-admin logs an
+ * anonymous visitor out it navigates to /login and clears its query cache while the protected
+ * page is still on screen. That page re-runs authProvider.checkAuth, fails again and logs out
+ * again, which restarts the pending transition: a loop of pushState('/admin/login') that only ends
+ * when React forces the transition through, about ten seconds later (react-admin issue #10885).
+ */
+export const App = () => <RouterProvider router={router} useTransitions={false} />;
