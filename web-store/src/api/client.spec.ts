@@ -1,5 +1,5 @@
 import { ACCESS_TOKEN_HEADER, ErrorCode, StoreCalls } from '@mkt/contracts';
-import { ApiError, NO_RESPONSE, configureApiClient, post } from './client';
+import { ApiError, NO_RESPONSE, configureApiClient, get, post } from './client';
 import { tokenStorage, tokenNeedsRefresh, TOKEN_REFRESH_AGE_MS } from './tokenStorage';
 
 /** A Map-backed localStorage and a recording fetch: enough of the browser for the client. */
@@ -18,6 +18,7 @@ class MemoryStorage {
 
 interface Sent {
   url: string;
+  method: string;
   headers: Record<string, string>;
   body: unknown;
 }
@@ -38,7 +39,12 @@ beforeEach(() => {
   sessionEnded = 0;
   answer = () => envelope(0, { ok: true });
   globalThis.fetch = (async (url: string, init: RequestInit) => {
-    sent.push({ url, headers: init.headers as Record<string, string>, body: JSON.parse(String(init.body)) });
+    sent.push({
+      url,
+      method: String(init.method),
+      headers: init.headers as Record<string, string>,
+      body: init.body === undefined ? undefined : JSON.parse(String(init.body)),
+    });
     return answer();
   }) as typeof fetch;
   configureApiClient({ language: () => 'en', onSessionEnded: () => (sessionEnded += 1) });
@@ -51,6 +57,16 @@ describe('API client', () => {
     expect(sent[0]?.url).toBe('/api/home/preference');
     expect(sent[0]?.body).toEqual({ a: 1 });
     expect(sent[0]?.headers[ACCESS_TOKEN_HEADER]).toBe('tok-1');
+    expect(sent[0]?.headers['Accept-Language']).toBe('en');
+  });
+
+  it('reads GET calls (the hot words) through the same envelope, without a body', async () => {
+    answer = () => envelope(0, ['航拍', '城市']);
+    await expect(get('/hotword')).resolves.toEqual(['航拍', '城市']);
+    expect(sent[0]?.method).toBe('GET');
+    expect(sent[0]?.url).toBe('/api/hotword');
+    expect(sent[0]?.body).toBeUndefined();
+    expect(sent[0]?.headers['Content-Type']).toBeUndefined();
     expect(sent[0]?.headers['Accept-Language']).toBe('en');
   });
 

@@ -55,7 +55,15 @@ export interface CallOptions {
 }
 
 export async function post<T>(path: string, body: object = {}, options: CallOptions = {}): Promise<T> {
-  const envelope = await send(path, body, options);
+  return unwrap<T>(path, await send(path, 'POST', body, options));
+}
+
+/** The few calls the spec marks as GET (e.g. /hotword): same envelope, no body. */
+export async function get<T>(path: string, options: CallOptions = {}): Promise<T> {
+  return unwrap<T>(path, await send(path, 'GET', null, options));
+}
+
+function unwrap<T>(path: string, envelope: ApiEnvelope): T {
   if (envelope.code !== ErrorCode.OK) {
     if (endsSession(path, envelope.code)) {
       tokenStorage.clear();
@@ -66,21 +74,21 @@ export async function post<T>(path: string, body: object = {}, options: CallOpti
   return envelope.data as T;
 }
 
-async function send(path: string, body: object, options: CallOptions): Promise<ApiEnvelope> {
+async function send(path: string, method: 'GET' | 'POST', body: object | null, options: CallOptions): Promise<ApiEnvelope> {
   const headers: Record<string, string> = {
-    'Content-Type': 'application/json',
     Accept: 'application/json',
     'Accept-Language': hooks.language(),
   };
+  if (body !== null) headers['Content-Type'] = 'application/json';
   const token = tokenStorage.get();
   if (token) headers[ACCESS_TOKEN_HEADER] = token;
 
   let response: Response;
   try {
     response = await fetch(`${STORE_API_PREFIX}${path}`, {
-      method: 'POST',
+      method,
       headers,
-      body: JSON.stringify(body),
+      body: body === null ? undefined : JSON.stringify(body),
       signal: options.signal,
       credentials: 'same-origin',
     });

@@ -44,9 +44,14 @@ describe('route table', () => {
     expect(white.sort()).toEqual(['/Bill', '/MaterialCenter', '/UserCenter', '/canon2022', '/canon2022autumn', '/score'].sort());
   });
 
-  it('has built the walking-skeleton pages only', () => {
+  it('has built the walking-skeleton and catalogue pages only', () => {
     const built = flattenRoutes().filter(isBuilt).map((entry) => entry.path);
-    expect(built.sort()).toEqual(['/', '/404', '/Login', '/test', '/working'].sort());
+    const catalogue = ['/About', '/Questions', '/MaterialList', '/SearchResult', '/ImgSearchResult', '/Detail', '/detail', '/P5Detail',
+      '/pdetail', '/P5Shop', '/DetailPic', '/detailpic', '/Topic', '/TopicList', '/Collect'];
+    expect(built.sort()).toEqual(['/', '/404', '/Login', '/test', '/working', ...catalogue].sort());
+    expect(findRoute('/detail')?.page).toBe('videoDetail');
+    expect(findRoute('/detailpic')?.page).toBe('photoDetail');
+    expect(findRoute('/pdetail')?.page).toBe('externalDetail');
     expect(routeTable.find((entry) => entry.path === '/fcb1year')?.children).toHaveLength(4);
   });
 });

@@ -5,7 +5,24 @@
  */
 
 /** Pages that exist so far. A route without a page shows the under-work page. */
-export type PageKey = 'home' | 'login' | 'notFound' | 'working' | 'test';
+export type PageKey =
+  | 'home'
+  | 'login'
+  | 'notFound'
+  | 'working'
+  | 'test'
+  | 'about'
+  | 'questions'
+  | 'materialList'
+  | 'videoSearch'
+  | 'photoSearch'
+  | 'externalShop'
+  | 'videoDetail'
+  | 'photoDetail'
+  | 'externalDetail'
+  | 'topic'
+  | 'topicList'
+  | 'collect';
 
 export interface RouteFlags {
   /** (M): the route has a mobile layout, so it gets a device-width viewport. */
@@ -70,29 +87,29 @@ const contestLanding = { mobile: true, hideSideToolbar: true } as const;
 
 export const routeTable: readonly RouteEntry[] = [
   route('/', { ...M, page: 'home' }),
-  route('/About'),
+  route('/About', { page: 'about' }),
   route('/working', { page: 'working' }),
   route('/test', { page: 'test' }),
   route('/404', { page: 'notFound' }),
-  route('/MaterialList'),
-  route('/Questions'),
-  route('/SearchResult', M),
-  route('/ImgSearchResult', M),
+  route('/MaterialList', { page: 'materialList' }),
+  route('/Questions', { page: 'questions' }),
+  route('/SearchResult', { ...M, page: 'videoSearch' }),
+  route('/ImgSearchResult', { ...M, page: 'photoSearch' }),
   route('/Music'),
   route('/DetailMusic'),
   route('/PlayList'),
   route('/PlayListDetail'),
-  route('/Detail'),
-  route('/detail'),
-  route('/P5Detail'),
-  route('/pdetail'),
-  route('/P5Shop'),
-  route('/DetailPic'),
-  route('/detailpic'),
-  route('/Topic'),
-  route('/TopicList'),
+  route('/Detail', { page: 'videoDetail' }),
+  route('/detail', { page: 'videoDetail' }),
+  route('/P5Detail', { page: 'externalDetail' }),
+  route('/pdetail', { page: 'externalDetail' }),
+  route('/P5Shop', { page: 'externalShop' }),
+  route('/DetailPic', { page: 'photoDetail' }),
+  route('/detailpic', { page: 'photoDetail' }),
+  route('/Topic', { page: 'topic' }),
+  route('/TopicList', { page: 'topicList' }),
   route('/Cart'),
-  route('/Collect'),
+  route('/Collect', { page: 'collect' }),
   route('/Putorder'),
   route('/Order'),
   route('/Order2'),

@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { usePreferenceCounts } from '../../session/PreferenceCountsProvider';
-import { CartIcon, HeartIcon } from '../../ui/icons';
+import { CartIcon } from '../../ui/icons';
 import { Logo } from '../../ui/Logo';
-import { cartCount, collectionCount } from './badgeCounts';
+import { cartCount } from './badgeCounts';
+import { CollectionsMenu } from './CollectionsMenu';
 import { GatedIconLink } from './GatedIconLink';
 import styles from './Header.module.css';
 import { LanguageToggle } from './LanguageToggle';
@@ -36,14 +37,7 @@ export function Header() {
             gate="cart"
             badgeTestId="cart-badge"
           />
-          <GatedIconLink
-            to="/Collect"
-            label={t('header.collections')}
-            icon={<HeartIcon size={21} />}
-            count={collectionCount(counts)}
-            gate="collections"
-            badgeTestId="collect-badge"
-          />
+          <CollectionsMenu />
           <UserMenu />
           <LanguageToggle />
           <MobileMenu />

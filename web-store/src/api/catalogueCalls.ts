@@ -1,0 +1,86 @@
+import type {
+  BookmarkItem,
+  CatalogueCalls,
+  Category,
+  HomeIndexResponse,
+  MaterialDetail,
+  MaterialSearchRequest,
+  MaterialSearchResponse,
+  SampleDownloadResponse,
+  Topic,
+  TopicDetailResponse,
+} from '@mkt/contracts';
+import { type CallOptions, get, post } from './client';
+
+/**
+ * The catalogue paths. The header imports these calls, so they are spelled out here instead of
+ * read from the contracts at run time (that would pull the contract module into the first
+ * download); `satisfies` still checks every path against the contract.
+ */
+const paths = {
+  homeIndex: '/home/index',
+  homePreference: '/home/preference',
+  hotword: '/hotword',
+  videoCategoryList: '/video/categoryList',
+  photoCategoryList: '/photo/categoryList',
+  search: '/material/search',
+  detail: '/material/detail',
+  similar: '/material/similar',
+  topic: '/topic/detail',
+  topicList: '/topic/list',
+  bookmarkList: '/space/bookmark',
+  bookmark: '/preference/bookmark',
+  bookmarkCancel: '/preference/cancel',
+  click: '/material/click',
+  sample: '/material/sample',
+} as const satisfies typeof CatalogueCalls;
+
+export interface BookmarkListRequest {
+  targetType: number;
+  pageNo: number;
+  pageSize: number;
+}
+
+export interface BookmarkListResponse {
+  infos: BookmarkItem[];
+  total: number;
+}
+
+export interface ClickRequest {
+  bizType: 0 | 1 | 5 | 100;
+  ruleId: number;
+  title: string;
+  referer: string;
+  navigator: string;
+  targetId?: number;
+}
+
+/** Home, lookup, search, detail, topic, bookmark and tracking calls (spec section 7). */
+export const catalogueCalls = {
+  homeIndex: (options?: CallOptions) => post<HomeIndexResponse>(paths.homeIndex, {}, options),
+  hotwords: async (options?: CallOptions): Promise<string[]> => {
+    const words = await get<unknown>(paths.hotword, options);
+    return Array.isArray(words) ? words.filter((word): word is string => typeof word === 'string' && word !== '') : [];
+  },
+  videoCategories: async (options?: CallOptions) =>
+    (await post<{ list?: Category[] } | null>(paths.videoCategoryList, {}, options))?.list ?? [],
+  photoCategories: async (options?: CallOptions) =>
+    (await post<{ list?: Category[] } | null>(paths.photoCategoryList, {}, options))?.list ?? [],
+  search: (request: MaterialSearchRequest, options?: CallOptions) => post<MaterialSearchResponse>(paths.search, request, options),
+  detail: (id: number, options?: CallOptions) => post<MaterialDetail>(paths.detail, { id }, options),
+  topic: (request: { id: number; pageNo: number; pageSize: number }, options?: CallOptions) =>
+    post<TopicDetailResponse>(paths.topic, request, options),
+  topicList: async (options?: CallOptions): Promise<Topic[]> =>
+    (await post<{ list?: Topic[] } | null>(paths.topicList, {}, options))?.list ?? [],
+  bookmarks: async (request: BookmarkListRequest, options?: CallOptions): Promise<BookmarkListResponse> => {
+    const data = await post<Partial<BookmarkListResponse> | null>(paths.bookmarkList, request, options);
+    return { infos: data?.infos ?? [], total: data?.total ?? 0 };
+  },
+  bookmark: (targetId: number, targetType: number) => post<{ id: number }>(paths.bookmark, { targetId, targetType }),
+  cancelBookmark: (id: number) => post<null>(paths.bookmarkCancel, { id }),
+  sample: (id: number) => post<SampleDownloadResponse>(paths.sample, { id }),
+  /** Tracking is fire-and-forget: a failure never reaches the user. */
+  click: (request: ClickRequest): void => {
+    post<null>(paths.click, request).catch(() => undefined);
+  },
+};

@@ -1,0 +1,38 @@
+import type { MaterialCard as Card } from '@mkt/contracts';
+import { MaterialCard } from './MaterialCard';
+import styles from './MaterialGrid.module.css';
+import type { DetailMdp } from './materialFormat';
+
+interface MaterialGridProps {
+  cards: readonly Card[];
+  /** Placeholder tiles while the first page loads. */
+  loading?: boolean;
+  skeletons?: number;
+  mdp?: DetailMdp;
+  /** Denser grid for wide result pages, roomier for the home page. */
+  size?: 'normal' | 'large';
+}
+
+export function MaterialGrid({ cards, loading = false, skeletons = 8, mdp, size = 'normal' }: MaterialGridProps) {
+  const className = size === 'large' ? `${styles.grid} ${styles.large}` : styles.grid;
+  if (loading && cards.length === 0) {
+    return (
+      <div className={className} aria-busy="true">
+        {Array.from({ length: skeletons }, (_, index) => (
+          <div key={index} className={styles.skeleton}>
+            <span className={styles.skeletonMedia} />
+            <span className={styles.skeletonLine} />
+            <span className={styles.skeletonLineShort} />
+          </div>
+        ))}
+      </div>
+    );
+  }
+  return (
+    <div className={loading ? `${className} ${styles.stale}` : className} aria-busy={loading}>
+      {cards.map((card) => (
+        <MaterialCard key={card.id} card={card} mdp={mdp} />
+      ))}
+    </div>
+  );
+}

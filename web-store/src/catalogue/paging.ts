@@ -1,0 +1,28 @@
+import type { SEARCH_LIMITS } from '@mkt/contracts';
+
+/**
+ * Paging shared by search, topic and collection lists. Cards and pagers are part of the home page,
+ * so this module reads nothing from the contracts at run time (that would load the contract
+ * schemas with the home page); the constants are checked against the contract's types instead.
+ */
+export const SEARCH_PAGE_SIZE = 24;
+export const PAGE_MAX = 500 satisfies (typeof SEARCH_LIMITS)['pageMax'];
+
+/** Pages of a result set, never more than the server will serve. */
+export function pageCount(total: number, pageSize = SEARCH_PAGE_SIZE): number {
+  return Math.min(Math.max(1, Math.ceil(total / pageSize)), PAGE_MAX);
+}
+
+/** The page buttons to show: the ends, the current page and its neighbours, gaps in between. */
+export function pageWindow(current: number, pages: number): (number | 'gap')[] {
+  const wanted = new Set([1, pages, current - 1, current, current + 1].filter((page) => page >= 1 && page <= pages));
+  const sorted = [...wanted].sort((a, b) => a - b);
+  const items: (number | 'gap')[] = [];
+  sorted.forEach((page, index) => {
+    const previous = sorted[index - 1];
+    if (previous !== undefined && page - previous === 2) items.push(previous + 1);
+    else if (previous !== undefined && page - previous > 2) items.push('gap');
+    items.push(page);
+  });
+  return items;
+}
