@@ -18,6 +18,7 @@ export default {
     '^@mkt/platform$': '<rootDir>/libs/platform/src/index.ts',
     '^@mkt/platform/testing$': '<rootDir>/libs/platform/src/testing/index.ts',
     '^@mkt/identity$': '<rootDir>/services/identity/src/index.ts',
+    '^@mkt/catalogue$': '<rootDir>/services/catalogue/src/index.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   roots: ['<rootDir>/libs', '<rootDir>/services', '<rootDir>/apps', '<rootDir>/web-store/src', '<rootDir>/web-admin/src', '<rootDir>/loadtests'],

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { ADMIN_UI_BASE } from '@mkt/contracts';
 import { runServiceProcess } from '@mkt/platform';
 import { IdentityModule } from '@mkt/identity';
+import { CatalogueModule } from '@mkt/catalogue';
 import { serveWebApps } from './web-apps.js';
 
 const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -12,7 +13,7 @@ const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../.
 await runServiceProcess(
   {
     title: 'Lumen Stock marketplace (single machine)',
-    modules: [IdentityModule],
+    modules: [IdentityModule, CatalogueModule],
     configure: (app, config) => {
       if (config.http.serveWeb) serveWebApps(app, repositoryRoot);
     },

@@ -227,3 +227,141 @@ export const CatalogueCalls = {
   click: '/material/click',
   sample: '/material/sample',
 } as const;
+
+/* ------------------------------------------------------------------------------------------
+ * Console (react-admin REST below ADMIN_API_PREFIX): materials, categories, topics, hot words.
+ * Object locations ("coverKey", media keys) are "<bucket>/<key>" strings of object storage;
+ * the matching *Url fields are ready-to-use links.
+ * ---------------------------------------------------------------------------------------- */
+
+export const MATERIAL_STATUSES = ['draft', 'published', 'unpublished'] as const;
+export type MaterialStatus = (typeof MATERIAL_STATUSES)[number];
+
+/** Filter values of one material: filter name → allowed values (AND across names, OR within one when searching). */
+export const materialFiltersSchema = z.object(filterSchemas).partial();
+export type MaterialFilters = Partial<Record<FilterName, string[]>>;
+
+export interface MaterialAdminView {
+  id: number;
+  code: string;
+  kind: MaterialKind;
+  from: MaterialSource;
+  status: MaterialStatus;
+  contributorId: string | null;
+  titleZh: string;
+  titleEn: string;
+  keywordsZh: string[];
+  keywordsEn: string[];
+  descriptionZh: string;
+  descriptionEn: string;
+  categoryId: number | null;
+  duration: number | null;
+  frameRate: number | null;
+  width: number;
+  height: number;
+  maxResolution: string;
+  hdrFlag: boolean;
+  groupFlag: boolean;
+  salesCount: number;
+  filters: MaterialFilters;
+  thumbnailUrl: string | null;
+  previewUrl: string | null;
+  createdAt: string;
+  updatedAt: string;
+  onlineAt: string | null;
+}
+
+const keywordList = z.array(z.string().max(60)).max(60);
+export const materialAdminUpdateSchema = z
+  .object({
+    titleZh: z.string().max(200),
+    titleEn: z.string().max(200),
+    keywordsZh: keywordList,
+    keywordsEn: keywordList,
+    descriptionZh: z.string().max(4000),
+    descriptionEn: z.string().max(4000),
+    categoryId: z.number().int().positive().nullable(),
+    from: z.enum(MATERIAL_SOURCES),
+    filters: materialFiltersSchema,
+    status: z.enum(MATERIAL_STATUSES),
+  })
+  .partial();
+export type MaterialAdminUpdate = z.infer<typeof materialAdminUpdateSchema>;
+
+export interface CategoryAdminView {
+  id: number;
+  kind: 'video' | 'photo';
+  nameZh: string;
+  nameEn: string;
+  coverKey: string | null;
+  coverUrl: string | null;
+  sort: number;
+}
+const categoryFields = {
+  kind: z.enum(['video', 'photo']),
+  nameZh: z.string().trim().min(1).max(60),
+  nameEn: z.string().trim().min(1).max(60),
+  coverKey: z.string().max(400).nullable(),
+  sort: z.number().int().min(0).max(100000),
+};
+export const categoryAdminCreateSchema = z.object({
+  ...categoryFields,
+  coverKey: categoryFields.coverKey.default(null),
+  sort: categoryFields.sort.default(0),
+});
+/** Updates carry only what changes (react-admin sends the whole record; unknown keys are ignored). */
+export const categoryAdminUpdateSchema = z.object(categoryFields).partial();
+export type CategoryAdminCreate = z.input<typeof categoryAdminCreateSchema>;
+export type CategoryAdminUpdate = z.input<typeof categoryAdminUpdateSchema>;
+
+export interface TopicAdminView {
+  id: number;
+  titleZh: string;
+  titleEn: string;
+  descriptionZh: string;
+  descriptionEn: string;
+  homeCoverKey: string | null;
+  homeCoverUrl: string | null;
+  sort: number;
+  published: boolean;
+  materialIds: number[];
+}
+const topicFields = {
+  titleZh: z.string().trim().min(1).max(120),
+  titleEn: z.string().trim().min(1).max(120),
+  descriptionZh: z.string().max(2000),
+  descriptionEn: z.string().max(2000),
+  homeCoverKey: z.string().max(400).nullable(),
+  sort: z.number().int().min(0).max(100000),
+  published: z.boolean(),
+  /** The topic's materials in display order. */
+  materialIds: z.array(z.number().int().positive()).max(500),
+};
+export const topicAdminCreateSchema = z.object({
+  ...topicFields,
+  descriptionZh: topicFields.descriptionZh.default(''),
+  descriptionEn: topicFields.descriptionEn.default(''),
+  homeCoverKey: topicFields.homeCoverKey.default(null),
+  sort: topicFields.sort.default(0),
+  published: topicFields.published.default(true),
+  materialIds: topicFields.materialIds.default([]),
+});
+export const topicAdminUpdateSchema = z.object(topicFields).partial();
+export type TopicAdminCreate = z.input<typeof topicAdminCreateSchema>;
+export type TopicAdminUpdate = z.input<typeof topicAdminUpdateSchema>;
+
+export interface HotWordAdminView {
+  id: number;
+  wordZh: string;
+  wordEn: string;
+  sort: number;
+}
+const hotWordFields = {
+  wordZh: z.string().trim().min(1).max(40),
+  wordEn: z.string().trim().min(1).max(60),
+  sort: z.number().int().min(0).max(100000),
+};
+export const hotWordAdminCreateSchema = z.object({ ...hotWordFields, sort: hotWordFields.sort.default(0) });
+export const hotWordAdminUpdateSchema = z.object(hotWordFields).partial();
+export type HotWordAdminCreate = z.input<typeof hotWordAdminCreateSchema>;
+export type HotWordAdminUpdate = z.input<typeof hotWordAdminUpdateSchema>;

@@ -60,5 +60,28 @@ export const UserUpdatedByStaff = defineEvent(
   }),
 );
 
+/** A material went on sale in the store (first publication or re-publication by staff). */
+export const MaterialPublished = defineEvent(
+  'material.published',
+  1,
+  z.object({
+    materialId: z.number().int().positive(),
+    code: z.string(),
+    kind: z.enum(['video', 'photo', 'music', 'sfx']),
+    onlineAt: z.string(),
+  }),
+);
+
+/** A material was taken off sale; it no longer appears in search, details or new bookmarks. */
+export const MaterialUnpublished = defineEvent(
+  'material.unpublished',
+  1,
+  z.object({
+    materialId: z.number().int().positive(),
+    code: z.string(),
+    kind: z.enum(['video', 'photo', 'music', 'sfx']),
+  }),
+);
+
 /** All event definitions, so transports can create their queues and topics up front. */
-export const ALL_EVENTS = [UserRegistered, ContributorProtocolAnswered, UserUpdatedByStaff] as const;
+export const ALL_EVENTS = [UserRegistered, ContributorProtocolAnswered, UserUpdatedByStaff, MaterialPublished, MaterialUnpublished] as const;

@@ -1,0 +1,167 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import { z } from 'zod';
+import {
+  MATERIAL_KINDS,
+  MATERIAL_SOURCES,
+  MATERIAL_STATUSES,
+  MaterialPublished,
+  MaterialUnpublished,
+  type MaterialAdminUpdate,
+  type MaterialAdminView,
+} from '@mkt/contracts';
+import { AppError, Clock, OutboxWriter, type AuthenticatedStaff, type ListQuery } from '@mkt/platform';
+import { CatalogueAuditService } from '../audit/catalogue-audit.service.js';
+import { CategoryEntity } from '../entities/curation.entities.js';
+import { MaterialEntity } from '../entities/material.entity.js';
+import { publicMediaUrl } from '../media/media-urls.js';
+import { normalizeFilters } from '../materials/material-filters.js';
+import { MaterialWriter, cleanMaterialText } from '../materials/material-writer.service.js';
+
+export const materialFilterSchema = z
+  .object({
+    q: z.string().max(100),
+    kind: z.enum(MATERIAL_KINDS),
+    status: z.enum(MATERIAL_STATUSES),
+    categoryId: z.coerce.number().int().positive(),
+    from: z.enum(MATERIAL_SOURCES),
+    id: z.array(z.coerce.number().int().positive()).max(200),
+  })
+  .partial();
+export type MaterialFilter = z.infer<typeof materialFilterSchema>;
+export const MATERIAL_SORTABLE = ['id', 'code', 'createdAt', 'updatedAt', 'onlineAt', 'salesCount', 'titleZh', 'titleEn', 'status'] as const;
+
+/** Materials as staff see and edit them; every change audited, publication announced and re-indexed. */
+@Injectable()
+export class MaterialAdminService {
+  constructor(
+    @InjectDataSource('catalogue') private readonly dataSource: DataSource,
+    private readonly audit: CatalogueAuditService,
+    private readonly outbox: OutboxWriter,
+    private readonly writer: MaterialWriter,
+    private readonly clock: Clock,
+  ) {}
+
+  async list(query: ListQuery<MaterialFilter>): Promise<{ rows: MaterialAdminView[]; total: number }> {
+    const builder = this.dataSource.getRepository(MaterialEntity).createQueryBuilder('m');
+    const { q, kind, status, categoryId, from, id } = query.filter;
+    if (q) {
+      const text = q.trim();
+      builder.andWhere('(m.code ILIKE :q OR m.titleZh ILIKE :q OR m.titleEn ILIKE :q OR CAST(m.id AS text) = :exact)', {
+        q: `%${escapeLike(text)}%`,
+        exact: text,
+      });
+    }
+    if (kind) builder.andWhere('m.kind = :kind', { kind });
+    if (status) builder.andWhere('m.status = :status', { status });
+    if (categoryId) builder.andWhere('m.categoryId = :categoryId', { categoryId });
+    if (from) builder.andWhere('m.from = :from', { from });
+    if (id) builder.andWhere('m.id IN (:...ids)', { ids: id.length ? id : [0] });
+    const [rows, total] = await builder
+      .orderBy(`m.${query.sortField}`, query.sortOrder, 'NULLS LAST')
+      .addOrderBy('m.id', 'DESC')
+      .skip(query.skip)
+      .take(query.take)
+      .getManyAndCount();
+    return { rows: rows.map(toMaterialAdminView), total };
+  }
+
+  async get(id: string): Promise<MaterialAdminView> {
+    const material = await this.dataSource.getRepository(MaterialEntity).findOneBy({ id: idOf(id) });
+    if (!material) throw AppError.notFound();
+    return toMaterialAdminView(material);
+  }
+
+  async update(actor: AuthenticatedStaff, id: string, input: MaterialAdminUpdate): Promise<MaterialAdminView> {
+    const materialId = idOf(id);
+    const after = await this.dataSource.transaction(async (manager) => {
+      const materials = manager.getRepository(MaterialEntity);
+      const material = await materials.findOne({ where: { id: materialId }, lock: { mode: 'pessimistic_write' } });
+      if (!material) throw AppError.notFound();
+      const before = toMaterialAdminView(material);
+      const changes: Partial<MaterialEntity> = cleanMaterialText({
+        titleZh: input.titleZh,
+        titleEn: input.titleEn,
+        keywordsZh: input.keywordsZh,
+        keywordsEn: input.keywordsEn,
+        descriptionZh: input.descriptionZh,
+        descriptionEn: input.descriptionEn,
+      });
+      if (input.categoryId !== undefined) {
+        if (input.categoryId !== null) {
+          const category = await manager.getRepository(CategoryEntity).findOneBy({ id: input.categoryId });
+          if (!category) throw AppError.validation('categoryId: no such category');
+          if (category.kind !== material.kind) throw AppError.validation(`categoryId: a ${category.kind} category cannot hold a ${material.kind}`);
+        }
+        changes.categoryId = input.categoryId;
+      }
+      if (input.from !== undefined) changes.from = input.from;
+      if (input.filters !== undefined) changes.filters = normalizeFilters(input.filters);
+      if (input.status !== undefined) changes.status = input.status;
+      const changed = (Object.keys(changes) as (keyof MaterialEntity)[]).filter(
+        (key) => changes[key] !== undefined && JSON.stringify(changes[key]) !== JSON.stringify(material[key]),
+      );
+      if (changed.length === 0) return before;
+      for (const key of changed) Object.assign(material, { [key]: changes[key] });
+      const now = this.clock.now();
+      material.updatedAt = now;
+      const publishing = changed.includes('status') && material.status === 'published';
+      const unpublishing = changed.includes('status') && before.status === 'published';
+      if (publishing && !material.onlineAt) material.onlineAt = now;
+      await materials.save(material);
+      const view = toMaterialAdminView(material);
+      const action = publishing ? 'publish' : unpublishing ? 'unpublish' : 'update';
+      await this.audit.record(manager, actor, { action, resource: 'materials', resourceId: materialId, before, after: view });
+      const event = { materialId, code: material.code, kind: material.kind };
+      if (publishing) await this.outbox.add(manager, MaterialPublished, String(materialId), { ...event, onlineAt: material.onlineAt!.toISOString() });
+      if (unpublishing) await this.outbox.add(manager, MaterialUnpublished, String(materialId), event);
+      return view;
+    });
+    await this.writer.reindex([materialId]);
+    return after;
+  }
+}
+
+export function toMaterialAdminView(m: MaterialEntity): MaterialAdminView {
+  return {
+    id: m.id,
+    code: m.code,
+    kind: m.kind,
+    from: m.from,
+    status: m.status,
+    contributorId: m.contributorId,
+    titleZh: m.titleZh,
+    titleEn: m.titleEn,
+    keywordsZh: m.keywordsZh,
+    keywordsEn: m.keywordsEn,
+    descriptionZh: m.descriptionZh,
+    descriptionEn: m.descriptionEn,
+    categoryId: m.categoryId,
+    duration: m.duration,
+    frameRate: m.frameRate,
+    width: m.width,
+    height: m.height,
+    maxResolution: m.maxResolution,
+    hdrFlag: m.hdrFlag,
+    groupFlag: m.groupFlag,
+    salesCount: m.salesCount,
+    filters: m.filters,
+    thumbnailUrl: publicMediaUrl(m.thumbnailKey),
+    previewUrl: publicMediaUrl(m.preview480Key),
+    createdAt: m.createdAt.toISOString(),
+    updatedAt: m.updatedAt.toISOString(),
+    onlineAt: m.onlineAt?.toISOString() ?? null,
+  };
+}
+
+/** Ids in paths are positive integers; anything else is simply not found. */
+export function idOf(raw: string): number {
+  const id = /^\d{1,15}$/.test(raw) ? Number(raw) : 0;
+  if (!(id > 0)) throw AppError.notFound();
+  return id;
+}
+
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}

@@ -1,0 +1,73 @@
+import { Module } from '@nestjs/common';
+import { DatabaseModule, EventsModule, HandledEventEntity, OutboxMessageEntity } from '@mkt/platform';
+import {
+  AdminCategoriesController,
+  AdminHotWordsController,
+  AdminMaterialsController,
+  AdminTopicsController,
+} from './admin/catalogue-admin.controllers.js';
+import { CurationAdminService } from './admin/curation-admin.service.js';
+import { MaterialAdminService } from './admin/material-admin.service.js';
+import { CatalogueAuditService } from './audit/catalogue-audit.service.js';
+import { BookmarkEntity, CatalogueAuditLogEntity, ClickEntity } from './entities/activity.entities.js';
+import { CategoryEntity, HotWordEntity, TopicEntity, TopicMaterialEntity } from './entities/curation.entities.js';
+import { MaterialEntity } from './entities/material.entity.js';
+import { MaterialWriter } from './materials/material-writer.service.js';
+import { MediaController } from './media/media.controller.js';
+import { CatalogueInit1763800000000 } from './migrations/1763800000000-catalogue-init.js';
+import { MATERIAL_SEARCH_INDEX } from './search/material-search.port.js';
+import { PostgresMaterialSearchIndex } from './search/postgres-material-search-index.js';
+import { DEMO_MEDIA_RENDERER, DemoCatalogueSeedService, defaultDemoMediaRenderer } from './seed/demo-catalogue-seed.service.js';
+import { CatalogueReadService } from './store/catalogue-read.service.js';
+import { CatalogueStoreController } from './store/catalogue-store.controller.js';
+import { MemberActionsService } from './store/member-actions.service.js';
+import { OptionalUser, StoreUserGuard } from './store/store-auth.js';
+
+export const CATALOGUE_ENTITIES = [
+  MaterialEntity,
+  CategoryEntity,
+  TopicEntity,
+  TopicMaterialEntity,
+  HotWordEntity,
+  BookmarkEntity,
+  ClickEntity,
+  CatalogueAuditLogEntity,
+  OutboxMessageEntity,
+  HandledEventEntity,
+];
+export const CATALOGUE_MIGRATIONS = [CatalogueInit1763800000000];
+
+/**
+ * Catalogue: materials (videos, photos, music, sound effects) and their search, categories,
+ * topics, hot words, favourites, click tracking, sample downloads and the public renditions route.
+ */
+@Module({
+  imports: [
+    DatabaseModule.forService({ name: 'catalogue', entities: CATALOGUE_ENTITIES, migrations: CATALOGUE_MIGRATIONS }),
+    EventsModule.forService({ dataSourceName: 'catalogue', consumerGroup: 'catalogue' }),
+  ],
+  controllers: [
+    CatalogueStoreController,
+    MediaController,
+    AdminMaterialsController,
+    AdminCategoriesController,
+    AdminTopicsController,
+    AdminHotWordsController,
+  ],
+  providers: [
+    // The default search engine; an OpenSearch adapter will be chosen here by config.search.engine.
+    { provide: MATERIAL_SEARCH_INDEX, useClass: PostgresMaterialSearchIndex },
+    { provide: DEMO_MEDIA_RENDERER, useValue: defaultDemoMediaRenderer },
+    MaterialWriter,
+    CatalogueReadService,
+    MemberActionsService,
+    MaterialAdminService,
+    CurationAdminService,
+    CatalogueAuditService,
+    StoreUserGuard,
+    OptionalUser,
+    DemoCatalogueSeedService,
+  ],
+  exports: [MATERIAL_SEARCH_INDEX, MaterialWriter],
+})
+export class CatalogueModule {}

@@ -1,0 +1,144 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
+import type { MaterialFilters, MaterialKind, MaterialSource, MaterialStatus } from '@mkt/contracts';
+import { MaterialEntity } from '../entities/material.entity.js';
+import { MATERIAL_SEARCH_INDEX, type MaterialSearchDocument, type MaterialSearchIndex } from '../search/material-search.port.js';
+import { cleanTags, cleanText, toSimplified } from '../text/text-helpers.js';
+import { materialCode } from './material-code.js';
+import { normalizeFilters } from './material-filters.js';
+
+/** What creating a material needs; text is cleaned on the way in (spec section 5). */
+export interface NewMaterial {
+  kind: MaterialKind;
+  from?: MaterialSource;
+  status?: MaterialStatus;
+  contributorId?: string | null;
+  titleZh: string;
+  titleEn: string;
+  keywordsZh?: string[];
+  keywordsEn?: string[];
+  descriptionZh?: string;
+  descriptionEn?: string;
+  categoryId?: number | null;
+  duration?: number | null;
+  frameRate?: number | null;
+  speed?: string | null;
+  footageType?: string | null;
+  colorSpace?: string | null;
+  colorTransfer?: string | null;
+  width?: number;
+  height?: number;
+  originalFps?: number | null;
+  maxResolution?: string;
+  hdrFlag?: boolean;
+  groupFlag?: boolean;
+  modelRelease?: boolean;
+  propertyRelease?: boolean;
+  themeColor?: string | null;
+  salesCount?: number;
+  filters?: MaterialFilters;
+  originalKey?: string | null;
+  preview480Key?: string | null;
+  thumbnailKey?: string | null;
+  sampleKey?: string | null;
+  previewStripKey?: string | null;
+  onlineAt?: Date | null;
+  createdAt?: Date;
+}
+
+/** The bilingual text of a material, cleaned as stored. */
+export function cleanMaterialText<T extends Partial<Pick<NewMaterial, 'titleZh' | 'titleEn' | 'keywordsZh' | 'keywordsEn' | 'descriptionZh' | 'descriptionEn'>>>(input: T): T {
+  const out = { ...input };
+  if (out.titleZh !== undefined) out.titleZh = cleanText(out.titleZh);
+  if (out.titleEn !== undefined) out.titleEn = cleanText(out.titleEn);
+  if (out.keywordsZh !== undefined) out.keywordsZh = cleanTags(out.keywordsZh);
+  if (out.keywordsEn !== undefined) out.keywordsEn = cleanTags(out.keywordsEn);
+  if (out.descriptionZh !== undefined) out.descriptionZh = toSimplified(out.descriptionZh.normalize('NFKC')).trim();
+  if (out.descriptionEn !== undefined) out.descriptionEn = out.descriptionEn.normalize('NFKC').trim();
+  return out;
+}
+
+/** Writes materials and keeps the search index in step with them. */
+@Injectable()
+export class MaterialWriter {
+  constructor(
+    @InjectDataSource('catalogue') private readonly dataSource: DataSource,
+    @Inject(MATERIAL_SEARCH_INDEX) private readonly index: MaterialSearchIndex,
+  ) {}
+
+  /** Inserts in one transaction (ids drawn first so each copy number is known up front), then indexes. */
+  async createMany(inputs: NewMaterial[]): Promise<MaterialEntity[]> {
+    if (inputs.length === 0) return [];
+    const saved = await this.dataSource.transaction(async (manager) => {
+      const ids: { id: string }[] = await manager.query(
+        `SELECT nextval(pg_get_serial_sequence('catalogue.materials', 'id')) AS id FROM generate_series(1, $1)`,
+        [inputs.length],
+      );
+      const now = new Date();
+      const rows = inputs.map((input, i) => {
+        const id = Number(ids[i]!.id);
+        const text = cleanMaterialText({
+          titleZh: input.titleZh,
+          titleEn: input.titleEn,
+          keywordsZh: input.keywordsZh ?? [],
+          keywordsEn: input.keywordsEn ?? [],
+          descriptionZh: input.descriptionZh ?? '',
+          descriptionEn: input.descriptionEn ?? '',
+        });
+        const status = input.status ?? 'draft';
+        return manager.getRepository(MaterialEntity).create({
+          ...input,
+          ...text,
+          id,
+          code: materialCode(input.kind, id),
+          from: input.from ?? 'own',
+          status,
+          filters: normalizeFilters(input.filters ?? {}),
+          createdAt: input.createdAt ?? now,
+          updatedAt: input.createdAt ?? now,
+          onlineAt: input.onlineAt ?? (status === 'published' ? now : null),
+        });
+      });
+      for (let start = 0; start < rows.length; start += 500) {
+        await manager.createQueryBuilder().insert().into(MaterialEntity).values(rows.slice(start, start + 500)).execute();
+      }
+      return rows;
+    });
+    await this.reindex(saved.map((m) => m.id));
+    return saved;
+  }
+
+  /** Re-reads the materials (and their topics) and hands them to the search index. */
+  async reindex(ids: number[], manager: EntityManager = this.dataSource.manager): Promise<void> {
+    for (let start = 0; start < ids.length; start += 1000) {
+      const chunk = ids.slice(start, start + 1000);
+      const rows = await manager.getRepository(MaterialEntity).createQueryBuilder('m').where('m.id IN (:...chunk)', { chunk }).getMany();
+      const topics: { material_id: string; topic_ids: number[] }[] = await manager.query(
+        `SELECT material_id, array_agg(topic_id) AS topic_ids FROM catalogue.topic_materials WHERE material_id = ANY($1::bigint[]) GROUP BY material_id`,
+        [chunk],
+      );
+      const topicsOf = new Map(topics.map((t) => [Number(t.material_id), t.topic_ids]));
+      await this.index.upsert(rows.map((row) => toSearchDocument(row, topicsOf.get(row.id) ?? [])));
+    }
+  }
+}
+
+export function toSearchDocument(row: MaterialEntity, topicIds: number[]): MaterialSearchDocument {
+  return {
+    id: row.id,
+    code: row.code,
+    kind: row.kind,
+    from: row.from,
+    published: row.status === 'published',
+    categoryId: row.categoryId,
+    topicIds,
+    titleZh: row.titleZh,
+    titleEn: row.titleEn,
+    keywordsZh: row.keywordsZh,
+    keywordsEn: row.keywordsEn,
+    filters: row.filters,
+    salesCount: row.salesCount,
+    onlineAt: row.onlineAt,
+  };
+}

@@ -1,0 +1,44 @@
+import type { FacetBucket, FilterName, Language, MaterialFilters, MaterialKind, MaterialSearchQuery, MaterialSource } from '@mkt/contracts';
+
+/**
+ * The catalogue's search engine behind one port: PostgreSQL full text + trigrams by default
+ * (PostgresMaterialSearchIndex), a dedicated engine such as OpenSearch later. Nothing here names
+ * an engine: documents carry everything an external index needs; the PostgreSQL adapter reads
+ * the rest from the materials table it lives next to.
+ */
+export interface MaterialSearchDocument {
+  id: number;
+  code: string;
+  kind: MaterialKind;
+  from: MaterialSource;
+  /** Only published materials are found. */
+  published: boolean;
+  categoryId: number | null;
+  topicIds: number[];
+  /** Already cleaned by the text helpers (simplified, no punctuation, tags de-duplicated). */
+  titleZh: string;
+  titleEn: string;
+  keywordsZh: string[];
+  keywordsEn: string[];
+  filters: MaterialFilters;
+  salesCount: number;
+  onlineAt: Date | null;
+}
+
+export interface MaterialSearchResult {
+  /** The page's material ids, in order. */
+  ids: number[];
+  total: number;
+  /** Per filter name, every allowed value with its count over the matching set (each ignoring its own selection). */
+  facets: Partial<Record<FilterName, FacetBucket[]>>;
+  normalizedKeyword: string;
+}
+
+export interface MaterialSearchIndex {
+  upsert(documents: MaterialSearchDocument[]): Promise<void>;
+  remove(ids: number[]): Promise<void>;
+  search(query: MaterialSearchQuery, language: Language): Promise<MaterialSearchResult>;
+}
+
+/** `@Inject(MATERIAL_SEARCH_INDEX) search: MaterialSearchIndex`. */
+export const MATERIAL_SEARCH_INDEX = Symbol('MATERIAL_SEARCH_INDEX');

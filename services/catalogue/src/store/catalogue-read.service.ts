@@ -1,0 +1,184 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import {
+  ErrorCode,
+  type Category,
+  type Language,
+  type MaterialCard,
+  type MaterialDetail,
+  type MaterialSearchQuery,
+  type MaterialSearchResponse,
+  type Topic,
+  type TopicDetailResponse,
+} from '@mkt/contracts';
+import { AppError } from '@mkt/platform';
+import { CategoryEntity, HotWordEntity } from '../entities/curation.entities.js';
+import { MaterialEntity } from '../entities/material.entity.js';
+import { publicMediaUrl } from '../media/media-urls.js';
+import { MATERIAL_SEARCH_INDEX, type MaterialSearchIndex } from '../search/material-search.port.js';
+import { CARD_COLUMNS, bookmarkJoin, localizedTitle, toCard, type CardRow } from './material-cards.js';
+
+export const SIMILAR_COUNT = 8;
+export const materialNotFound = () => new AppError(ErrorCode.NOT_FOUND, 'materialNotFound');
+
+/** What visitors read: search, cards, details, categories, topics, hot words. */
+@Injectable()
+export class CatalogueReadService {
+  constructor(
+    @InjectDataSource('catalogue') private readonly dataSource: DataSource,
+    @Inject(MATERIAL_SEARCH_INDEX) private readonly index: MaterialSearchIndex,
+  ) {}
+
+  async search(query: MaterialSearchQuery, language: Language, userId: string | null): Promise<MaterialSearchResponse> {
+    const result = await this.index.search(query, language);
+    return {
+      infos: await this.cards(result.ids, language, userId),
+      total: result.total,
+      pageNo: query.pageNo,
+      pageSize: query.pageSize,
+      facets: result.facets,
+      normalizedKeyword: result.normalizedKeyword,
+    };
+  }
+
+  /** Published cards in the order of `ids`, in one query (with the caller's bookmark ids). */
+  async cards(ids: number[], language: Language, userId: string | null): Promise<MaterialCard[]> {
+    if (ids.length === 0) return [];
+    const rows: CardRow[] = await this.dataSource.query(
+      `SELECT ${CARD_COLUMNS} FROM catalogue.materials m ${bookmarkJoin('$2')}
+       WHERE m.id = ANY($1::bigint[]) AND m.status = 'published'`,
+      [ids, userId],
+    );
+    const byId = new Map(rows.map((row) => [Number(row.id), row]));
+    return ids.flatMap((id) => {
+      const row = byId.get(id);
+      return row ? [toCard(row, language)] : [];
+    });
+  }
+
+  async detail(id: number, language: Language, userId: string | null): Promise<MaterialDetail> {
+    const material = await this.dataSource.getRepository(MaterialEntity).findOneBy({ id, status: 'published' });
+    if (!material) throw materialNotFound();
+    const [[card], category, similar] = await Promise.all([
+      this.cards([id], language, userId),
+      material.categoryId ? this.dataSource.getRepository(CategoryEntity).findOneBy({ id: material.categoryId }) : null,
+      this.similar(material, language, userId, SIMILAR_COUNT),
+    ]);
+    return {
+      ...card!,
+      titleZh: material.titleZh,
+      titleEn: material.titleEn,
+      keywords: language === 'en' ? material.keywordsEn : material.keywordsZh,
+      description: language === 'en' ? material.descriptionEn || material.descriptionZh : material.descriptionZh || material.descriptionEn,
+      frameRate: material.frameRate,
+      speed: material.speed,
+      footageType: material.footageType,
+      colorSpace: material.colorSpace,
+      colorTransfer: material.colorTransfer,
+      updatedAt: material.updatedAt.toISOString(),
+      onlineAt: material.onlineAt?.toISOString() ?? null,
+      salesCount: material.salesCount,
+      modelRelease: material.modelRelease,
+      propertyRelease: material.propertyRelease,
+      themeColor: material.themeColor,
+      originalFps: material.originalFps,
+      // Only whether there is a sample and its file name: the link itself comes from POST /material/sample (signed in).
+      samplePath: material.sampleKey ? sampleFileName(material.code, material.sampleKey) : null,
+      categoryId: material.categoryId,
+      categoryName: category ? (language === 'en' ? category.nameEn : category.nameZh) : null,
+      filters: material.filters,
+      similar,
+    };
+  }
+
+  async similarTo(id: number, language: Language, userId: string | null): Promise<{ infos: MaterialCard[] }> {
+    const material = await this.dataSource.getRepository(MaterialEntity).findOneBy({ id, status: 'published' });
+    if (!material) throw materialNotFound();
+    return { infos: await this.similar(material, language, userId, SIMILAR_COUNT) };
+  }
+
+  /** Same kind; same category and shared tags first, then best sellers; never the material itself. */
+  private async similar(material: MaterialEntity, language: Language, userId: string | null, count: number): Promise<MaterialCard[]> {
+    const rows: { id: string }[] = await this.dataSource.query(
+      `SELECT m.id FROM catalogue.materials m
+       WHERE m.status = 'published' AND m.kind = $1 AND m.id <> $2
+         AND (m.category_id = $3 OR m.keywords_zh && $4::text[] OR m.keywords_en && $5::text[])
+       ORDER BY (CASE WHEN m.category_id = $3 THEN 2 ELSE 0 END)
+              + cardinality(ARRAY(SELECT unnest(m.keywords_zh) INTERSECT SELECT unnest($4::text[])))
+              + cardinality(ARRAY(SELECT unnest(m.keywords_en) INTERSECT SELECT unnest($5::text[]))) DESC,
+              m.sales_count DESC, m.id DESC
+       LIMIT $6`,
+      [material.kind, material.id, material.categoryId, material.keywordsZh, material.keywordsEn, count],
+    );
+    const ids = rows.map((r) => Number(r.id));
+    if (ids.length < count) {
+      const more: { id: string }[] = await this.dataSource.query(
+        `SELECT m.id FROM catalogue.materials m
+         WHERE m.status = 'published' AND m.kind = $1 AND m.id <> $2 AND NOT (m.id = ANY($3::bigint[]))
+         ORDER BY m.sales_count DESC, m.id DESC LIMIT $4`,
+        [material.kind, material.id, ids, count - ids.length],
+      );
+      ids.push(...more.map((r) => Number(r.id)));
+    }
+    return this.cards(ids, language, userId);
+  }
+
+  async categories(kind: 'video' | 'photo', language: Language): Promise<{ list: Category[] }> {
+    const rows = await this.dataSource.getRepository(CategoryEntity).find({ where: { kind }, order: { sort: 'ASC', id: 'ASC' } });
+    return {
+      list: rows.map((row) => ({ id: row.id, categoryName: language === 'en' ? row.nameEn : row.nameZh, kind: row.kind, cover: publicMediaUrl(row.coverKey) })),
+    };
+  }
+
+  async hotWords(language: Language): Promise<string[]> {
+    const rows = await this.dataSource.getRepository(HotWordEntity).find({ order: { sort: 'ASC', id: 'ASC' }, take: 50 });
+    return rows.map((row) => (language === 'en' ? row.wordEn : row.wordZh));
+  }
+
+  async topics(language: Language): Promise<Topic[]> {
+    const rows: TopicRow[] = await this.dataSource.query(
+      `SELECT t.id, t.title_zh, t.title_en, t.description_zh, t.description_en, t.home_cover_key,
+              (SELECT count(*) FROM catalogue.topic_materials tm JOIN catalogue.materials m ON m.id = tm.material_id
+                WHERE tm.topic_id = t.id AND m.status = 'published')::int AS material_count
+       FROM catalogue.topics t WHERE t.published ORDER BY t.sort, t.id`,
+    );
+    return rows.map((row) => toTopic(row, language));
+  }
+
+  async topicDetail(id: number, pageNo: number, pageSize: number, language: Language, userId: string | null): Promise<TopicDetailResponse> {
+    const topic = (await this.topics(language)).find((t) => t.id === id);
+    if (!topic) throw AppError.notFound();
+    const rows: { id: string }[] = await this.dataSource.query(
+      `SELECT m.id FROM catalogue.topic_materials tm JOIN catalogue.materials m ON m.id = tm.material_id
+       WHERE tm.topic_id = $1 AND m.status = 'published' ORDER BY tm.sort, m.id LIMIT $2 OFFSET $3`,
+      [id, pageSize, (pageNo - 1) * pageSize],
+    );
+    return { topic, infos: await this.cards(rows.map((r) => Number(r.id)), language, userId), total: topic.materialCount };
+  }
+}
+
+interface TopicRow {
+  id: number;
+  title_zh: string;
+  title_en: string;
+  description_zh: string;
+  description_en: string;
+  home_cover_key: string | null;
+  material_count: number;
+}
+
+function toTopic(row: TopicRow, language: Language): Topic {
+  return {
+    id: row.id,
+    title: localizedTitle(row, language),
+    homeCover: publicMediaUrl(row.home_cover_key) ?? '',
+    description: language === 'en' ? row.description_en || row.description_zh : row.description_zh || row.description_en,
+    materialCount: row.material_count,
+  };
+}
+
+export function sampleFileName(code: string, sampleLocation: string): string {
+  const extension = /\.([a-z0-9]{2,5})$/i.exec(sampleLocation)?.[1]?.toLowerCase() ?? 'mp4';
+  return `${code}_sample.${extension}`;
+}
