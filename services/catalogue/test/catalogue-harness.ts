@@ -84,7 +84,8 @@ export async function startCatalogue(): Promise<CatalogueHarness> {
       return { status: response.status, body: (await response.json()) as never, headers: response.headers };
     },
     userToken: (userId = randomUUID()) => tokens.sign({ kind: 'user', userId, sessionId: randomUUID() }),
-    staffToken: (roles, staffId = randomUUID()) => tokens.sign({ kind: 'staff', staffId, sessionId: randomUUID(), roles }),
+    staffToken: (roles, staffId = randomUUID()) =>
+      tokens.sign({ kind: 'staff', staffId, sessionId: randomUUID(), roles, username: `staff-${roles.join('-')}` }),
     sql: (query, params = []) => source().query(query, params),
     async createMaterials(inputs) {
       const rows = await server.app.get(MaterialWriter).createMany(inputs);

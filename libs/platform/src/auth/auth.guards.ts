@@ -85,7 +85,7 @@ export class StaffAuthGuard implements CanActivate {
     if (!claims) throw AppError.tokenInvalid();
     const staff = this.validator
       ? await this.validator.validate(claims)
-      : { staffId: claims.staffId, sessionId: claims.sessionId, username: claims.staffId, roles: claims.roles };
+      : { staffId: claims.staffId, sessionId: claims.sessionId, username: claims.username, roles: claims.roles };
     const allowed = this.reflector.getAllAndOverride<StaffRole[] | undefined>(ROLES, [
       context.getHandler(),
       context.getClass(),

@@ -6,8 +6,8 @@ describe('TokenService', () => {
   it('round-trips user and staff claims', async () => {
     const user = await tokens.sign({ kind: 'user', userId: 'u1', sessionId: 's1' });
     expect(await tokens.verify(user, 'user')).toEqual({ kind: 'user', userId: 'u1', sessionId: 's1' });
-    const staff = await tokens.sign({ kind: 'staff', staffId: 'a1', sessionId: 's2', roles: ['admin'] });
-    expect(await tokens.verify(staff, 'staff')).toEqual({ kind: 'staff', staffId: 'a1', sessionId: 's2', roles: ['admin'] });
+    const staff = await tokens.sign({ kind: 'staff', staffId: 'a1', sessionId: 's2', roles: ['admin'], username: 'admin' });
+    expect(await tokens.verify(staff, 'staff')).toEqual({ kind: 'staff', staffId: 'a1', sessionId: 's2', roles: ['admin'], username: 'admin' });
   });
 
   it('refuses a token of the other kind, another secret, expiry and garbage', async () => {

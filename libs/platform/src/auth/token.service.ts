@@ -12,6 +12,8 @@ export interface StaffTokenClaims {
   staffId: string;
   sessionId: string;
   roles: StaffRole[];
+  /** Carried so services without access to identity's tables can name the actor in audit logs. */
+  username: string;
 }
 
 export type TokenClaims = UserTokenClaims | StaffTokenClaims;
@@ -35,7 +37,8 @@ export class TokenService {
 
   sign(claims: TokenClaims, nowSeconds = Math.floor(Date.now() / 1000)): Promise<string> {
     const subject = claims.kind === 'user' ? claims.userId : claims.staffId;
-    const payload = claims.kind === 'staff' ? { sid: claims.sessionId, roles: claims.roles } : { sid: claims.sessionId };
+    const payload =
+      claims.kind === 'staff' ? { sid: claims.sessionId, roles: claims.roles, usr: claims.username } : { sid: claims.sessionId };
     return new SignJWT(payload)
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setIssuer(ISSUER)
@@ -58,7 +61,8 @@ export class TokenService {
       if (!payload.sub || !sessionId) return null;
       if (kind === 'user') return { kind: 'user', userId: payload.sub, sessionId } as Extract<TokenClaims, { kind: K }>;
       const roles = Array.isArray(payload.roles) ? (payload.roles as StaffRole[]) : [];
-      return { kind: 'staff', staffId: payload.sub, sessionId, roles } as Extract<TokenClaims, { kind: K }>;
+      const username = typeof payload.usr === 'string' ? payload.usr : payload.sub;
+      return { kind: 'staff', staffId: payload.sub, sessionId, roles, username } as Extract<TokenClaims, { kind: K }>;
     } catch (error) {
       if (error instanceof joseErrors.JOSEError) return null;
       throw error;

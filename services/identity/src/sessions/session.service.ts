@@ -19,9 +19,13 @@ export class SessionService {
     return this.tokens.sign({ kind: 'user', userId, sessionId: session.id });
   }
 
-  async openForStaff(manager: EntityManager, staffId: string, roles: StaffRole[], userAgent?: string): Promise<string> {
-    const session = await this.open(manager, 'staff', staffId, userAgent);
-    return this.tokens.sign({ kind: 'staff', staffId, sessionId: session.id, roles });
+  async openForStaff(
+    manager: EntityManager,
+    staff: { id: string; username: string; roles: StaffRole[] },
+    userAgent?: string,
+  ): Promise<string> {
+    const session = await this.open(manager, 'staff', staff.id, userAgent);
+    return this.tokens.sign({ kind: 'staff', staffId: staff.id, sessionId: session.id, roles: staff.roles, username: staff.username });
   }
 
   /** Ends the current session and opens a new one: the old token stops working at once. */

@@ -40,7 +40,7 @@ export class StaffService {
     if (!staff || !valid) throw new AppError(ErrorCode.STAFF_CREDENTIALS_WRONG, 'staffCredentialsWrong');
     if (staff.disabled) throw AppError.accountDisabled();
     const token = await this.dataSource.transaction((manager) =>
-      this.sessions.openForStaff(manager, staff.id, staff.roles, userAgent),
+      this.sessions.openForStaff(manager, staff, userAgent),
     );
     return { token, staff: toStaffView(staff) };
   }

@@ -1,10 +1,13 @@
 import type { DemoMediaSpec } from './render-demo-media.js';
 
-/** Buckets are logical names; the storage adapter maps them to physical ones. */
-export const DEMO_BUCKETS = { originals: 'originals', renditions: 'renditions' } as const;
+/**
+ * Buckets are logical names; the storage adapter maps them to physical ones. Renditions are
+ * public; watermarked samples are handed out only through signed links, so they live apart.
+ */
+export const DEMO_BUCKETS = { originals: 'originals', renditions: 'renditions', samples: 'samples' } as const;
 
 /** Bumped when rendering changes in a way stored demo media should pick up on the next seed. */
-export const DEMO_RENDER_VERSION = 1;
+export const DEMO_RENDER_VERSION = 2;
 
 export interface DemoObjectKeys {
   original: string;

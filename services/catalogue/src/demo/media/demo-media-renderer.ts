@@ -81,7 +81,7 @@ export class DemoMediaRenderer {
     const files: DemoMediaFiles = {
       original: ref(DEMO_BUCKETS.originals, keys.original),
       thumbnail: ref(DEMO_BUCKETS.renditions, keys.thumbnail),
-      sample: ref(DEMO_BUCKETS.renditions, keys.sample),
+      sample: ref(DEMO_BUCKETS.samples, keys.sample),
       ...(keys.preview480 && { preview480: ref(DEMO_BUCKETS.renditions, keys.preview480) }),
       ...(keys.previewStrip && { previewStrip: ref(DEMO_BUCKETS.renditions, keys.previewStrip) }),
       width: rendered.width,
@@ -116,8 +116,12 @@ export class DemoMediaRenderer {
 }
 
 function mediaRefs(keys: DemoObjectKeys): StoredRef[] {
-  const renditions = [keys.thumbnail, keys.sample, keys.preview480, keys.previewStrip].filter((key): key is string => key !== undefined);
-  return [{ bucket: DEMO_BUCKETS.originals, key: keys.original }, ...renditions.map((key) => ({ bucket: DEMO_BUCKETS.renditions, key }))];
+  const renditions = [keys.thumbnail, keys.preview480, keys.previewStrip].filter((key): key is string => key !== undefined);
+  return [
+    { bucket: DEMO_BUCKETS.originals, key: keys.original },
+    { bucket: DEMO_BUCKETS.samples, key: keys.sample },
+    ...renditions.map((key) => ({ bucket: DEMO_BUCKETS.renditions, key })),
+  ];
 }
 
 /** A fixed key order, so comparing stored and current specs as JSON is reliable. */

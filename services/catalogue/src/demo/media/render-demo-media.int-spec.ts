@@ -69,7 +69,7 @@ describe('renderDemoMedia', () => {
     expect(files).toMatchObject({
       original: { bucket: DEMO_BUCKETS.originals, key: 'demo/it-video/original.mp4' },
       thumbnail: { bucket: DEMO_BUCKETS.renditions, key: 'demo/it-video/thumb.jpg' },
-      sample: { bucket: DEMO_BUCKETS.renditions, key: 'demo/it-video/sample.mp4' },
+      sample: { bucket: DEMO_BUCKETS.samples, key: 'demo/it-video/sample.mp4' },
       preview480: { bucket: DEMO_BUCKETS.renditions, key: 'demo/it-video/preview-480.mp4' },
       previewStrip: { bucket: DEMO_BUCKETS.renditions, key: 'demo/it-video/strip.jpg' },
       width: 640,
