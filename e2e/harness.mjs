@@ -32,14 +32,14 @@ export async function startServer() {
   const dataDir = mkdtempSync(join(tmpdir(), 'mkt-e2e-'));
   const port = await freePort();
   const child = spawn(process.execPath, ['apps/standalone/dist/main.js'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, EMBEDDED_PG_PORT: '0', LOG_LEVEL: 'warn', NODE_ENV: 'development', DEMO_CATALOGUE_SIZE: '24' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, EMBEDDED_PG_PORT: '0', LOG_LEVEL: 'warn', NODE_ENV: 'development', DEMO_CATALOGUE_SIZE: '24', DEMO_WAIT: 'true' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
   child.stderr.on('data', (chunk) => (output += chunk));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
+  const deadline = Date.now() + 180_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
     try {
@@ -50,7 +50,7 @@ export async function startServer() {
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`server not ready in 90 s:\n${output}`);
+      throw new Error(`server not ready in 180 s:\n${output}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }

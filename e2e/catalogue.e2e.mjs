@@ -1,0 +1,95 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { eventually, useServerAndBrowser } from './harness.mjs';
+
+describe('catalogue in a real browser', () => {
+  const env = useServerAndBrowser({ before, after });
+
+  const searched = (page) => page.waitForResponse((r) => r.url().endsWith('/api/material/search') && r.request().method() === 'POST');
+
+  /** Opens a result page and returns the total the page shows, once it shows this search's answer. */
+  async function search(page, keyword, type = 'video') {
+    const path = type === 'video' ? 'SearchResult' : 'ImgSearchResult';
+    const [response] = await Promise.all([
+      searched(page),
+      page.goto(`${env.server.url}/${path}?keyword=${encodeURIComponent(keyword)}&type=${type === 'video' ? 'video' : 'pic'}`),
+    ]);
+    const { data } = await response.json();
+    await eventually(async () => Number(await page.getByTestId('result-count').getAttribute('data-count')) === data.total);
+    return data.total;
+  }
+
+  async function signIn(page, account) {
+    await page.goto(`${env.server.url}/Login`);
+    await page.getByTestId('login-account').fill(account);
+    await page.getByTestId('login-send-code').click();
+    const code = await eventually(() => env.server.mailboxCode(account));
+    await page.getByTestId('login-code').fill(code);
+    await page.getByTestId('login-submit').click();
+    await page.getByTestId('user-menu').waitFor();
+  }
+
+  it('finds footage by a Chinese phrase, an English word, a traditional spelling and a material ID', async () => {
+    const context = await env.browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${env.server.url}/`);
+    await page.getByTestId('search-input').first().fill('上海外滩夜景');
+    await page.getByTestId('search-submit').first().click();
+    await page.waitForURL(/\/SearchResult\?/);
+    await page.getByTestId('material-card').first().waitFor();
+    assert.match(await page.getByTestId('material-card').first().innerText(), /外滩/);
+
+    assert.ok((await search(page, 'timelapse')) > 0, 'English word');
+    assert.ok((await search(page, 'timelapses')) > 0, 'English plural is stemmed');
+    assert.ok((await search(page, '夜景延時')) > 0, 'traditional spelling is folded');
+
+    const first = page.getByTestId('material-card').first();
+    const id = await first.getAttribute('data-id');
+    assert.equal(await search(page, id), 1, 'material ID');
+    await context.close();
+  });
+
+  it('narrows by a filter kept in the URL across a reload', async () => {
+    const context = await env.browser.newContext();
+    const page = await context.newPage();
+    const all = await search(page, '');
+    const [filtered] = await Promise.all([searched(page), page.getByTestId('filter-mediaType-aerial').click()]);
+    const { data } = await filtered.json();
+    assert.ok(data.total > 0 && data.total < all, `aerial ${data.total} of ${all}`);
+    await page.waitForURL(/mediaType=aerial/);
+    await eventually(async () => Number(await page.getByTestId('result-count').getAttribute('data-count')) === data.total);
+    await page.reload();
+    await eventually(async () => Number(await page.getByTestId('result-count').getAttribute('data-count')) === data.total);
+    await context.close();
+  });
+
+  it('opens details and plays the real 480p preview', async () => {
+    const context = await env.browser.newContext();
+    const page = await context.newPage();
+    await search(page, '');
+    const id = await page.getByTestId('material-card').first().getAttribute('data-id');
+    await page.goto(`${env.server.url}/Detail?id=${id}&mdp=6`);
+    await page.getByTestId('detail-title').waitFor();
+    const video = page.getByTestId('detail-player');
+    await eventually(() => video.evaluate((el) => el.readyState >= 1 && el.videoWidth > 0), { timeoutMs: 15_000 });
+    assert.match(await page.getByTestId('detail-code').innerText(), /^LV\d+/);
+    await context.close();
+  });
+
+  it('asks a visitor to log in to favourite, and counts a signed-in favourite in the header', async () => {
+    const context = await env.browser.newContext();
+    const page = await context.newPage();
+    await search(page, '');
+    await page.getByTestId('card-favourite').first().click({ force: true });
+    await page.getByText('请先登录后使用该功能').first().waitFor();
+
+    await signIn(page, '13800000001');
+    const before = Number((await page.getByTestId('collect-badge').innerText()) || '0');
+    await search(page, '');
+    await page.getByTestId('card-favourite').first().click({ force: true });
+    await eventually(async () => Number(await page.getByTestId('collect-badge').innerText()) === before + 1);
+    await page.getByTestId('card-favourite').first().click({ force: true });
+    await eventually(async () => Number(await page.getByTestId('collect-badge').innerText()) === before);
+    await context.close();
+  });
+});
