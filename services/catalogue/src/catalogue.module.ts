@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { DatabaseModule, EventsModule, HandledEventEntity, OutboxMessageEntity } from '@mkt/platform';
+import { DatabaseModule, EventsModule, HandledEventEntity, OptionalUser, OutboxMessageEntity } from '@mkt/platform';
 import {
   AdminCategoriesController,
   AdminHotWordsController,
@@ -21,7 +21,6 @@ import { DEMO_MEDIA_RENDERER, DemoCatalogueSeedService, defaultDemoMediaRenderer
 import { CatalogueReadService } from './store/catalogue-read.service.js';
 import { CatalogueStoreController } from './store/catalogue-store.controller.js';
 import { MemberActionsService } from './store/member-actions.service.js';
-import { OptionalUser, StoreUserGuard } from './store/store-auth.js';
 
 export const CATALOGUE_ENTITIES = [
   MaterialEntity,
@@ -64,7 +63,6 @@ export const CATALOGUE_MIGRATIONS = [CatalogueInit1763800000000];
     MaterialAdminService,
     CurationAdminService,
     CatalogueAuditService,
-    StoreUserGuard,
     OptionalUser,
     DemoCatalogueSeedService,
   ],

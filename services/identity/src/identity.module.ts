@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { DatabaseModule, EventsModule, HandledEventEntity, OutboxMessageEntity, STAFF_SESSION_VALIDATOR, USER_SESSION_VALIDATOR, APP_CONFIG, resolveSecrets, type AppConfig } from '@mkt/platform';
+import { DatabaseModule, EventsModule, HandledEventEntity, OutboxMessageEntity, APP_CONFIG, resolveSecrets, type AppConfig } from '@mkt/platform';
 import { AccountService } from './account/account.service.js';
 import { IdentityStoreController } from './store/identity-store.controller.js';
 import {
@@ -17,7 +17,7 @@ import { UserEntity } from './entities/user.entity.js';
 import { VerificationCodeEntity } from './entities/verification-code.entity.js';
 import { IdentityInit1763700000000 } from './migrations/1763700000000-identity-init.js';
 import { DemoSeedService } from './seed/demo-seed.service.js';
-import { IdentityStaffSessionValidator, IdentityUserSessionValidator } from './sessions/session-validators.js';
+import { IdentitySessionsModule } from './sessions/identity-sessions.module.js';
 import { SessionService } from './sessions/session.service.js';
 import { CodeHasher } from './sign-in/code-hasher.js';
 import { SignInService } from './sign-in/sign-in.service.js';
@@ -45,6 +45,7 @@ export const IDENTITY_MIGRATIONS = [IdentityInit1763700000000];
   imports: [
     DatabaseModule.forService({ name: 'identity', entities: IDENTITY_ENTITIES, migrations: IDENTITY_MIGRATIONS }),
     EventsModule.forService({ dataSourceName: 'identity', consumerGroup: 'identity' }),
+    IdentitySessionsModule,
   ],
   controllers: [
     IdentityStoreController,
@@ -67,8 +68,6 @@ export const IDENTITY_MIGRATIONS = [IdentityInit1763700000000];
     UserAdminService,
     AuditLogService,
     DemoSeedService,
-    { provide: USER_SESSION_VALIDATOR, useClass: IdentityUserSessionValidator },
-    { provide: STAFF_SESSION_VALIDATOR, useClass: IdentityStaffSessionValidator },
   ],
 })
 export class IdentityModule {}

@@ -9,7 +9,7 @@ import {
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
-import { ACCESS_TOKEN_HEADER, type StaffRole } from '@mkt/contracts';
+import { ACCESS_TOKEN_HEADER, ErrorCode, type MessageKey, type StaffRole } from '@mkt/contracts';
 import { AppError } from '../errors/app-error.js';
 import { TokenService, type StaffTokenClaims, type UserTokenClaims } from './token.service.js';
 
@@ -42,25 +42,71 @@ export const STAFF_SESSION_VALIDATOR = Symbol('STAFF_SESSION_VALIDATOR');
 
 type AuthedRequest = Request & { user?: AuthenticatedUser; staff?: AuthenticatedStaff };
 
-/** Store calls: the `access_token` header must carry a valid user token (else code 1001). */
+const MISSING_TOKEN_MESSAGE = 'mkt:missing-token-message';
+
+/**
+ * What a visitor without a token is told (spec section 5 "Login gating"): favourites and sample
+ * downloads say loginRequired, cart, collections and orders signInRequired. The code stays 1001.
+ */
+export const LoginMessage = (message: Extract<MessageKey, 'loginRequired' | 'signInRequired'>) =>
+  SetMetadata(MISSING_TOKEN_MESSAGE, message);
+
+function accessToken(request: Request): string {
+  const header = request.headers[ACCESS_TOKEN_HEADER];
+  return typeof header === 'string' ? header.trim() : '';
+}
+
+/**
+ * Store calls: the `access_token` header must carry a valid user token (else code 1001). Where
+ * identity runs in the same process its session validator is shared, so a logged-off token stops
+ * working everywhere at once; a service running alone checks the signature only.
+ */
 @Injectable()
 export class UserAuthGuard implements CanActivate {
   constructor(
     private readonly tokens: TokenService,
+    private readonly reflector: Reflector,
     @Optional() @Inject(USER_SESSION_VALIDATOR) private readonly validator?: UserSessionValidator,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<AuthedRequest>();
-    const header = request.headers[ACCESS_TOKEN_HEADER];
-    const token = typeof header === 'string' ? header.trim() : '';
-    if (!token) throw AppError.tokenInvalid();
+    const token = accessToken(request);
+    if (!token) {
+      const message = this.reflector.getAllAndOverride<MessageKey | undefined>(MISSING_TOKEN_MESSAGE, [
+        context.getHandler(),
+        context.getClass(),
+      ]);
+      throw new AppError(ErrorCode.TOKEN_INVALID, message ?? 'tokenInvalid');
+    }
     const claims = await this.tokens.verify(token, 'user');
     if (!claims) throw AppError.tokenInvalid();
     request.user = this.validator
       ? await this.validator.validate(claims)
       : { userId: claims.userId, sessionId: claims.sessionId };
     return true;
+  }
+}
+
+/** For calls open to visitors (search, details, clicks): the signed-in user if any, never an error. */
+@Injectable()
+export class OptionalUser {
+  constructor(
+    private readonly tokens: TokenService,
+    @Optional() @Inject(USER_SESSION_VALIDATOR) private readonly validator?: UserSessionValidator,
+  ) {}
+
+  async userId(request: Request): Promise<string | null> {
+    const token = accessToken(request);
+    if (!token) return null;
+    const claims = await this.tokens.verify(token, 'user');
+    if (!claims) return null;
+    if (!this.validator) return claims.userId;
+    try {
+      return (await this.validator.validate(claims)).userId;
+    } catch {
+      return null;
+    }
   }
 }
 

@@ -15,10 +15,18 @@ import {
   topicRequestSchema,
   type MaterialSearchQuery,
 } from '@mkt/contracts';
-import { ApiZodBody, CurrentUser, StoreController, ZodValidationPipe, type AuthenticatedUser } from '@mkt/platform';
+import {
+  ApiZodBody,
+  CurrentUser,
+  LoginMessage,
+  OptionalUser,
+  StoreController,
+  UserAuthGuard,
+  ZodValidationPipe,
+  type AuthenticatedUser,
+} from '@mkt/platform';
 import { CatalogueReadService } from './catalogue-read.service.js';
 import { MemberActionsService } from './member-actions.service.js';
-import { OptionalUser, SignedIn, StoreUserGuard } from './store-auth.js';
 
 const path = (call: string) => call.replace(/^\//, '');
 
@@ -40,8 +48,8 @@ export class CatalogueStoreController {
 
   @Post(path(CatalogueCalls.homePreference))
   @HttpCode(200)
-  @UseGuards(StoreUserGuard)
-  @SignedIn('signInRequired')
+  @UseGuards(UserAuthGuard)
+  @LoginMessage('signInRequired')
   homePreference(@CurrentUser() user: AuthenticatedUser) {
     return this.members.preferenceCounts(user.userId);
   }
@@ -99,8 +107,8 @@ export class CatalogueStoreController {
 
   @Post(path(CatalogueCalls.bookmarkList))
   @HttpCode(200)
-  @UseGuards(StoreUserGuard)
-  @SignedIn('signInRequired')
+  @UseGuards(UserAuthGuard)
+  @LoginMessage('signInRequired')
   @ApiZodBody(bookmarkListRequestSchema)
   bookmarkList(
     @Req() request: Request,
@@ -112,8 +120,8 @@ export class CatalogueStoreController {
 
   @Post(path(CatalogueCalls.bookmark))
   @HttpCode(200)
-  @UseGuards(StoreUserGuard)
-  @SignedIn('loginRequired')
+  @UseGuards(UserAuthGuard)
+  @LoginMessage('loginRequired')
   @ApiZodBody(bookmarkRequestSchema)
   bookmark(@CurrentUser() user: AuthenticatedUser, @Body(new ZodValidationPipe(bookmarkRequestSchema)) body: z.output<typeof bookmarkRequestSchema>) {
     return this.members.bookmark(user.userId, body.targetId, body.targetType);
@@ -121,8 +129,8 @@ export class CatalogueStoreController {
 
   @Post(path(CatalogueCalls.bookmarkCancel))
   @HttpCode(200)
-  @UseGuards(StoreUserGuard)
-  @SignedIn('loginRequired')
+  @UseGuards(UserAuthGuard)
+  @LoginMessage('loginRequired')
   @ApiZodBody(bookmarkCancelRequestSchema)
   cancel(@CurrentUser() user: AuthenticatedUser, @Body(new ZodValidationPipe(bookmarkCancelRequestSchema)) body: { id: number }) {
     return this.members.cancel(user.userId, body.id);
@@ -137,8 +145,8 @@ export class CatalogueStoreController {
 
   @Post(path(CatalogueCalls.sample))
   @HttpCode(200)
-  @UseGuards(StoreUserGuard)
-  @SignedIn('loginRequired')
+  @UseGuards(UserAuthGuard)
+  @LoginMessage('loginRequired')
   @ApiZodBody(sampleDownloadRequestSchema)
   sample(@Body(new ZodValidationPipe(sampleDownloadRequestSchema)) body: { id: number }) {
     return this.members.sample(body.id);
