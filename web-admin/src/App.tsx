@@ -5,7 +5,11 @@ import { Dashboard } from './dashboard/Dashboard';
 import { LoginPage } from './layout/LoginPage';
 import { authProvider, dataProvider, i18nProvider } from './providers';
 import auditLogs from './resources/audit-logs';
+import categories from './resources/categories';
+import hotWords from './resources/hot-words';
+import materials from './resources/materials';
 import staff from './resources/staff';
+import topics from './resources/topics';
 import users from './resources/users';
 
 /**
@@ -24,6 +28,10 @@ const Console = () => (
     disableTelemetry
   >
     <Resource name="users" {...users} />
+    <Resource name="materials" {...materials} />
+    <Resource name="categories" {...categories} />
+    <Resource name="topics" {...topics} />
+    <Resource name="hot-words" {...hotWords} />
     <Resource name="staff" {...staff} />
     <Resource name="audit-logs" {...auditLogs} />
   </Admin>

@@ -30,9 +30,11 @@ export const Dashboard = () => {
   const roles = permissions ?? [];
   const usable = RESOURCES.filter((resource) => isAllowed(roles, resource, 'list'));
 
+  /** Resources with a second hint for the roles that may also change them. */
+  const editHints: readonly string[] = ['users', 'materials', 'categories', 'topics', 'hot-words'];
   const hint = (resource: string) =>
-    resource === 'users' && isAllowed(roles, 'users', 'edit')
-      ? translate('app.dashboard.hints.users_edit')
+    editHints.includes(resource) && isAllowed(roles, resource, 'edit')
+      ? translate(`app.dashboard.hints.${resource}_edit`)
       : translate(`app.dashboard.hints.${resource}`);
 
   return (

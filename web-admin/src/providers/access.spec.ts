@@ -17,6 +17,29 @@ describe('console access rules', () => {
     expect(isAllowed(['sales'], 'audit-logs', 'list')).toBe(false);
   });
 
+  it('lets every role read the catalogue, and only admin and reviewers change materials', () => {
+    for (const role of STAFF_ROLES) {
+      expect(isAllowed([role], 'materials', 'list')).toBe(true);
+      expect(isAllowed([role], 'materials', 'show')).toBe(true);
+      expect(isAllowed([role], 'materials', 'edit')).toBe(role === 'admin' || role === 'reviewer');
+      expect(isAllowed([role], 'materials', 'create')).toBe(false);
+      expect(isAllowed([role], 'materials', 'delete')).toBe(false);
+    }
+  });
+
+  it('lets every role read categories, topics and hot words, and only admin and sales curate them', () => {
+    for (const resource of ['categories', 'topics', 'hot-words']) {
+      for (const role of STAFF_ROLES) {
+        expect(isAllowed([role], resource, 'list')).toBe(true);
+        for (const action of ['create', 'edit', 'delete']) {
+          expect(isAllowed([role], resource, action)).toBe(role === 'admin' || role === 'sales');
+        }
+      }
+    }
+    expect(isAllowed(['finance', 'reviewer'], 'topics', 'edit')).toBe(false);
+    expect(isAllowed(['finance', 'sales'], 'topics', 'edit')).toBe(true);
+  });
+
   it('refuses what is not listed: deleting, editing the audit log, unknown resources, no roles', () => {
     expect(isAllowed(['admin'], 'users', 'delete')).toBe(false);
     expect(isAllowed(['admin'], 'audit-logs', 'edit')).toBe(false);

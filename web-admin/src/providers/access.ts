@@ -1,20 +1,31 @@
 import { STAFF_ROLES, type StaffRole } from '@mkt/contracts';
 
 /** The console's resources, in menu order. */
-export const RESOURCES = ['users', 'staff', 'audit-logs'] as const;
+export const RESOURCES = ['users', 'materials', 'categories', 'topics', 'hot-words', 'staff', 'audit-logs'] as const;
 export type ResourceName = (typeof RESOURCES)[number];
 
-export type Action = 'list' | 'show' | 'edit' | 'create';
+export type Action = 'list' | 'show' | 'edit' | 'create' | 'delete';
 
 const everyone: readonly StaffRole[] = STAFF_ROLES;
 const adminOnly: readonly StaffRole[] = ['admin'];
+/** Material editors: titles, keywords, categories, filters and publication. */
+const materialEditors: readonly StaffRole[] = ['admin', 'reviewer'];
+/** The store's curation (categories, topics, hot words) belongs to sales. */
+const curators: readonly StaffRole[] = ['admin', 'sales'];
+
+/** Read for every role; create, edit and delete for the curators. */
+const curated = { list: everyone, show: everyone, create: curators, edit: curators, delete: curators };
 
 /**
  * Which roles may do what, as data. The server enforces the same rules; the console only hides
- * what a role cannot use. Anything not listed (delete, export, unknown resources) is refused.
+ * what a role cannot use. Anything not listed (export, unknown resources) is refused.
  */
 export const ACCESS_RULES: Record<ResourceName, Partial<Record<Action, readonly StaffRole[]>>> = {
   users: { list: everyone, show: everyone, edit: ['admin', 'sales'] },
+  materials: { list: everyone, show: everyone, edit: materialEditors },
+  categories: curated,
+  topics: curated,
+  'hot-words': curated,
   staff: { list: adminOnly, show: adminOnly, create: adminOnly, edit: adminOnly },
   'audit-logs': { list: adminOnly, show: adminOnly },
 };

@@ -41,4 +41,55 @@ describe('request bodies', () => {
       createPayload('staff', { username: 'li', displayName: '李', password: 'secret123', roles: ['admin'], extra: 1 }),
     ).toEqual({ username: 'li', displayName: '李', password: 'secret123', roles: ['admin'] });
   });
+
+  const material = {
+    id: 7,
+    code: 'V000007',
+    kind: 'video',
+    from: 'own',
+    status: 'draft',
+    titleZh: '海边日落',
+    titleEn: 'Sunset by the sea',
+    keywordsZh: ['海边'],
+    keywordsEn: ['sea'],
+    descriptionZh: '',
+    descriptionEn: '',
+    categoryId: 3,
+    filters: { resolution: ['4k'], mediaType: ['aerial'] },
+    salesCount: 2,
+    onlineAt: null,
+  };
+
+  it('sends only the editable material fields that changed', () => {
+    expect(
+      updatePayload('materials', { ...material, titleEn: 'Sunset at sea', salesCount: 9, categoryId: null, status: 'published' }, material),
+    ).toEqual({ titleEn: 'Sunset at sea', categoryId: null, status: 'published' });
+  });
+
+  it('compares material filters without empty selections and in a stable order', () => {
+    const sameFilters = { mediaType: ['aerial'], people: [], gender: null, resolution: ['4k'] };
+    expect(updatePayload('materials', { ...material, filters: sameFilters }, material)).toEqual({});
+    expect(updatePayload('materials', { ...material, filters: { ...sameFilters, people: ['none'] } }, material)).toEqual({
+      filters: { mediaType: ['aerial'], resolution: ['4k'], people: ['none'] },
+    });
+  });
+
+  it('sends the whole new material order of a topic, and only the curation fields', () => {
+    const topic = { id: 1, titleZh: '城市', titleEn: 'City', homeCoverUrl: '/x.jpg', sort: 0, published: true, materialIds: [1, 2, 3] };
+    expect(updatePayload('topics', { ...topic, materialIds: [3, 1, 2], homeCoverUrl: '/y.jpg' }, topic)).toEqual({
+      materialIds: [3, 1, 2],
+    });
+    expect(createPayload('hot-words', { wordZh: '春节', wordEn: 'Spring Festival', sort: 1, id: 'x' })).toEqual({
+      wordZh: '春节',
+      wordEn: 'Spring Festival',
+      sort: 1,
+    });
+    expect(createPayload('categories', { kind: 'video', nameZh: '自然', nameEn: 'Nature', coverKey: null, sort: 0, coverUrl: null })).toEqual({
+      kind: 'video',
+      nameZh: '自然',
+      nameEn: 'Nature',
+      coverKey: null,
+      sort: 0,
+    });
+  });
 });

@@ -1,4 +1,16 @@
-import type { StaffCreate, StaffUpdate, UserAdminUpdate } from '@mkt/contracts';
+import {
+  FILTER_NAMES,
+  type CategoryAdminCreate,
+  type CategoryAdminUpdate,
+  type HotWordAdminCreate,
+  type HotWordAdminUpdate,
+  type MaterialAdminUpdate,
+  type StaffCreate,
+  type StaffUpdate,
+  type TopicAdminCreate,
+  type TopicAdminUpdate,
+  type UserAdminUpdate,
+} from '@mkt/contracts';
 
 type Fields<T> = readonly (keyof T)[];
 
@@ -20,9 +32,46 @@ export const USER_UPDATE_FIELDS = [
 export const STAFF_UPDATE_FIELDS = ['displayName', 'roles', 'disabled', 'password'] as const satisfies Fields<StaffUpdate>;
 export const STAFF_CREATE_FIELDS = ['username', 'displayName', 'password', 'roles'] as const satisfies Fields<StaffCreate>;
 
+/** Exactly the keys of materialAdminUpdateSchema: what staff may change on a material. */
+export const MATERIAL_UPDATE_FIELDS = [
+  'titleZh',
+  'titleEn',
+  'keywordsZh',
+  'keywordsEn',
+  'descriptionZh',
+  'descriptionEn',
+  'categoryId',
+  'from',
+  'filters',
+  'status',
+] as const satisfies Fields<MaterialAdminUpdate>;
+
+export const CATEGORY_FIELDS = ['kind', 'nameZh', 'nameEn', 'coverKey', 'sort'] as const satisfies Fields<CategoryAdminCreate>;
+export const TOPIC_FIELDS = [
+  'titleZh',
+  'titleEn',
+  'descriptionZh',
+  'descriptionEn',
+  'homeCoverKey',
+  'sort',
+  'published',
+  'materialIds',
+] as const satisfies Fields<TopicAdminCreate>;
+export const HOT_WORD_FIELDS = ['wordZh', 'wordEn', 'sort'] as const satisfies Fields<HotWordAdminCreate>;
+
 // Compile-time guard: adding a field to a contract schema without listing it here fails the build.
 type Missing<T, L extends readonly unknown[]> = Exclude<keyof T, L[number]>;
-const complete: [Missing<UserAdminUpdate, typeof USER_UPDATE_FIELDS>, Missing<StaffUpdate, typeof STAFF_UPDATE_FIELDS>, Missing<StaffCreate, typeof STAFF_CREATE_FIELDS>] extends [never, never, never] ? true : false = true;
+const complete: [
+  Missing<UserAdminUpdate, typeof USER_UPDATE_FIELDS>,
+  Missing<StaffUpdate, typeof STAFF_UPDATE_FIELDS>,
+  Missing<StaffCreate, typeof STAFF_CREATE_FIELDS>,
+  Missing<MaterialAdminUpdate, typeof MATERIAL_UPDATE_FIELDS>,
+  Missing<CategoryAdminCreate | CategoryAdminUpdate, typeof CATEGORY_FIELDS>,
+  Missing<TopicAdminCreate | TopicAdminUpdate, typeof TOPIC_FIELDS>,
+  Missing<HotWordAdminCreate | HotWordAdminUpdate, typeof HOT_WORD_FIELDS>,
+] extends [never, never, never, never, never, never, never]
+  ? true
+  : false = true;
 void complete;
 
 type Data = Record<string, unknown>;
@@ -46,6 +95,21 @@ function changed(data: Data, previous: Data, fields: readonly string[]): Data {
   return out;
 }
 
+/**
+ * A material's filters as the API takes them: known filter names only, in the contract's order,
+ * without empty selections (a cleared multi-select leaves [] or null in the form).
+ */
+export function cleanFilters(filters: unknown): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  if (typeof filters !== 'object' || filters === null) return out;
+  const source = filters as Record<string, unknown>;
+  for (const name of FILTER_NAMES) {
+    const values = source[name];
+    if (Array.isArray(values) && values.length > 0) out[name] = values.map(String);
+  }
+  return out;
+}
+
 /** The body of PUT /<resource>/:id built from the edit form's values. */
 export function updatePayload(resource: string, data: Data, previous: Data = {}): Data {
   switch (resource) {
@@ -58,6 +122,17 @@ export function updatePayload(resource: string, data: Data, previous: Data = {})
       if (typeof password === 'string' && password !== '') body.password = password;
       return body;
     }
+    case 'materials': {
+      const body = changed({ ...data, filters: cleanFilters(data.filters) }, { ...previous, filters: cleanFilters(previous.filters) }, MATERIAL_UPDATE_FIELDS);
+      if (!('filters' in data)) delete body.filters;
+      return body;
+    }
+    case 'categories':
+      return changed(data, previous, CATEGORY_FIELDS);
+    case 'topics':
+      return changed(data, previous, TOPIC_FIELDS);
+    case 'hot-words':
+      return changed(data, previous, HOT_WORD_FIELDS);
     default:
       return data;
   }
@@ -65,5 +140,16 @@ export function updatePayload(resource: string, data: Data, previous: Data = {})
 
 /** The body of POST /<resource> built from the create form's values. */
 export function createPayload(resource: string, data: Data): Data {
-  return resource === 'staff' ? pick(data, STAFF_CREATE_FIELDS) : data;
+  switch (resource) {
+    case 'staff':
+      return pick(data, STAFF_CREATE_FIELDS);
+    case 'categories':
+      return pick(data, CATEGORY_FIELDS);
+    case 'topics':
+      return pick(data, TOPIC_FIELDS);
+    case 'hot-words':
+      return pick(data, HOT_WORD_FIELDS);
+    default:
+      return data;
+  }
 }

@@ -1,16 +1,17 @@
 import { DataTable, List, SearchInput, SelectInput, TextInput, TextField, useGetResourceLabel } from 'react-admin';
 import { ShanghaiDateField } from '../../common/ShanghaiDateField';
 import { ChangedFieldsSummary } from './ChangesTable';
-import { ActionField, ResourceField, ResourceIdField } from './fields';
+import { ActionField, AUDITED_RESOURCES, AUDIT_ACTIONS, ResourceField, ResourceIdField } from './fields';
 
 export const AuditLogList = () => {
   const getResourceLabel = useGetResourceLabel();
-  const resourceChoices = ['users', 'staff'].map((id) => ({ id, name: getResourceLabel(id, 2) }));
+  const resourceChoices = AUDITED_RESOURCES.map((id) => ({ id, name: getResourceLabel(id, 2) }));
+  const actionChoices = AUDIT_ACTIONS.map((id) => ({ id, name: `app.audit.actions.${id}` }));
   const filters = [
     <SearchInput key="q" source="q" alwaysOn />,
     <TextInput key="staffUsername" source="staffUsername" />,
     <SelectInput key="resource" source="resource" choices={resourceChoices} translateChoice={false} />,
-    <TextInput key="action" source="action" />,
+    <SelectInput key="action" source="action" choices={actionChoices} />,
   ];
   return (
     <List filters={filters} sort={{ field: 'at', order: 'DESC' }} perPage={25} exporter={false}>

@@ -7,6 +7,27 @@ import { changedFields, isSecretField } from './diff';
 
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 
+/** Coded values translated in the changes table: field → resources that use it, and its labels. */
+const CODED_VALUES: Record<string, string[]> = {
+  kind: ['materials', 'categories'],
+  status: ['materials'],
+  from: ['materials'],
+};
+const CODED_PREFIXES: Record<string, string> = {
+  kind: 'app.material.kinds',
+  status: 'app.material.statuses',
+  from: 'app.material.sources',
+};
+
+function isFilterObject(value: unknown): value is Record<string, string[]> {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    Object.values(value).every((v) => Array.isArray(v) && v.every((item) => typeof item === 'string'))
+  );
+}
+
 /** A value as staff read it: names for booleans, user groups and roles, times in UTC+8, JSON for the rest. */
 function useFormatValue(resource: string | undefined) {
   const translate = useTranslate();
@@ -20,7 +41,21 @@ function useFormatValue(resource: string | undefined) {
     if (resource === 'staff' && field === 'roles' && Array.isArray(value)) {
       return value.map((role) => translate(`app.roles.${String(role)}`, { _: String(role) })).join(', ');
     }
-    if (Array.isArray(value) && value.every((item) => typeof item === 'string')) return value.join(', ');
+    if (typeof value === 'string' && CODED_VALUES[field]?.includes(resource ?? '')) {
+      return translate(`${CODED_PREFIXES[field]}.${value}`, { _: value });
+    }
+    if (resource === 'materials' && field === 'filters' && isFilterObject(value)) {
+      return Object.entries(value)
+        .map(([name, values]) => {
+          const label = translate(`app.filters.names.${name}`, { _: name });
+          const list = values.map((v) => translate(`app.filters.values.${name}.${v}`, { _: v }));
+          return `${label}: ${list.join(', ')}`;
+        })
+        .join('\n');
+    }
+    if (Array.isArray(value) && value.every((item) => typeof item === 'string' || typeof item === 'number')) {
+      return value.join(', ');
+    }
     if (typeof value === 'object') return JSON.stringify(value, null, 2);
     return String(value);
   };
@@ -45,7 +80,10 @@ export const ChangesTable = (_props: Partial<FieldProps<AuditLogView>>) => {
   const cell = { whiteSpace: 'pre-wrap', wordBreak: 'break-word' } as const;
   // Nested objects are shown as JSON, in a monospace font; everything else as text.
   const code = (value: unknown) =>
-    typeof value === 'object' && value !== null && !(Array.isArray(value) && value.every((v) => typeof v === 'string'))
+    typeof value === 'object' &&
+    value !== null &&
+    !(Array.isArray(value) && value.every((v) => typeof v === 'string' || typeof v === 'number')) &&
+    !(record.resource === 'materials' && isFilterObject(value))
       ? { fontFamily: 'monospace', fontSize: 13 }
       : {};
   return (

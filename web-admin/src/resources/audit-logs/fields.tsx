@@ -14,8 +14,20 @@ export const ActionField = (_props: Partial<FieldProps<AuditLogView>>) => {
   );
 };
 
-/** Resources that have a page in the console, so an audit entry can link to its record. */
-const LINKABLE = ['users', 'staff'];
+/** The resources whose changes are audited, and the actions recorded. */
+export const AUDITED_RESOURCES = ['users', 'staff', 'materials', 'categories', 'topics', 'hot-words'] as const;
+export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'publish', 'unpublish', 'login'] as const;
+
+/** Resources that have a page in the console, so an audit entry can link to its record: show page, else edit page. */
+const LINKS: Record<string, 'show' | 'edit'> = {
+  users: 'show',
+  staff: 'show',
+  materials: 'show',
+  categories: 'edit',
+  topics: 'edit',
+  'hot-words': 'edit',
+};
+const LINKABLE = Object.keys(LINKS);
 
 export const ResourceField = (_props: Partial<FieldProps<AuditLogView>>) => {
   const record = useRecordContext<AuditLogView>();
@@ -40,7 +52,7 @@ export const ResourceIdField = (_props: Partial<FieldProps<AuditLogView>>) => {
     );
   }
   return (
-    <Link variant="body2" to={createPath({ resource: record.resource, id: record.resourceId, type: 'show' })} onClick={(event: { stopPropagation(): void }) => event.stopPropagation()}>
+    <Link variant="body2" to={createPath({ resource: record.resource, id: record.resourceId, type: LINKS[record.resource] ?? 'show' })} onClick={(event: { stopPropagation(): void }) => event.stopPropagation()}>
       {record.resourceId}
     </Link>
   );
