@@ -6,8 +6,8 @@ import { IdentityModule } from '@mkt/identity';
 import { startServiceProcess, type RunningServiceProcess } from '@mkt/platform';
 import { createTestDatabase, type TestDatabase } from '@mkt/platform/testing';
 
-/** With every service in one process, identity's session checks apply to the others' calls too. */
-describe('single machine: sessions shared across services', () => {
+/** With every service in one process: shared session checks, and one audit log fed over the event bus. */
+describe('single machine: services working together', () => {
   let db: TestDatabase;
   let server: RunningServiceProcess;
   const post = async (path: string, token?: string) => {
@@ -60,5 +60,38 @@ describe('single machine: sessions shared across services', () => {
 
     const visitor = await post('/space/bookmark');
     expect(visitor.body).toMatchObject({ code: 1001, message: 'Please sign in use the function.' });
+  });
+
+  it('shows a staff change made in the catalogue in the console audit log, delivered through the bus', async () => {
+    const login = await fetch(`${server.url}/admin-api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'sales', password: 'sales12345' }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const admin = (path: string, init: RequestInit = {}) =>
+      fetch(`${server.url}/admin-api${path}`, {
+        ...init,
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, ...(init.headers ?? {}) },
+      });
+    const created = await admin('/hot-words', { method: 'POST', body: JSON.stringify({ wordZh: '雪山日出', wordEn: 'snowy sunrise', sort: 1 }) });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: number };
+
+    const adminLogin = await fetch(`${server.url}/admin-api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: 'admin12345' }),
+    });
+    const adminToken = ((await adminLogin.json()) as { token: string }).token;
+    const filter = encodeURIComponent(JSON.stringify({ resource: 'hot-words' }));
+    let rows: { staffUsername: string; action: string; resourceId: string; after: { wordZh: string } }[] = [];
+    for (let attempt = 0; attempt < 50 && rows.length === 0; attempt += 1) {
+      const response = await fetch(`${server.url}/admin-api/audit-logs?filter=${filter}`, { headers: { authorization: `Bearer ${adminToken}` } });
+      rows = (await response.json()) as typeof rows;
+      if (rows.length === 0) await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ staffUsername: 'sales', action: 'create', resourceId: String(id), after: { wordZh: '雪山日出' } });
   });
 });

@@ -83,5 +83,27 @@ export const MaterialUnpublished = defineEvent(
   }),
 );
 
+/**
+ * A staff change made in a service other than identity. Identity keeps the console's one audit
+ * log, so every service announces its staff actions and identity records them.
+ */
+export const StaffActionAudited = defineEvent(
+  'staff.action.audited',
+  1,
+  z.object({
+    service: z.string().min(1).max(32),
+    at: z.string(),
+    staffId: z.uuid(),
+    staffUsername: z.string().min(1).max(64),
+    action: z.string().min(1).max(64),
+    resource: z.string().min(1).max(64),
+    resourceId: z.string().min(1).max(64),
+    before: z.record(z.string(), z.unknown()).nullable(),
+    after: z.record(z.string(), z.unknown()).nullable(),
+  }),
+);
+
 /** All event definitions, so transports can create their queues and topics up front. */
-export const ALL_EVENTS = [UserRegistered, ContributorProtocolAnswered, UserUpdatedByStaff, MaterialPublished, MaterialUnpublished] as const;
+export const ALL_EVENTS = [
+  StaffActionAudited,
+  UserRegistered, ContributorProtocolAnswered, UserUpdatedByStaff, MaterialPublished, MaterialUnpublished] as const;

@@ -74,8 +74,10 @@ describe('catalogue: console API (react-admin REST)', () => {
     expect(unpublished.body.status).toBe('unpublished');
     expect((await search()).body.data.infos.map((c) => c.id)).not.toContain(ids.draft);
     expect((await h.call('/material/detail', { body: { id: ids.draft } })).status).toBe(404);
-    const events = await h.sql<{ name: string; payload: { materialId: number } }>(`SELECT name, payload FROM catalogue.outbox WHERE aggregate_id = $1 ORDER BY occurred_at, name`, [String(ids.draft)]);
+    const events = await h.sql<{ name: string; payload: { materialId: number } }>(`SELECT name, payload FROM catalogue.outbox WHERE aggregate_id = $1 AND name LIKE 'material.%' ORDER BY occurred_at, name`, [String(ids.draft)]);
     expect(events.map((e) => e.name)).toEqual(['material.published', 'material.unpublished']);
+    const announced = await h.sql<{ payload: { action: string } }>(`SELECT payload FROM catalogue.outbox WHERE aggregate_id = $1 AND name = 'staff.action.audited' ORDER BY position`, [String(ids.draft)]);
+    expect(announced.map((e) => e.payload.action)).toEqual(['publish', 'unpublish']);
     expect(events[0]!.payload.materialId).toBe(ids.draft);
     const actions = await h.sql<Audit>(`SELECT action FROM catalogue.audit_log WHERE resource_id = $1 ORDER BY at`, [String(ids.draft)]);
     expect(actions.map((a) => a.action)).toEqual(['publish', 'unpublish']);

@@ -9,6 +9,7 @@ import {
   AdminUsersController,
 } from './admin/identity-admin.controllers.js';
 import { AuditLogService } from './audit/audit-log.service.js';
+import { StaffActionAuditedHandler } from './audit/staff-action-audited.handler.js';
 import { AuditLogEntity } from './entities/audit-log.entity.js';
 import { CustomerSkuEntity } from './entities/customer-sku.entity.js';
 import { SessionEntity } from './entities/session.entity.js';
@@ -67,6 +68,7 @@ export const IDENTITY_MIGRATIONS = [IdentityInit1763700000000];
     StaffService,
     UserAdminService,
     AuditLogService,
+    StaffActionAuditedHandler,
     DemoSeedService,
   ],
 })
