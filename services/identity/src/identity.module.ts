@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { DatabaseModule, EventsModule, HandledEventEntity, OutboxMessageEntity, APP_CONFIG, resolveSecrets, type AppConfig } from '@mkt/platform';
+import { DatabaseModule, EventsModule, RateLimitGuard, HandledEventEntity, OutboxMessageEntity, APP_CONFIG, resolveSecrets, type AppConfig } from '@mkt/platform';
 import { AccountService } from './account/account.service.js';
 import { IdentityStoreController } from './store/identity-store.controller.js';
 import {
@@ -17,6 +17,7 @@ import { StaffEntity } from './entities/staff.entity.js';
 import { UserEntity } from './entities/user.entity.js';
 import { VerificationCodeEntity } from './entities/verification-code.entity.js';
 import { IdentityInit1763700000000 } from './migrations/1763700000000-identity-init.js';
+import { StaffLockout1763900000000 } from './migrations/1763900000000-staff-lockout.js';
 import { DemoSeedService } from './seed/demo-seed.service.js';
 import { IdentitySessionsModule } from './sessions/identity-sessions.module.js';
 import { SessionService } from './sessions/session.service.js';
@@ -36,7 +37,7 @@ export const IDENTITY_ENTITIES = [
   OutboxMessageEntity,
   HandledEventEntity,
 ];
-export const IDENTITY_MIGRATIONS = [IdentityInit1763700000000];
+export const IDENTITY_MIGRATIONS = [IdentityInit1763700000000, StaffLockout1763900000000];
 
 /**
  * Identity: users and their sign-in, sessions and tokens, contributor agreement answers,
@@ -61,6 +62,7 @@ export const IDENTITY_MIGRATIONS = [IdentityInit1763700000000];
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => new CodeHasher(resolveSecrets(config).token),
     },
+    RateLimitGuard,
     VerificationCodeService,
     SessionService,
     SignInService,

@@ -22,6 +22,10 @@ describe('identity: contributor agreement and enterprise SKUs', () => {
       `SELECT payload FROM identity.outbox WHERE name = 'contributor.protocol.answered'`,
     );
     expect(events.map((e) => e.payload.agreed)).toEqual([true]);
+    const again = await h.call('/user/protocol/reject', { token });
+    expect(again.status).toBe(409);
+    expect(body(again).code).toBe(2202);
+    expect(body<{ photoFlag: boolean }>(await h.call('/session', { token })).data.photoFlag).toBe(true);
   });
 
   it('records a gid-2 refusal without enabling photos', async () => {

@@ -98,12 +98,29 @@ describe('identity: console API for staff (react-admin REST)', () => {
     const me = (await h.admin<{ id: string }>('GET', '/auth/me', { token: admin })).body;
     expect((await h.admin('PUT', `/staff/${me.id}`, { token: admin, body: { disabled: true } })).status).toBe(403);
 
+    await h.admin('PUT', `/staff/${created.body.id}`, { token: admin, body: { disabled: false } });
+    expect((await h.admin('GET', '/users', { token: quoter })).status).toBe(200);
     const changedPassword = await h.admin('PUT', `/staff/${created.body.id}`, { token: admin, body: { password: 'brand-new-pass' } });
     expect(changedPassword.status).toBe(200);
+    // A reset password ends the sessions opened with the old one.
+    expect((await h.admin('GET', '/users', { token: quoter })).status).toBe(401);
+    expect((await h.admin('GET', '/users', { token: admin })).status).toBe(200);
     const log = await h.admin<{ after: Record<string, unknown> }[]>('GET', `/audit-logs?filter=${encodeURIComponent(JSON.stringify({ resource: 'staff' }))}&sort=["at","DESC"]`, { token: admin });
-    expect(log.body).toHaveLength(3);
+    expect(log.body).toHaveLength(4);
     expect(JSON.stringify(log.body)).not.toMatch(/scrypt\$/);
     expect(log.body[0]?.after.password).toBe('[redacted]');
+  });
+
+  it('locks a staff account after ten wrong passwords in a row', async () => {
+    for (let i = 0; i < 10; i += 1) {
+      const wrong = await h.admin('POST', '/auth/login', { body: { username: 'contest', password: `wrong-${i}` } });
+      expect(wrong.status).toBe(401);
+    }
+    const locked = await h.admin('POST', '/auth/login', { body: { username: 'contest', password: 'contest12345' }, lang: 'zh-CN' });
+    expect(locked.status).toBe(429);
+    expect(locked.body as unknown as ErrorBody).toMatchObject({ code: 2103, message: '密码错误次数过多，请 15 分钟后再试' });
+    await h.sql(`UPDATE identity.staff SET locked_until = now() - interval '1 second' WHERE username = 'contest'`);
+    expect((await h.admin('POST', '/auth/login', { body: { username: 'contest', password: 'contest12345' } })).status).toBe(200);
   });
 
   it('ends the staff session on logout', async () => {

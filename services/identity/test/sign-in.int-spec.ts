@@ -129,6 +129,13 @@ describe('identity: sign-in with a verification code (real HTTP, real PostgreSQL
     expect(body(refreshed)).toMatchObject({ code: 0, success: true });
     const newToken = body<{ token: string }>(refreshed).data.token;
     expect(newToken).not.toBe(token);
+    // The old token keeps working for a short grace period (calls in flight), then stops.
+    expect(body(await h.call('/session', { token })).code).toBe(0);
+    const [grace] = await h.sql<{ seconds: number }>(
+      `SELECT EXTRACT(EPOCH FROM expires_at - now())::int AS seconds FROM identity.sessions WHERE kind = 'user' ORDER BY created_at DESC OFFSET 1 LIMIT 1`,
+    );
+    expect(grace!.seconds).toBeLessThanOrEqual(30);
+    await h.sql(`UPDATE identity.sessions SET expires_at = now() - interval '1 second' WHERE expires_at < now() + interval '31 seconds'`);
     expect(body(await h.call('/session', { token })).code).toBe(1001);
     expect(body(await h.call('/session', { token: newToken })).code).toBe(0);
 

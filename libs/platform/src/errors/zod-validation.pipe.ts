@@ -1,5 +1,6 @@
 import { Injectable, type PipeTransform } from '@nestjs/common';
 import type { z } from 'zod';
+import { ErrorCode } from '@mkt/contracts';
 import { AppError } from './app-error.js';
 
 /**
@@ -13,10 +14,8 @@ export class ZodValidationPipe<S extends z.ZodType> implements PipeTransform<unk
   transform(value: unknown): z.infer<S> {
     const result = this.schema.safeParse(value ?? {});
     if (result.success) return result.data;
-    const details = result.error.issues
-      .slice(0, 5)
-      .map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`)
-      .join('; ');
-    throw AppError.validation(details);
+    // Field names only: they read the same in both languages, unlike zod's English texts.
+    const fields = [...new Set(result.error.issues.map((issue) => issue.path.join('.') || 'body'))].slice(0, 5).join(', ');
+    throw new AppError(ErrorCode.VALIDATION_FAILED, 'fieldsInvalid', { fields });
   }
 }

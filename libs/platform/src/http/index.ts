@@ -4,3 +4,4 @@ export * from './list-query.js';
 export * from './http-app.js';
 export * from './https-redirect.middleware.js';
 export * from './api-zod-body.decorator.js';
+export * from './rate-limit.guard.js';

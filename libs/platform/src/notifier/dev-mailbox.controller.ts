@@ -1,15 +1,24 @@
-import { Controller, Get, Query } from '@nestjs/common';
+import { Controller, Get, Query, Req } from '@nestjs/common';
+import type { Request } from 'express';
+import { AppError } from '../errors/app-error.js';
 import { RawResponse } from '../http/envelope.interceptor.js';
 import { DevMailboxNotifier } from './dev-mailbox.notifier.js';
 
-/** Only registered when the dev mailbox is the notifier, which production refuses. */
+const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
+
+/**
+ * Only registered when the dev mailbox is the notifier, which production refuses; and only
+ * answered to the machine itself (no proxy in between), since it holds everyone's sign-in codes.
+ */
 @Controller('dev/mailbox')
 @RawResponse()
 export class DevMailboxController {
   constructor(private readonly mailbox: DevMailboxNotifier) {}
 
   @Get()
-  list(@Query('to') to?: string) {
+  list(@Req() request: Request, @Query('to') to?: string) {
+    const direct = !request.headers['x-forwarded-for'] && LOOPBACK.test(request.socket.remoteAddress ?? '');
+    if (!direct) throw AppError.notFound();
     return { messages: this.mailbox.list(typeof to === 'string' ? to : undefined) };
   }
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Logger } from '@nestjs/common';
-import type { Notification, Notifier } from './notifier.port.js';
+import type { Notification, NotificationChannel, Notifier } from './notifier.port.js';
 
 export interface MailboxMessage extends Notification {
   id: string;
@@ -16,6 +16,10 @@ export class DevMailboxNotifier implements Notifier {
   private readonly messages: MailboxMessage[] = [];
 
   constructor(private readonly capacity = 200) {}
+
+  supports(_channel: NotificationChannel): boolean {
+    return true;
+  }
 
   async send(notification: Notification): Promise<void> {
     const message: MailboxMessage = { ...notification, id: randomUUID(), sentAt: new Date().toISOString() };

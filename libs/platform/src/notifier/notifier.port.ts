@@ -11,6 +11,8 @@ export interface Notification {
 
 /** Sends messages to people: sign-in codes today, order and statement notices later. */
 export interface Notifier {
+  /** Whether this notifier can reach people on a channel at all (checked before anything is stored). */
+  supports(channel: NotificationChannel): boolean;
   send(notification: Notification): Promise<void>;
 }
 

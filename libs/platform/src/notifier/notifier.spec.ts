@@ -18,6 +18,8 @@ describe('SmtpNotifier', () => {
     const notifier = new SmtpNotifier('from@x.cn', { sendMail: async (mail: unknown) => sent.push(mail) } as never);
     await notifier.send({ channel: 'email', to: 'b@x.cn', subject: 'Code', text: 'Your code is 1' });
     expect(sent).toEqual([{ from: 'from@x.cn', to: 'b@x.cn', subject: 'Code', text: 'Your code is 1' }]);
-    await expect(notifier.send({ channel: 'sms', to: '13800000001', subject: 's', text: 't' })).rejects.toThrow();
+    expect(notifier.supports('sms')).toBe(false);
+    expect(notifier.supports('email')).toBe(true);
+    await expect(notifier.send({ channel: 'sms', to: '13800000001', subject: 's', text: 't' })).rejects.toMatchObject({ code: 2007 });
   });
 });

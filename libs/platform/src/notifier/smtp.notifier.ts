@@ -1,7 +1,7 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import { AppError } from '../errors/app-error.js';
 import { ErrorCode } from '@mkt/contracts';
-import type { Notification, Notifier } from './notifier.port.js';
+import type { Notification, NotificationChannel, Notifier } from './notifier.port.js';
 
 /**
  * Production e-mail over SMTP. Text messages to phones need an SMS provider, which this adapter
@@ -17,9 +17,13 @@ export class SmtpNotifier implements Notifier {
     return new SmtpNotifier(from, nodemailer.createTransport(url));
   }
 
+  supports(channel: NotificationChannel): boolean {
+    return channel === 'email';
+  }
+
   async send(notification: Notification): Promise<void> {
-    if (notification.channel !== 'email') {
-      throw new AppError(ErrorCode.ACCOUNT_INVALID, 'accountInvalid');
+    if (!this.supports(notification.channel)) {
+      throw new AppError(ErrorCode.CODE_CHANNEL_UNAVAILABLE, 'codeChannelUnavailable');
     }
     await this.transport.sendMail({
       from: this.from,

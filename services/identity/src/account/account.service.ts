@@ -35,6 +35,10 @@ export class AccountService {
       if (!applicable || (user.gid === 3 && !agreed)) {
         throw new AppError(ErrorCode.PROTOCOL_NOT_APPLICABLE, 'protocolNotApplicable');
       }
+      // One answer: a later "disagree" must not leave photo upload enabled by an earlier "agree".
+      if (user.protocolAgreed !== null) {
+        throw new AppError(ErrorCode.PROTOCOL_ALREADY_ANSWERED, 'protocolAlreadyAnswered');
+      }
       user.protocolAgreed = agreed;
       user.protocolAnsweredAt = this.clock.now();
       if (agreed) user.photoFlag = true;

@@ -14,6 +14,8 @@ import {
 import {
   AdminController,
   ApiZodBody,
+  RateLimit,
+  RateLimitGuard,
   CurrentStaff,
   Roles,
   StaffAuthGuard,
@@ -36,6 +38,8 @@ export class AdminAuthController {
   ) {}
 
   @Post('login')
+  @UseGuards(RateLimitGuard)
+  @RateLimit({ limit: 30, windowSeconds: 60 })
   @ApiZodBody(staffLoginRequestSchema)
   @HttpCode(200)
   login(

@@ -5,6 +5,9 @@ import type { StaffRole } from '@mkt/contracts';
 import { AppError, Clock, TokenService } from '@mkt/platform';
 import { SessionEntity } from '../entities/session.entity.js';
 
+/** Seconds a refreshed token keeps working, for calls already in flight. */
+export const REFRESH_GRACE_SECONDS = 30;
+
 /** Opens, renews and ends sessions; a token is only as good as its session row. */
 @Injectable()
 export class SessionService {
@@ -28,11 +31,21 @@ export class SessionService {
     return this.tokens.sign({ kind: 'staff', staffId: staff.id, sessionId: session.id, roles: staff.roles, username: staff.username });
   }
 
-  /** Ends the current session and opens a new one: the old token stops working at once. */
+  /**
+   * Opens a new session and lets the old one run out within a short grace period: calls already
+   * on their way with the old token (other tabs, requests in flight) still succeed, then it stops.
+   */
   async refreshUser(userId: string, sessionId: string, userAgent?: string): Promise<string> {
     return this.dataSource.transaction(async (manager) => {
-      const ended = await this.end(manager, sessionId);
-      if (!ended) throw AppError.tokenInvalid();
+      const graceEnd = new Date(this.clock.now().getTime() + REFRESH_GRACE_SECONDS * 1000);
+      const shortened = await manager
+        .createQueryBuilder()
+        .update(SessionEntity)
+        .set({ expiresAt: () => 'LEAST(expires_at, :graceEnd)' })
+        .setParameter('graceEnd', graceEnd)
+        .where('id = :sessionId AND ended_at IS NULL', { sessionId })
+        .execute();
+      if ((shortened.affected ?? 0) === 0) throw AppError.tokenInvalid();
       return this.openForUser(manager, userId, userAgent);
     });
   }

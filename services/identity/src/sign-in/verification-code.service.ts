@@ -33,6 +33,10 @@ export class VerificationCodeService {
   ) {}
 
   async send(account: Account, language: Language): Promise<SendCodeResponse> {
+    const channel = account.kind === 'phone' ? 'sms' : 'email';
+    if (!this.notifier.supports(channel)) {
+      throw new AppError(ErrorCode.CODE_CHANNEL_UNAVAILABLE, 'codeChannelUnavailable');
+    }
     const code = String(randomInt(0, 10 ** VERIFICATION_CODE.length)).padStart(VERIFICATION_CODE.length, '0');
     await this.dataSource.transaction(async (manager) => {
       // One sender at a time per account, so the countdown and the hourly limit hold under races.
@@ -64,13 +68,15 @@ export class VerificationCodeService {
         wrongAttempts: 0,
         consumedAt: null,
       });
-    });
-    await this.notifier.send({
-      channel: account.kind === 'phone' ? 'sms' : 'email',
-      to: account.value,
-      subject: formatMessage(language, 'codeMailSubject'),
-      text: formatMessage(language, 'codeMailBody', { code, minutes: VERIFICATION_CODE.validSeconds / 60 }),
-      code,
+      // Sent inside the transaction: a code that could not be delivered is not stored, so it
+      // neither starts the countdown nor counts against the hourly limit.
+      await this.notifier.send({
+        channel,
+        to: account.value,
+        subject: formatMessage(language, 'codeMailSubject'),
+        text: formatMessage(language, 'codeMailBody', { code, minutes: VERIFICATION_CODE.validSeconds / 60 }),
+        code,
+      });
     });
     return {
       resendAfterSeconds: VERIFICATION_CODE.resendAfterSeconds,

@@ -10,7 +10,8 @@ import {
   type StaffUpdate,
   type StaffView,
 } from '@mkt/contracts';
-import { AppError, type AuthenticatedStaff, type ListQuery } from '@mkt/platform';
+import { AppError, Clock, type AuthenticatedStaff, type ListQuery } from '@mkt/platform';
+import { SessionEntity } from '../entities/session.entity.js';
 import { AuditLogService, escapeLike } from '../audit/audit-log.service.js';
 import { StaffEntity } from '../entities/staff.entity.js';
 import { SessionService } from '../sessions/session.service.js';
@@ -22,6 +23,9 @@ export const staffFilterSchema = z
 export type StaffFilter = z.infer<typeof staffFilterSchema>;
 export const STAFF_SORTABLE = ['username', 'displayName', 'createdAt'] as const;
 
+/** Wrong passwords in a row before an account is locked, and for how long. */
+export const STAFF_LOCKOUT = { maxFailures: 10, minutes: 15 } as const;
+
 /** Console accounts: password sign-in, and their management by admins (audited). */
 @Injectable()
 export class StaffService {
@@ -32,17 +36,39 @@ export class StaffService {
     @InjectDataSource('identity') private readonly dataSource: DataSource,
     private readonly sessions: SessionService,
     private readonly audit: AuditLogService,
+    private readonly clock: Clock,
   ) {}
 
   async login(username: string, password: string, userAgent?: string): Promise<StaffLoginResponse> {
-    const staff = await this.dataSource.getRepository(StaffEntity).findOneBy({ username: username.toLowerCase() });
+    const repository = this.dataSource.getRepository(StaffEntity);
+    const staff = await repository.findOneBy({ username: username.toLowerCase() });
+    const now = this.clock.now();
+    if (staff?.lockedUntil && staff.lockedUntil > now) {
+      const minutes = Math.ceil((staff.lockedUntil.getTime() - now.getTime()) / 60_000);
+      throw new AppError(ErrorCode.STAFF_LOCKED, 'staffLocked', { minutes });
+    }
     const valid = await verifyPassword(password, staff?.passwordHash ?? (await this.decoyHash));
-    if (!staff || !valid) throw new AppError(ErrorCode.STAFF_CREDENTIALS_WRONG, 'staffCredentialsWrong');
+    if (!staff || !valid) {
+      if (staff) await this.countFailure(staff.id, now);
+      throw new AppError(ErrorCode.STAFF_CREDENTIALS_WRONG, 'staffCredentialsWrong');
+    }
     if (staff.disabled) throw AppError.accountDisabled();
+    if (staff.failedLogins > 0) await repository.update(staff.id, { failedLogins: 0, lockedUntil: null });
     const token = await this.dataSource.transaction((manager) =>
       this.sessions.openForStaff(manager, staff, userAgent),
     );
     return { token, staff: toStaffView(staff) };
+  }
+
+  /** One atomic increment, so parallel guesses cannot slip past the limit. */
+  private async countFailure(staffId: string, now: Date): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE identity.staff
+          SET failed_logins = CASE WHEN failed_logins + 1 >= $2 THEN 0 ELSE failed_logins + 1 END,
+              locked_until = CASE WHEN failed_logins + 1 >= $2 THEN $3::timestamptz + make_interval(mins => $4) ELSE locked_until END
+        WHERE id = $1`,
+      [staffId, STAFF_LOCKOUT.maxFailures, now, STAFF_LOCKOUT.minutes],
+    );
   }
 
   async get(id: string): Promise<StaffView> {
@@ -106,6 +132,15 @@ export class StaffService {
       if (input.disabled !== undefined) staff.disabled = input.disabled;
       if (passwordHash) staff.passwordHash = passwordHash;
       await repository.save(staff);
+      if (passwordHash) {
+        // A reset password must not leave old tokens working (a disabled account is refused with code 3).
+        await manager
+          .createQueryBuilder()
+          .update(SessionEntity)
+          .set({ endedAt: this.clock.now() })
+          .where("kind = 'staff' AND subject_id = :id AND ended_at IS NULL AND id <> :current", { id, current: actor.sessionId })
+          .execute();
+      }
       const after = toStaffView(staff);
       await this.audit.record(manager, actor, {
         action: 'update',

@@ -7,7 +7,7 @@ import {
   type LoginRequest,
   type SendCodeRequest,
 } from '@mkt/contracts';
-import { ApiZodBody, CurrentUser, StoreController, UserAuthGuard, ZodValidationPipe, type AuthenticatedUser } from '@mkt/platform';
+import { ApiZodBody, CurrentUser, RateLimit, RateLimitGuard, StoreController, UserAuthGuard, ZodValidationPipe, type AuthenticatedUser } from '@mkt/platform';
 import { AccountService } from '../account/account.service.js';
 import { SessionService } from '../sessions/session.service.js';
 import { SignInService } from '../sign-in/sign-in.service.js';
@@ -23,6 +23,9 @@ export class IdentityStoreController {
   ) {}
 
   @Post('user/code/send')
+  @UseGuards(RateLimitGuard)
+  // Codes cost money and reach other people: at most 30 sends per client address in 10 minutes.
+  @RateLimit({ limit: 30, windowSeconds: 600 })
   @ApiZodBody(sendCodeRequestSchema)
   @HttpCode(200)
   sendCode(
@@ -33,6 +36,8 @@ export class IdentityStoreController {
   }
 
   @Post('user/login')
+  @UseGuards(RateLimitGuard)
+  @RateLimit({ limit: 30, windowSeconds: 60 })
   @ApiZodBody(loginRequestSchema)
   @HttpCode(200)
   login(
