@@ -43,6 +43,15 @@ describe('catalogue: console API (react-admin REST)', () => {
     for (const bad of ['sort=["password","ASC"]', 'range=[5,1]', 'filter={oops', `${filter({ kind: 'film' })}`]) {
       expect((await h.admin('GET', `/materials?${bad}`, { token: admin })).status).toBe(422);
     }
+    // react-admin getMany (the topic editor's materials): ids without a range get every id back, up to 500 ids.
+    const wanted = Object.values(ids);
+    const many = await h.admin<MaterialAdminView[]>('GET', `/materials?${filter({ id: [...wanted, ...Array.from({ length: 400 }, (_, i) => 900000 + i)] })}`, { token: finance });
+    expect(many.status).toBe(200);
+    expect(many.body.map((m) => m.id).sort((a, b) => a - b)).toEqual([...wanted].sort((a, b) => a - b));
+    expect(wanted.length).toBeGreaterThan(0);
+    const byIds = await h.admin<MaterialAdminView[]>('GET', `/materials?${filter({ id: wanted.slice(0, 3) })}`, { token: finance });
+    expect(byIds.headers.get('content-range')).toBe('materials 0-2/3');
+    expect((await h.admin('GET', `/materials?${filter({ id: Array.from({ length: 501 }, (_, i) => i + 1) })}`, { token: finance })).status).toBe(422);
     expect((await h.admin('GET', '/materials/abc', { token: admin })).status).toBe(404);
     expect((await h.admin('GET', '/materials/999999', { token: admin })).status).toBe(404);
   });

@@ -1,4 +1,7 @@
 import type { BookmarkItem, MaterialCard, MaterialDetail, MaterialSearchResponse, PreferenceCounts, SampleDownloadResponse, Topic, TopicDetailResponse } from '@mkt/contracts';
+import { getDataSourceToken } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import { CATALOGUE_READ_INDEXES, CatalogueReadIndexes1763900000000 } from '../src/migrations/1763900000000-catalogue-read-indexes.js';
 import { startCatalogue, type CatalogueHarness } from './catalogue-harness.js';
 import { FIXTURE } from './fixture-catalogue.js';
 
@@ -162,7 +165,7 @@ describe('catalogue: store calls', () => {
     const thumb = await fetch(`${h.url}/api/media/renditions/fixture/bund/thumb.jpg`);
     expect(thumb.status).toBe(200);
     expect(thumb.headers.get('content-type')).toBe('image/jpeg');
-    expect(thumb.headers.get('cache-control')).toBe('public, max-age=86400');
+    expect(thumb.headers.get('cache-control')).toBe('public, max-age=300');
     expect((await thumb.arrayBuffer()).byteLength).toBe(10);
     const revalidated = await fetch(`${h.url}/api/media/renditions/fixture/bund/thumb.jpg`, { headers: { 'if-none-match': thumb.headers.get('etag')! } });
     expect(revalidated.status).toBe(304);
@@ -172,5 +175,127 @@ describe('catalogue: store calls', () => {
     expect((await fetch(`${h.url}/api/media/renditions/missing.jpg`)).status).toBe(404);
     expect((await fetch(`${h.url}/api/media/originals/fixture/bund/original.mp4`)).status).toBe(404);
     expect((await fetch(`${h.url}/api/media/renditions/..%2F..%2Fsecrets%2Ftoken-secret`)).status).toBe(404);
+  });
+
+  describe('unpublished materials', () => {
+    let extra: number;
+    let admin: string;
+    const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 9, 9, 0xff, 0xd9]);
+    const setStatus = async (status: 'published' | 'unpublished') =>
+      expect((await h.admin('PUT', `/materials/${extra}`, { token: admin, body: { status } })).status).toBe(200);
+
+    beforeAll(async () => {
+      admin = await h.staffToken(['admin']);
+      const [created] = await h.createMaterials([
+        {
+          kind: 'video', status: 'published', titleZh: '雨中的灯塔', titleEn: 'Lighthouse in the rain', keywordsZh: ['灯塔'], keywordsEn: ['lighthouse'],
+          filters: {}, salesCount: 1, onlineAt: new Date(Date.UTC(2025, 1, 1)),
+          thumbnailKey: 'renditions/fixture/lighthouse/thumb.jpg', preview480Key: 'renditions/fixture/lighthouse/preview-480.mp4',
+          previewStripKey: 'renditions/fixture/lighthouse/strip.jpg', sampleKey: 'renditions/fixture/lighthouse/sample.mp4',
+        },
+      ]);
+      extra = created!.id;
+      await h.storage().put('renditions', 'fixture/lighthouse/thumb.jpg', jpeg, { contentType: 'image/jpeg' });
+      await h.storage().put('renditions', 'fixture/lighthouse/strip.jpg', jpeg, { contentType: 'image/jpeg' });
+      await h.storage().put('renditions', 'fixture/lighthouse/preview-480.mp4', Buffer.from('preview'), { contentType: 'video/mp4' });
+      await h.storage().put('renditions', 'fixture/lighthouse/sample.mp4', Buffer.from('sample'), { contentType: 'video/mp4' });
+      await h.storage().put('renditions', 'fixture/lighthouse/orphan.jpg', jpeg, { contentType: 'image/jpeg' });
+      await h.storage().put('renditions', 'fixture/categories/nature.jpg', jpeg, { contentType: 'image/jpeg' });
+      await h.storage().put('renditions', 'fixture/topics/draft.jpg', jpeg, { contentType: 'image/jpeg' });
+      await h.sql(`UPDATE catalogue.categories SET cover_key = 'renditions/fixture/categories/nature.jpg' WHERE name_en = 'Nature'`);
+      await h.sql(`UPDATE catalogue.topics SET home_cover_key = 'renditions/fixture/topics/draft.jpg' WHERE NOT published`);
+    });
+    afterAll(async () => {
+      await setStatus('published');
+    });
+
+    it('leave bookmarks and the header counts, and come back when re-published', async () => {
+      const carol = await h.userToken();
+      expect((await h.call('/preference/bookmark', { token: carol, body: { targetId: extra, targetType: 0 } })).status).toBe(200);
+      await h.call('/preference/bookmark', { token: carol, body: { targetId: ids.bund, targetType: 0 } });
+      const bookmarks = async (pageNo = 1) =>
+        (await h.call<{ infos: BookmarkItem[]; total: number }>('/space/bookmark', { token: carol, body: { targetType: 0, pageNo, pageSize: 1 } })).body.data;
+      const videoCount = async () => (await h.call<PreferenceCounts>('/home/preference', { token: carol })).body.data.videoBookmark;
+      expect((await bookmarks()).total).toBe(2);
+      expect(await videoCount()).toBe(2);
+
+      await setStatus('unpublished');
+      const hidden = await bookmarks();
+      expect(hidden.total).toBe(1);
+      expect(hidden.infos.map((b) => b.targetId)).toEqual([ids.bund]);
+      expect(await bookmarks(2)).toEqual({ infos: [], total: 1 });
+      expect(await videoCount()).toBe(1);
+
+      await setStatus('published');
+      expect((await bookmarks(2)).infos.map((b) => b.targetId)).toEqual([extra]);
+      expect((await bookmarks()).total).toBe(2);
+      expect(await videoCount()).toBe(2);
+    });
+
+    it('no longer have their renditions served; covers of categories and published topics are', async () => {
+      const get = (key: string) => fetch(`${h.url}/api/media/renditions/${key}`);
+      for (const key of ['thumb.jpg', 'preview-480.mp4', 'strip.jpg']) {
+        const reply = await get(`fixture/lighthouse/${key}`);
+        expect([key, reply.status]).toEqual([key, 200]);
+        expect(reply.headers.get('cache-control')).toBe('public, max-age=300');
+      }
+      // Present in the bucket but not a published rendition: a sample, an unreferenced file, a draft topic's cover.
+      for (const key of ['fixture/lighthouse/sample.mp4', 'fixture/lighthouse/orphan.jpg', 'fixture/topics/draft.jpg']) {
+        expect([key, (await get(key)).status]).toEqual([key, 404]);
+      }
+      expect((await get('fixture/categories/nature.jpg')).status).toBe(200);
+      expect((await get('fixture/bund/thumb.jpg')).status).toBe(200);
+
+      await setStatus('unpublished');
+      for (const key of ['thumb.jpg', 'preview-480.mp4', 'strip.jpg']) {
+        const reply = await get(`fixture/lighthouse/${key}`);
+        expect([key, reply.status]).toEqual([key, 404]);
+        expect(reply.headers.get('cache-control')).toBe('no-store');
+      }
+      await setStatus('published');
+      expect((await get('fixture/lighthouse/thumb.jpg')).status).toBe(200);
+    });
+  });
+
+  it('serves topics, categories and hot words from a short cache that console writes clear', async () => {
+    const sales = await h.staffToken(['sales']);
+    const titles = async () => (await h.call<{ list: Topic[] }>('/topic/list')).body.data.list.map((t) => t.title);
+    const words = async () => (await h.call<string[]>('/hotword', { method: 'GET', lang: 'en' })).body.data;
+    const before = await titles();
+    const wordsBefore = await words();
+    // Behind the console's back: the store keeps answering from its cache...
+    await h.sql(`INSERT INTO catalogue.topics (title_zh, title_en, sort) VALUES ('幕后', 'Backstage', 99)`);
+    await h.sql(`INSERT INTO catalogue.hot_words (word_zh, word_en, sort) VALUES ('幕后', 'backstage', 99)`);
+    expect(await titles()).toEqual(before);
+    expect(await words()).toEqual(wordsBefore);
+    // ...and a topic detail is read on its own, not out of the cached list.
+    const [backstage] = await h.sql<{ id: number }>(`SELECT id FROM catalogue.topics WHERE title_en = 'Backstage'`);
+    const detail = await h.call<TopicDetailResponse>('/topic/detail', { body: { id: backstage!.id } });
+    expect(detail.body.data).toMatchObject({ topic: { title: 'Backstage', materialCount: 0 }, total: 0, infos: [] });
+    // A console write clears it at once.
+    const created = await h.admin<{ id: number }>('POST', '/topics', { token: sales, body: { titleZh: '前台', titleEn: 'Front of house', sort: 100, materialIds: [] } });
+    expect(created.status).toBe(201);
+    expect(await titles()).toEqual([...before, 'Backstage', 'Front of house']);
+    expect(await words()).toEqual([...wordsBefore, 'backstage']);
+    await h.admin('DELETE', `/topics/${created.body.id}`, { token: sales });
+    await h.sql(`DELETE FROM catalogue.topics WHERE title_en = 'Backstage'`);
+    await h.sql(`DELETE FROM catalogue.hot_words WHERE word_en = 'backstage'`);
+    expect(await titles()).toEqual(before);
+  });
+
+  it('creates the read-path indexes (media lookups, similar candidates) and keeps similar ranking', async () => {
+    const runner = h.server.app.get<DataSource>(getDataSourceToken('catalogue')).createQueryRunner();
+    try {
+      await new CatalogueReadIndexes1763900000000().up(runner);
+      const names = (await h.sql<{ indexname: string }>(`SELECT indexname FROM pg_indexes WHERE schemaname = 'catalogue'`)).map((r) => r.indexname);
+      expect(names).toEqual(expect.arrayContaining(CATALOGUE_READ_INDEXES.map(([name]) => name)));
+      const similar = (await h.call<MaterialDetail>('/material/detail', { body: { id: ids.bund } })).body.data.similar;
+      expect(similar.slice(0, 2).map((c) => c.id).sort()).toEqual([ids.cityAerial, ids.sunsetSkyline].sort());
+      await new CatalogueReadIndexes1763900000000().down(runner);
+      const left = (await h.sql<{ indexname: string }>(`SELECT indexname FROM pg_indexes WHERE schemaname = 'catalogue'`)).map((r) => r.indexname);
+      expect(left.filter((n) => CATALOGUE_READ_INDEXES.some(([name]) => name === n))).toEqual([]);
+    } finally {
+      await runner.release();
+    }
   });
 });

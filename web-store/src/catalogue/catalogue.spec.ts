@@ -4,6 +4,7 @@ import { zhCN } from '../i18n/resources/zh-CN';
 import { CARD_RULES, bizTypeFor, cardActionPayload, clickPayload, playRuleId } from './clickPayload';
 import { COLLECT_TABS, bookmarkLink, parseTargetType } from './collectTabs';
 import { facetLabel, filterName } from './facetLabels';
+import { PAGE_MAX, pageParam } from './paging';
 import {
   detailPath,
   formatDuration,
@@ -226,5 +227,13 @@ describe('collections tabs', () => {
     expect(bookmarkLink({ targetId: 4, targetType: 1, from: 'raw' })).toBe('/DetailPic?id=4');
     expect(bookmarkLink({ targetId: 5, targetType: 1, from: 'external' })).toBe('/P5Detail?id=5');
     expect(bookmarkLink({ targetId: 6, targetType: 2, from: 'own' })).toBeNull();
+  });
+});
+
+describe('page numbers from the URL (topic, collections and search pages)', () => {
+  it('keeps whole pages from 1 to 500 and reads anything else as page 1, never a page the server refuses', () => {
+    expect(['1', '2', '500'].map(pageParam)).toEqual([1, 2, 500]);
+    expect([null, '', '0', '501', '1.5', '2.0', '-3', 'abc', '1e2', ' 2', '99999999999999999999'].map(pageParam)).toEqual(Array(11).fill(1));
+    expect(PAGE_MAX).toBe(500);
   });
 });

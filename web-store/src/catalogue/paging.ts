@@ -8,6 +8,17 @@ import type { SEARCH_LIMITS } from '@mkt/contracts';
 export const SEARCH_PAGE_SIZE = 24;
 export const PAGE_MAX = 500 satisfies (typeof SEARCH_LIMITS)['pageMax'];
 
+/**
+ * The page number in a URL (`?page=`): a whole number from 1 to PAGE_MAX, anything else (0, 1.5,
+ * 501, "abc") is page 1, the way the search page has always read it, so no list sends the server
+ * a page it refuses.
+ */
+export function pageParam(raw: string | null): number {
+  if (!raw || !/^\d+$/.test(raw)) return 1;
+  const page = Number(raw);
+  return page >= 1 && page <= PAGE_MAX ? page : 1;
+}
+
 /** Pages of a result set, never more than the server will serve. */
 export function pageCount(total: number, pageSize = SEARCH_PAGE_SIZE): number {
   return Math.min(Math.max(1, Math.ceil(total / pageSize)), PAGE_MAX);

@@ -1,4 +1,4 @@
-import { SEARCH_PAGE_SIZE } from './paging';
+import { SEARCH_PAGE_SIZE, pageParam } from './paging';
 import {
   FILTER_NAMES,
   FILTER_VALUES,
@@ -54,7 +54,7 @@ export function parseSearchState(search: string | URLSearchParams, defaultType: 
     type: type === 'pic' || type === 'video' ? type : defaultType,
     categoryId: positiveInt(params.get('categoryId')),
     sort: (SEARCH_SORTS as readonly string[]).includes(sort ?? '') ? (sort as SearchSort) : DEFAULT_SORT,
-    page: positiveInt(params.get('page'), SEARCH_LIMITS.pageMax) ?? 1,
+    page: pageParam(params.get('page')),
     filters,
   };
 }

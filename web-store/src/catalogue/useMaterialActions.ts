@@ -52,10 +52,12 @@ export function useMaterialActions(card: ActionCard): MaterialActions {
   );
 
   const toggleFavourite = useCallback(async () => {
-    if (busyRef.current || !gate.requireGid()) return;
+    if (busyRef.current) return;
+    // Busy from the click on: requireGid may wait for the session check of a stored token.
     busyRef.current = true;
     setBusy(true);
     try {
+      if (!(await gate.requireGid())) return;
       if (bookmarkId) {
         track(card, 'unfavourite');
         await catalogueCalls.cancelBookmark(bookmarkId);

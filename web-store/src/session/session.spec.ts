@@ -1,4 +1,4 @@
-import { refusalFor } from './loginGate';
+import { type GateState, SessionCheckWaiter, decideAfterSessionCheck, refusalFor } from './loginGate';
 import { contributorNoticeFor, hasMaterialCenter, loadsSkuList, showsMaterialCenterInMobileMenu } from './userRoles';
 
 const signed = { token: 'tok', user: { gid: 1 } };
@@ -26,6 +26,44 @@ describe('login gating', () => {
   it('needs a gid for favourites and a token for samples', () => {
     expect(refusalFor('favourite', { token: 'tok', user: null })).toBe('gate.loginFirst');
     expect(refusalFor('sampleDownload', { token: 'tok', user: null })).toBeNull();
+  });
+});
+
+describe('login gating while the stored token is being checked', () => {
+  const checking: GateState = { token: 'tok', user: null, status: 'checking' };
+
+  it('does not tell a user whose session is still being checked to log in first', () => {
+    expect(refusalFor('favourite', checking)).toBe('pending');
+    expect(refusalFor('collections', checking)).toBe('pending');
+    expect(refusalFor('sampleDownload', checking)).toBeNull();
+    expect(refusalFor('favourite', { ...checking, status: 'signedOut' })).toBe('gate.loginFirst');
+    expect(refusalFor('favourite', { token: null, user: null, status: 'signedOut' })).toBe('gate.loginFirst');
+  });
+
+  it('lets a favourite made during the check go ahead once the check signs the user in', async () => {
+    let state: GateState = checking;
+    const waiter = new SessionCheckWaiter(true);
+    const decision = decideAfterSessionCheck('favourite', () => state, waiter);
+    let settled = false;
+    void decision.then(() => (settled = true));
+    await Promise.resolve();
+    expect(settled).toBe(false);
+    state = { token: 'tok', user: { gid: 1 }, status: 'signedIn' };
+    waiter.update(false);
+    await expect(decision).resolves.toBeNull();
+  });
+
+  it('asks for a login once the check finds the token invalid', async () => {
+    let state: GateState = checking;
+    const waiter = new SessionCheckWaiter(true);
+    const decision = decideAfterSessionCheck('favourite', () => state, waiter);
+    state = { token: null, user: null, status: 'signedOut' };
+    waiter.update(false);
+    await expect(decision).resolves.toBe('gate.loginFirst');
+  });
+
+  it('gives up silently when the check never ends', async () => {
+    await expect(decideAfterSessionCheck('favourite', () => checking, new SessionCheckWaiter(true, 5))).resolves.toBe('pending');
   });
 });
 

@@ -20,6 +20,17 @@ describe('parseListQuery', () => {
     expect(parseListQuery({ range: '[0,100000]' }, options).take).toBe(200);
   });
 
+  it('answers a getMany (filter by ids, no range) with every id, not the default 25', () => {
+    const byIds = { ...options, filter: z.object({ id: z.array(z.number()).max(500), gid: z.number() }).partial() };
+    const ids = Array.from({ length: 300 }, (_, i) => i + 1);
+    expect(parseListQuery({ filter: JSON.stringify({ id: ids }) }, byIds)).toMatchObject({ skip: 0, take: 300, filter: { id: ids } });
+    expect(parseListQuery({ filter: JSON.stringify({ id: [7] }) }, byIds).take).toBe(1);
+    // An explicit range still wins, an empty id list keeps the default page, the schema's max still refuses.
+    expect(parseListQuery({ filter: JSON.stringify({ id: ids }), range: '[0,9]' }, byIds).take).toBe(10);
+    expect(parseListQuery({ filter: JSON.stringify({ id: [] }) }, byIds).take).toBe(25);
+    expect(() => parseListQuery({ filter: JSON.stringify({ id: Array.from({ length: 501 }, (_, i) => i + 1) }) }, byIds)).toThrow(AppError);
+  });
+
   it.each([
     [{ sort: '["password","ASC"]' }],
     [{ sort: '["gid","SIDEWAYS"]' }],

@@ -12,13 +12,16 @@ export interface ListQuery<F> {
 }
 
 const MAX_PAGE = 200;
+/** A getMany by ids is bounded by its filter schema's max on `id`; this is only a backstop. */
+const MAX_IDS = 1000;
 
 export function parseListQuery<S extends z.ZodType>(
   query: Record<string, unknown>,
   options: { sortable: readonly string[]; defaultSort: [string, 'ASC' | 'DESC']; filter: S },
 ): ListQuery<z.infer<S>> {
   const sort = readJson(query.sort, 'sort') ?? options.defaultSort;
-  const range = readJson(query.range, 'range') ?? [0, 24];
+  const givenRange = readJson(query.range, 'range');
+  const range = givenRange ?? [0, 24];
   const filter = readJson(query.filter, 'filter') ?? {};
   const sortParsed = z.tuple([z.enum(options.sortable as [string, ...string[]]), z.enum(['ASC', 'DESC'])]).safeParse(sort);
   if (!sortParsed.success) throw AppError.validation(`sort must be one of ${options.sortable.join(', ')}`);
@@ -31,11 +34,14 @@ export function parseListQuery<S extends z.ZodType>(
     throw AppError.validation(filterParsed.error.issues.map((i) => `filter.${i.path.join('.')}: ${i.message}`).join('; '));
   }
   const [first, last] = rangeParsed.data;
+  // react-admin's getMany (e.g. a topic's materials) sends filter={"id":[…]} and no range: answer
+  // every requested id, as many as the filter schema lets through (its own max on `id`).
+  const ids = givenRange === undefined ? idsOf(filterParsed.data) : null;
   return {
     sortField: sortParsed.data[0],
     sortOrder: sortParsed.data[1],
-    skip: first,
-    take: Math.min(last - first + 1, MAX_PAGE),
+    skip: ids ? 0 : first,
+    take: ids ? Math.min(ids.length, MAX_IDS) : Math.min(last - first + 1, MAX_PAGE),
     filter: filterParsed.data,
   };
 }
@@ -45,6 +51,12 @@ export function setContentRange(response: Response, resource: string, query: Lis
   const end = count === 0 ? query.skip : query.skip + count - 1;
   response.setHeader('Content-Range', `${resource} ${query.skip}-${end}/${total}`);
   response.setHeader('Access-Control-Expose-Headers', 'Content-Range');
+}
+
+function idsOf(filter: unknown): unknown[] | null {
+  if (typeof filter !== 'object' || filter === null || !('id' in filter)) return null;
+  const ids = (filter as { id: unknown }).id;
+  return Array.isArray(ids) && ids.length > 0 ? ids : null;
 }
 
 function readJson(value: unknown, name: string): unknown {

@@ -20,6 +20,7 @@ import { CategoryEntity, HotWordEntity, TopicEntity, TopicMaterialEntity } from 
 import { MaterialEntity } from '../entities/material.entity.js';
 import { publicMediaUrl } from '../media/media-urls.js';
 import { MaterialWriter } from '../materials/material-writer.service.js';
+import { CatalogueReadService } from '../store/catalogue-read.service.js';
 import { cleanText } from '../text/text-helpers.js';
 import { escapeLike, idOf } from './material-admin.service.js';
 
@@ -39,6 +40,7 @@ export class CurationAdminService {
     @InjectDataSource('catalogue') private readonly dataSource: DataSource,
     private readonly audit: CatalogueAuditService,
     private readonly writer: MaterialWriter,
+    private readonly read: CatalogueReadService,
   ) {}
 
   // ---- categories
@@ -49,31 +51,35 @@ export class CurationAdminService {
     return toCategoryView(await this.find(CategoryEntity, id));
   }
   createCategory(actor: AuthenticatedStaff, input: CategoryAdminCreate): Promise<CategoryAdminView> {
-    const data = categoryAdminCreateSchema.parse(input);
-    return this.dataSource.transaction(async (manager) => {
-      const saved = await manager.getRepository(CategoryEntity).save(manager.getRepository(CategoryEntity).create({ ...data, nameZh: cleanText(data.nameZh), nameEn: cleanText(data.nameEn) }));
-      const after = toCategoryView(saved);
-      await this.audit.record(manager, actor, { action: 'create', resource: 'categories', resourceId: saved.id, before: null, after });
-      return after;
+    return this.curationChanged(async () => {
+      const data = categoryAdminCreateSchema.parse(input);
+      return this.dataSource.transaction(async (manager) => {
+        const saved = await manager.getRepository(CategoryEntity).save(manager.getRepository(CategoryEntity).create({ ...data, nameZh: cleanText(data.nameZh), nameEn: cleanText(data.nameEn) }));
+        const after = toCategoryView(saved);
+        await this.audit.record(manager, actor, { action: 'create', resource: 'categories', resourceId: saved.id, before: null, after });
+        return after;
+      });
     });
   }
   updateCategory(actor: AuthenticatedStaff, id: string, input: CategoryAdminUpdate): Promise<CategoryAdminView> {
-    return this.dataSource.transaction(async (manager) => {
-      const repository = manager.getRepository(CategoryEntity);
-      const row = await this.find(CategoryEntity, id, manager);
-      const before = toCategoryView(row);
-      if (input.kind && input.kind !== row.kind) {
-        const used = await manager.getRepository(MaterialEntity).countBy({ categoryId: row.id });
-        if (used > 0) throw AppError.validation('kind: the category already holds materials of its kind');
-      }
-      Object.assign(row, defined({ ...input, nameZh: input.nameZh && cleanText(input.nameZh), nameEn: input.nameEn && cleanText(input.nameEn) }));
-      const after = toCategoryView(await repository.save(row));
-      await this.audit.record(manager, actor, { action: 'update', resource: 'categories', resourceId: row.id, before, after });
-      return after;
+    return this.curationChanged(async () => {
+      return this.dataSource.transaction(async (manager) => {
+        const repository = manager.getRepository(CategoryEntity);
+        const row = await this.find(CategoryEntity, id, manager);
+        const before = toCategoryView(row);
+        if (input.kind && input.kind !== row.kind) {
+          const used = await manager.getRepository(MaterialEntity).countBy({ categoryId: row.id });
+          if (used > 0) throw AppError.validation('kind: the category already holds materials of its kind');
+        }
+        Object.assign(row, defined({ ...input, nameZh: input.nameZh && cleanText(input.nameZh), nameEn: input.nameEn && cleanText(input.nameEn) }));
+        const after = toCategoryView(await repository.save(row));
+        await this.audit.record(manager, actor, { action: 'update', resource: 'categories', resourceId: row.id, before, after });
+        return after;
+      });
     });
   }
   deleteCategory(actor: AuthenticatedStaff, id: string): Promise<CategoryAdminView> {
-    return this.remove(actor, CategoryEntity, 'categories', id, toCategoryView);
+    return this.curationChanged(() => this.remove(actor, CategoryEntity, 'categories', id, toCategoryView));
   }
 
   // ---- topics
@@ -85,41 +91,47 @@ export class CurationAdminService {
     const [view] = await this.topicViews([await this.find(TopicEntity, id)]);
     return view!;
   }
-  async createTopic(actor: AuthenticatedStaff, input: TopicAdminCreate): Promise<TopicAdminView> {
-    const { materialIds, ...data } = topicAdminCreateSchema.parse(input);
-    const { view, touched } = await this.dataSource.transaction(async (manager) => {
-      const saved = await manager.getRepository(TopicEntity).save(manager.getRepository(TopicEntity).create({ ...data, titleZh: cleanText(data.titleZh), titleEn: cleanText(data.titleEn) }));
-      await this.setTopicMaterials(manager, saved.id, materialIds);
-      const [after] = await this.topicViews([saved], manager);
-      await this.audit.record(manager, actor, { action: 'create', resource: 'topics', resourceId: saved.id, before: null, after });
-      return { view: after!, touched: materialIds };
+  createTopic(actor: AuthenticatedStaff, input: TopicAdminCreate): Promise<TopicAdminView> {
+    return this.curationChanged(async () => {
+      const { materialIds, ...data } = topicAdminCreateSchema.parse(input);
+      const { view, touched } = await this.dataSource.transaction(async (manager) => {
+        const saved = await manager.getRepository(TopicEntity).save(manager.getRepository(TopicEntity).create({ ...data, titleZh: cleanText(data.titleZh), titleEn: cleanText(data.titleEn) }));
+        await this.setTopicMaterials(manager, saved.id, materialIds);
+        const [after] = await this.topicViews([saved], manager);
+        await this.audit.record(manager, actor, { action: 'create', resource: 'topics', resourceId: saved.id, before: null, after });
+        return { view: after!, touched: materialIds };
+      });
+      await this.writer.reindex(touched);
+      return view;
     });
-    await this.writer.reindex(touched);
-    return view;
   }
-  async updateTopic(actor: AuthenticatedStaff, id: string, input: TopicAdminUpdate): Promise<TopicAdminView> {
-    const { view, touched } = await this.dataSource.transaction(async (manager) => {
-      const row = await this.find(TopicEntity, id, manager);
-      const [before] = await this.topicViews([row], manager);
-      const { materialIds, ...rest } = input;
-      Object.assign(row, defined({ ...rest, titleZh: rest.titleZh && cleanText(rest.titleZh), titleEn: rest.titleEn && cleanText(rest.titleEn) }));
-      await manager.getRepository(TopicEntity).save(row);
-      if (materialIds) await this.setTopicMaterials(manager, row.id, materialIds);
-      const [after] = await this.topicViews([row], manager);
-      await this.audit.record(manager, actor, { action: 'update', resource: 'topics', resourceId: row.id, before, after });
-      return { view: after!, touched: materialIds ? [...new Set([...before!.materialIds, ...materialIds])] : [] };
+  updateTopic(actor: AuthenticatedStaff, id: string, input: TopicAdminUpdate): Promise<TopicAdminView> {
+    return this.curationChanged(async () => {
+      const { view, touched } = await this.dataSource.transaction(async (manager) => {
+        const row = await this.find(TopicEntity, id, manager);
+        const [before] = await this.topicViews([row], manager);
+        const { materialIds, ...rest } = input;
+        Object.assign(row, defined({ ...rest, titleZh: rest.titleZh && cleanText(rest.titleZh), titleEn: rest.titleEn && cleanText(rest.titleEn) }));
+        await manager.getRepository(TopicEntity).save(row);
+        if (materialIds) await this.setTopicMaterials(manager, row.id, materialIds);
+        const [after] = await this.topicViews([row], manager);
+        await this.audit.record(manager, actor, { action: 'update', resource: 'topics', resourceId: row.id, before, after });
+        return { view: after!, touched: materialIds ? [...new Set([...before!.materialIds, ...materialIds])] : [] };
+      });
+      await this.writer.reindex(touched);
+      return view;
     });
-    await this.writer.reindex(touched);
-    return view;
   }
-  async deleteTopic(actor: AuthenticatedStaff, id: string): Promise<TopicAdminView> {
-    const [view] = await this.topicViews([await this.find(TopicEntity, id)]);
-    await this.dataSource.transaction(async (manager) => {
-      await manager.getRepository(TopicEntity).delete({ id: view!.id });
-      await this.audit.record(manager, actor, { action: 'delete', resource: 'topics', resourceId: view!.id, before: view, after: null });
+  deleteTopic(actor: AuthenticatedStaff, id: string): Promise<TopicAdminView> {
+    return this.curationChanged(async () => {
+      const [view] = await this.topicViews([await this.find(TopicEntity, id)]);
+      await this.dataSource.transaction(async (manager) => {
+        await manager.getRepository(TopicEntity).delete({ id: view!.id });
+        await this.audit.record(manager, actor, { action: 'delete', resource: 'topics', resourceId: view!.id, before: view, after: null });
+      });
+      await this.writer.reindex(view!.materialIds);
+      return view!;
     });
-    await this.writer.reindex(view!.materialIds);
-    return view!;
   }
 
   // ---- hot words
@@ -130,29 +142,42 @@ export class CurationAdminService {
     return toHotWordView(await this.find(HotWordEntity, id));
   }
   createHotWord(actor: AuthenticatedStaff, input: HotWordAdminCreate): Promise<HotWordAdminView> {
-    const data = hotWordAdminCreateSchema.parse(input);
-    return this.dataSource.transaction(async (manager) => {
-      const saved = await manager.getRepository(HotWordEntity).save(manager.getRepository(HotWordEntity).create({ ...data, wordZh: cleanText(data.wordZh), wordEn: cleanText(data.wordEn) }));
-      const after = toHotWordView(saved);
-      await this.audit.record(manager, actor, { action: 'create', resource: 'hot-words', resourceId: saved.id, before: null, after });
-      return after;
+    return this.curationChanged(async () => {
+      const data = hotWordAdminCreateSchema.parse(input);
+      return this.dataSource.transaction(async (manager) => {
+        const saved = await manager.getRepository(HotWordEntity).save(manager.getRepository(HotWordEntity).create({ ...data, wordZh: cleanText(data.wordZh), wordEn: cleanText(data.wordEn) }));
+        const after = toHotWordView(saved);
+        await this.audit.record(manager, actor, { action: 'create', resource: 'hot-words', resourceId: saved.id, before: null, after });
+        return after;
+      });
     });
   }
   updateHotWord(actor: AuthenticatedStaff, id: string, input: HotWordAdminUpdate): Promise<HotWordAdminView> {
-    return this.dataSource.transaction(async (manager) => {
-      const row = await this.find(HotWordEntity, id, manager);
-      const before = toHotWordView(row);
-      Object.assign(row, defined({ ...input, wordZh: input.wordZh && cleanText(input.wordZh), wordEn: input.wordEn && cleanText(input.wordEn) }));
-      const after = toHotWordView(await manager.getRepository(HotWordEntity).save(row));
-      await this.audit.record(manager, actor, { action: 'update', resource: 'hot-words', resourceId: row.id, before, after });
-      return after;
+    return this.curationChanged(async () => {
+      return this.dataSource.transaction(async (manager) => {
+        const row = await this.find(HotWordEntity, id, manager);
+        const before = toHotWordView(row);
+        Object.assign(row, defined({ ...input, wordZh: input.wordZh && cleanText(input.wordZh), wordEn: input.wordEn && cleanText(input.wordEn) }));
+        const after = toHotWordView(await manager.getRepository(HotWordEntity).save(row));
+        await this.audit.record(manager, actor, { action: 'update', resource: 'hot-words', resourceId: row.id, before, after });
+        return after;
+      });
     });
   }
   deleteHotWord(actor: AuthenticatedStaff, id: string): Promise<HotWordAdminView> {
-    return this.remove(actor, HotWordEntity, 'hot-words', id, toHotWordView);
+    return this.curationChanged(() => this.remove(actor, HotWordEntity, 'hot-words', id, toHotWordView));
   }
 
   // ---- shared
+  /** Runs a write, then drops the store's cached topics, categories and hot words (even after a failure: it is cheap). */
+  private async curationChanged<T>(write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } finally {
+      this.read.invalidateCuration();
+    }
+  }
+
   private async list<E extends { id: number }, V>(
     entity: new () => E,
     query: ListQuery<Filter>,

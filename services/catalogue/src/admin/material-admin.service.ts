@@ -18,6 +18,7 @@ import { MaterialEntity } from '../entities/material.entity.js';
 import { publicMediaUrl } from '../media/media-urls.js';
 import { normalizeFilters } from '../materials/material-filters.js';
 import { MaterialWriter, cleanMaterialText } from '../materials/material-writer.service.js';
+import { CatalogueReadService } from '../store/catalogue-read.service.js';
 
 export const materialFilterSchema = z
   .object({
@@ -26,7 +27,8 @@ export const materialFilterSchema = z
     status: z.enum(MATERIAL_STATUSES),
     categoryId: z.coerce.number().int().positive(),
     from: z.enum(MATERIAL_SOURCES),
-    id: z.array(z.coerce.number().int().positive()).max(200),
+    // Up to 500, as many as a topic holds: the topic editor fetches a topic's materials by id in one getMany.
+    id: z.array(z.coerce.number().int().positive()).max(500),
   })
   .partial();
 export type MaterialFilter = z.infer<typeof materialFilterSchema>;
@@ -41,6 +43,7 @@ export class MaterialAdminService {
     private readonly outbox: OutboxWriter,
     private readonly writer: MaterialWriter,
     private readonly clock: Clock,
+    private readonly read: CatalogueReadService,
   ) {}
 
   async list(query: ListQuery<MaterialFilter>): Promise<{ rows: MaterialAdminView[]; total: number }> {
@@ -119,6 +122,8 @@ export class MaterialAdminService {
       return view;
     });
     await this.writer.reindex([materialId]);
+    // Publication changes move the published-material counts of the cached store topics.
+    if (input.status !== undefined) this.read.invalidateCuration();
     return after;
   }
 }

@@ -3,8 +3,9 @@
  *
  * Media columns hold object locations, "<bucket>/<key>". Renditions (thumbnails, 480p previews,
  * preview strips, category and topic covers) live in the public `renditions` bucket and are
- * served by MediaController at `/api/media/renditions/<key>`: a stable, cacheable (public, one day,
- * ETag, byte ranges) path that works for every storage driver, so cards never carry links that
+ * served by MediaController at `/api/media/renditions/<key>`: a stable, cacheable (public, five
+ * minutes, ETag, byte ranges) path, only for renditions of published materials and topics and
+ * category covers, that works for every storage driver, so cards never carry links that
  * expire. Originals (bucket `originals`) are never served by this route; the watermarked sample
  * is only handed out by POST /material/sample, as a short-lived signed link.
  */

@@ -1,22 +1,42 @@
 import { pipeline } from 'node:stream/promises';
 import { Controller, Get, Inject, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
+import { InjectDataSource } from '@nestjs/typeorm';
 import type { Request, Response } from 'express';
+import type { DataSource } from 'typeorm';
 import { OBJECT_STORAGE, ObjectStorageError, RawResponse, type ObjectStorage } from '@mkt/platform';
-import { MEDIA_ROUTE, PUBLIC_BUCKET } from './media-urls.js';
+import { MEDIA_ROUTE, PUBLIC_BUCKET, toLocation } from './media-urls.js';
 
-const ONE_DAY = 24 * 60 * 60;
+/** Short, so that unpublishing a material (or a topic) stops its renditions being served within minutes. */
+export const MEDIA_MAX_AGE_SECONDS = 300;
+
+/**
+ * Whether a renditions location is something the store shows: the thumbnail, 480p preview or
+ * preview strip of a published material, a category cover, or the cover of a published topic.
+ * One statement; each branch is an index lookup (partial indexes of migration 1763900000000).
+ */
+const SERVABLE_SQL = `SELECT (
+    EXISTS (SELECT 1 FROM catalogue.materials m WHERE m.status = 'published'
+             AND (m.thumbnail_key = $1 OR m.preview480_key = $1 OR m.preview_strip_key = $1))
+    OR EXISTS (SELECT 1 FROM catalogue.categories c WHERE c.cover_key = $1)
+    OR EXISTS (SELECT 1 FROM catalogue.topics t WHERE t.published AND t.home_cover_key = $1)
+  ) AS servable`;
 const PUBLIC_TYPES = /^(image\/(jpeg|png|webp|avif|gif)|video\/(mp4|webm))(;|$)/i;
 
 /**
  * Public, cacheable reads of renditions (see media-urls.ts): GET and HEAD, one byte range,
- * ETag revalidation. Only the `renditions` bucket, only pictures and videos.
+ * ETag revalidation. Only the `renditions` bucket, only pictures and videos, and only keys the
+ * store currently shows (see SERVABLE_SQL): anything else, e.g. the preview of an unpublished
+ * material or a sample, is answered 404 even when the object exists.
  */
 @ApiExcludeController()
 @Controller(MEDIA_ROUTE)
 @RawResponse()
 export class MediaController {
-  constructor(@Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage) {}
+  constructor(
+    @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
+    @InjectDataSource('catalogue') private readonly dataSource: DataSource,
+  ) {}
 
   @Get(`${PUBLIC_BUCKET}/*key`)
   async rendition(@Req() request: Request, @Res() response: Response): Promise<void> {
@@ -27,11 +47,12 @@ export class MediaController {
       response.json({ code: 1004, success: false, message: 'not found', data: null });
     };
     try {
+      if (!key || !(await this.servable(key))) return notFound();
       const stat = await this.storage.stat(PUBLIC_BUCKET, key);
       if (!stat || !PUBLIC_TYPES.test(stat.contentType)) return notFound();
       const etag = `"${stat.etag}"`;
       response.setHeader('ETag', etag);
-      response.setHeader('Cache-Control', `public, max-age=${ONE_DAY}`);
+      response.setHeader('Cache-Control', `public, max-age=${MEDIA_MAX_AGE_SECONDS}`);
       response.setHeader('Accept-Ranges', 'bytes');
       response.setHeader('X-Content-Type-Options', 'nosniff');
       response.setHeader('Last-Modified', stat.lastModified.toUTCString());
@@ -60,6 +81,11 @@ export class MediaController {
       if (error instanceof ObjectStorageError && !response.headersSent) return notFound();
       throw error;
     }
+  }
+
+  private async servable(key: string): Promise<boolean> {
+    const [row] = (await this.dataSource.query(SERVABLE_SQL, [toLocation({ bucket: PUBLIC_BUCKET, key })])) as { servable: boolean }[];
+    return row?.servable === true;
   }
 }
 

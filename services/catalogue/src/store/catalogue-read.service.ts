@@ -17,9 +17,14 @@ import { CategoryEntity, HotWordEntity } from '../entities/curation.entities.js'
 import { MaterialEntity } from '../entities/material.entity.js';
 import { publicMediaUrl } from '../media/media-urls.js';
 import { MATERIAL_SEARCH_INDEX, type MaterialSearchIndex } from '../search/material-search.port.js';
+import { TtlCache } from './ttl-cache.js';
 import { CARD_COLUMNS, bookmarkJoin, localizedTitle, toCard, type CardRow } from './material-cards.js';
 
 export const SIMILAR_COUNT = 8;
+/** How many candidates of each kind (same category, shared keyword) "similar" ranks at most. */
+export const SIMILAR_CANDIDATES = 300;
+/** How long topics, categories and hot words are served from memory (writes through the console clear it at once). */
+export const CURATION_CACHE_MS = 30_000;
 export const materialNotFound = () => new AppError(ErrorCode.NOT_FOUND, 'materialNotFound');
 
 /** What visitors read: search, cards, details, categories, topics, hot words. */
@@ -29,6 +34,8 @@ export class CatalogueReadService {
     @InjectDataSource('catalogue') private readonly dataSource: DataSource,
     @Inject(MATERIAL_SEARCH_INDEX) private readonly index: MaterialSearchIndex,
   ) {}
+
+  private readonly cache = new TtlCache(CURATION_CACHE_MS);
 
   async search(query: MaterialSearchQuery, language: Language, userId: string | null): Promise<MaterialSearchResponse> {
     const result = await this.index.search(query, language);
@@ -98,18 +105,30 @@ export class CatalogueReadService {
     return { infos: await this.similar(material, language, userId, SIMILAR_COUNT) };
   }
 
-  /** Same kind; same category and shared tags first, then best sellers; never the material itself. */
+  /**
+   * Same kind; same category and shared tags first, then best sellers; never the material itself.
+   * Only a bounded set of candidates is ranked: the best sellers of the same category (partial
+   * kind/category/sales index) and of the materials sharing a keyword (GIN indexes on the keyword
+   * arrays), SIMILAR_CANDIDATES of each, so a detail view never scores the whole kind.
+   */
   private async similar(material: MaterialEntity, language: Language, userId: string | null, count: number): Promise<MaterialCard[]> {
     const rows: { id: string }[] = await this.dataSource.query(
-      `SELECT m.id FROM catalogue.materials m
-       WHERE m.status = 'published' AND m.kind = $1 AND m.id <> $2
-         AND (m.category_id = $3 OR m.keywords_zh && $4::text[] OR m.keywords_en && $5::text[])
+      `WITH candidates AS (
+         (SELECT m.id FROM catalogue.materials m
+          WHERE m.status = 'published' AND m.kind = $1 AND m.id <> $2 AND m.category_id = $3
+          ORDER BY m.sales_count DESC, m.id DESC LIMIT $7)
+         UNION
+         (SELECT m.id FROM catalogue.materials m
+          WHERE m.status = 'published' AND m.kind = $1 AND m.id <> $2 AND (m.keywords_zh && $4::text[] OR m.keywords_en && $5::text[])
+          ORDER BY m.sales_count DESC, m.id DESC LIMIT $7)
+       )
+       SELECT m.id FROM candidates c JOIN catalogue.materials m ON m.id = c.id
        ORDER BY (CASE WHEN m.category_id = $3 THEN 2 ELSE 0 END)
               + cardinality(ARRAY(SELECT unnest(m.keywords_zh) INTERSECT SELECT unnest($4::text[])))
               + cardinality(ARRAY(SELECT unnest(m.keywords_en) INTERSECT SELECT unnest($5::text[]))) DESC,
               m.sales_count DESC, m.id DESC
        LIMIT $6`,
-      [material.kind, material.id, material.categoryId, material.keywordsZh, material.keywordsEn, count],
+      [material.kind, material.id, material.categoryId, material.keywordsZh, material.keywordsEn, count, SIMILAR_CANDIDATES],
     );
     const ids = rows.map((r) => Number(r.id));
     if (ids.length < count) {
@@ -125,36 +144,53 @@ export class CatalogueReadService {
   }
 
   async categories(kind: 'video' | 'photo', language: Language): Promise<{ list: Category[] }> {
-    const rows = await this.dataSource.getRepository(CategoryEntity).find({ where: { kind }, order: { sort: 'ASC', id: 'ASC' } });
+    const rows = await this.cache.get(`categories:${kind}`, () =>
+      this.dataSource.getRepository(CategoryEntity).find({ where: { kind }, order: { sort: 'ASC', id: 'ASC' } }),
+    );
     return {
       list: rows.map((row) => ({ id: row.id, categoryName: language === 'en' ? row.nameEn : row.nameZh, kind: row.kind, cover: publicMediaUrl(row.coverKey) })),
     };
   }
 
   async hotWords(language: Language): Promise<string[]> {
-    const rows = await this.dataSource.getRepository(HotWordEntity).find({ order: { sort: 'ASC', id: 'ASC' }, take: 50 });
+    const rows = await this.cache.get('hotWords', () => this.dataSource.getRepository(HotWordEntity).find({ order: { sort: 'ASC', id: 'ASC' }, take: 50 }));
     return rows.map((row) => (language === 'en' ? row.wordEn : row.wordZh));
   }
 
   async topics(language: Language): Promise<Topic[]> {
-    const rows: TopicRow[] = await this.dataSource.query(
-      `SELECT t.id, t.title_zh, t.title_en, t.description_zh, t.description_en, t.home_cover_key,
-              (SELECT count(*) FROM catalogue.topic_materials tm JOIN catalogue.materials m ON m.id = tm.material_id
-                WHERE tm.topic_id = t.id AND m.status = 'published')::int AS material_count
-       FROM catalogue.topics t WHERE t.published ORDER BY t.sort, t.id`,
-    );
+    const rows = await this.cache.get('topics', () => this.topicRows(null));
     return rows.map((row) => toTopic(row, language));
   }
 
   async topicDetail(id: number, pageNo: number, pageSize: number, language: Language, userId: string | null): Promise<TopicDetailResponse> {
-    const topic = (await this.topics(language)).find((t) => t.id === id);
-    if (!topic) throw AppError.notFound();
+    const [row] = await this.topicRows(id);
+    if (!row) throw AppError.notFound();
+    const topic = toTopic(row, language);
     const rows: { id: string }[] = await this.dataSource.query(
       `SELECT m.id FROM catalogue.topic_materials tm JOIN catalogue.materials m ON m.id = tm.material_id
        WHERE tm.topic_id = $1 AND m.status = 'published' ORDER BY tm.sort, m.id LIMIT $2 OFFSET $3`,
       [id, pageSize, (pageNo - 1) * pageSize],
     );
     return { topic, infos: await this.cards(rows.map((r) => Number(r.id)), language, userId), total: topic.materialCount };
+  }
+
+  /**
+   * Forgets the cached topics, categories and hot words: called by the console's curation writes
+   * (and material publication changes, which move topic counts) so the store shows them at once.
+   */
+  invalidateCuration(): void {
+    this.cache.clear();
+  }
+
+  /** Published topics with their published material counts: all of them, or just `id`. */
+  private topicRows(id: number | null): Promise<TopicRow[]> {
+    return this.dataSource.query(
+      `SELECT t.id, t.title_zh, t.title_en, t.description_zh, t.description_en, t.home_cover_key,
+              (SELECT count(*) FROM catalogue.topic_materials tm JOIN catalogue.materials m ON m.id = tm.material_id
+                WHERE tm.topic_id = t.id AND m.status = 'published')::int AS material_count
+       FROM catalogue.topics t WHERE t.published AND ($1::int IS NULL OR t.id = $1) ORDER BY t.sort, t.id`,
+      [id],
+    );
   }
 }
 

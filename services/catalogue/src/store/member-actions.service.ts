@@ -62,14 +62,14 @@ export class MemberActionsService {
     const rows: BookmarkRow[] = await this.dataSource.query(
       `SELECT b.id, b.target_id, b.target_type, m."from", m.thumbnail_key, m.title_zh, m.title_en, m.code, count(*) OVER () AS total
        FROM catalogue.bookmarks b JOIN catalogue.materials m ON m.id = b.target_id
-       WHERE b.user_id = $1 AND b.target_type = $2
+       WHERE b.user_id = $1 AND b.target_type = $2 AND m.status = 'published'
        ORDER BY b.created_at DESC, b.id DESC LIMIT $3 OFFSET $4`,
       [userId, targetType, pageSize, (pageNo - 1) * pageSize],
     );
     let total = rows[0] ? Number(rows[0].total) : 0;
     if (rows.length === 0 && pageNo > 1) {
       const [count] = (await this.dataSource.query(
-        `SELECT count(*) AS total FROM catalogue.bookmarks b JOIN catalogue.materials m ON m.id = b.target_id WHERE b.user_id = $1 AND b.target_type = $2`,
+        `SELECT count(*) AS total FROM catalogue.bookmarks b JOIN catalogue.materials m ON m.id = b.target_id WHERE b.user_id = $1 AND b.target_type = $2 AND m.status = 'published'`,
         [userId, targetType],
       )) as { total: string }[];
       total = Number(count?.total ?? 0);
@@ -94,10 +94,15 @@ export class MemberActionsService {
     };
   }
 
-  /** The six home counts. The cart is not built yet, so videoShopping and photoShopping are 0 until it exists. */
+  /**
+   * The six home counts, of favourites whose material is still published (as the list shows them).
+   * The cart is not built yet, so videoShopping and photoShopping are 0 until it exists.
+   */
   async preferenceCounts(userId: string): Promise<PreferenceCounts> {
     const rows: { target_type: number; count: number }[] = await this.dataSource.query(
-      `SELECT target_type, count(*)::int AS count FROM catalogue.bookmarks WHERE user_id = $1 GROUP BY target_type`,
+      `SELECT b.target_type, count(*)::int AS count
+       FROM catalogue.bookmarks b JOIN catalogue.materials m ON m.id = b.target_id
+       WHERE b.user_id = $1 AND m.status = 'published' GROUP BY b.target_type`,
       [userId],
     );
     const count = (type: number) => rows.find((r) => r.target_type === type)?.count ?? 0;

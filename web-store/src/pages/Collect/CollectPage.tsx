@@ -8,7 +8,7 @@ import { BookmarkList } from '../../catalogue/BookmarkList';
 import { COLLECT_PAGE_SIZE, COLLECT_TABS, type CollectTargetType, parseTargetType } from '../../catalogue/collectTabs';
 import { Notice } from '../../catalogue/Notice';
 import { Pager } from '../../catalogue/Pager';
-import { pageCount } from '../../catalogue/paging';
+import { pageCount, pageParam } from '../../catalogue/paging';
 import { useRemote } from '../../catalogue/useRemote';
 import { usePreferenceCounts } from '../../session/PreferenceCountsProvider';
 import { useSession } from '../../session/SessionProvider';
@@ -24,7 +24,7 @@ export default function CollectPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const targetType = parseTargetType(params.get('targetType'));
-  const page = Math.max(1, Number(params.get('page')) || 1);
+  const page = pageParam(params.get('page'));
 
   const goTo = (next: CollectTargetType, nextPage = 1) =>
     navigate({ search: `?targetType=${next}${nextPage > 1 ? `&page=${nextPage}` : ''}` });

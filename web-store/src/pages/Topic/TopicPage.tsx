@@ -5,7 +5,7 @@ import { ApiError } from '../../api/client';
 import { MaterialGrid } from '../../catalogue/MaterialGrid';
 import { Notice } from '../../catalogue/Notice';
 import { Pager } from '../../catalogue/Pager';
-import { SEARCH_PAGE_SIZE, pageCount } from '../../catalogue/paging';
+import { SEARCH_PAGE_SIZE, pageCount, pageParam } from '../../catalogue/paging';
 import { useRemote } from '../../catalogue/useRemote';
 import { Button, buttonClass } from '../../ui/Button';
 import styles from './TopicPage.module.css';
@@ -16,7 +16,7 @@ export default function TopicPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const id = /^\d+$/.test(params.get('id') ?? '') ? Number(params.get('id')) : 0;
-  const page = Math.max(1, Number(params.get('page')) || 1);
+  const page = pageParam(params.get('page'));
   const result = useRemote(
     (signal) =>
       id > 0 ? catalogueCalls.topic({ id, pageNo: page, pageSize: SEARCH_PAGE_SIZE }, { signal }) : Promise.resolve(null),

@@ -1,0 +1,84 @@
+import { randomUUID } from 'node:crypto';
+import { getDataSourceToken } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import { Client } from '@opensearch-project/opensearch';
+import { MaterialEntity } from '../src/entities/material.entity.js';
+import { toSearchDocument } from '../src/materials/material-writer.service.js';
+import type { MaterialSearchIndex } from '../src/search/material-search.port.js';
+import { OpenSearchMaterialSearchIndex, type OpenSearchClientLike } from '../src/search/opensearch-material-search-index.js';
+import { startCatalogue, type CatalogueHarness } from './catalogue-harness.js';
+import { FIXTURE } from './fixture-catalogue.js';
+import { runRelevanceSuite } from './relevance-suite.js';
+import { runSearchContract, type ContractFixture } from './search-contract.js';
+
+/**
+ * The search port's shared contract (and relevance set) against every adapter available:
+ * PostgreSQL always; OpenSearch when OPENSEARCH_URL names a reachable server (no OpenSearch
+ * server runs on development machines, so it is skipped there; its wiring is unit-tested in
+ * src/search/opensearch-material-search-index.spec.ts).
+ */
+const OPENSEARCH_URL = process.env.OPENSEARCH_URL;
+
+async function fixtureCatalogue(h: CatalogueHarness): Promise<ContractFixture> {
+  const entries = Object.entries(FIXTURE);
+  const created = await h.createMaterials(entries.map(([, input]) => input));
+  const ids = Object.fromEntries(entries.map(([name], i) => [name, created[i]!.id]));
+  const codes = Object.fromEntries(entries.map(([name], i) => [name, created[i]!.code]));
+  const rows = await h.server.app.get<DataSource>(getDataSourceToken('catalogue')).getRepository(MaterialEntity).find();
+  return { ids, codes, documents: rows.map((row) => toSearchDocument(row, [])) };
+}
+
+describe('search port contract: PostgreSQL adapter', () => {
+  let h: CatalogueHarness;
+  let fixture: ContractFixture;
+  beforeAll(async () => {
+    h = await startCatalogue();
+    fixture = await fixtureCatalogue(h);
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('passes the adapter contract', async () => {
+    expect(await runSearchContract(h.searchIndex(), fixture)).toEqual([]);
+  });
+
+  it('still passes the relevance set after the contract wrote to it', async () => {
+    expect(await runRelevanceSuite(h.searchIndex(), fixture.ids)).toEqual([]);
+  });
+});
+
+(OPENSEARCH_URL ? describe : describe.skip)(
+  `search port contract: OpenSearch adapter${OPENSEARCH_URL ? '' : ' (skipped: set OPENSEARCH_URL to a reachable OpenSearch server to run it)'}`,
+  () => {
+    let h: CatalogueHarness;
+    let fixture: ContractFixture;
+    let client: Client;
+    let index: MaterialSearchIndex;
+    // A throw-away alias per run, deleted afterwards: never touches the service's own index.
+    const alias = `catalogue-materials-test-${randomUUID().slice(0, 8)}`;
+
+    beforeAll(async () => {
+      client = new Client({ node: OPENSEARCH_URL });
+      h = await startCatalogue();
+      fixture = await fixtureCatalogue(h);
+      const adapter = new OpenSearchMaterialSearchIndex(client as unknown as OpenSearchClientLike, { alias });
+      await adapter.ensureIndex();
+      await adapter.upsert(fixture.documents);
+      index = adapter;
+    });
+    afterAll(async () => {
+      await client?.indices.delete({ index: `${alias}-v*` }).catch(() => undefined);
+      await client?.close();
+      await h?.close();
+    });
+
+    it('passes the shared relevance set', async () => {
+      expect(await runRelevanceSuite(index, fixture.ids)).toEqual([]);
+    });
+
+    it('passes the adapter contract', async () => {
+      expect(await runSearchContract(index, fixture)).toEqual([]);
+    });
+  },
+);
