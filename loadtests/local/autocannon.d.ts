@@ -6,6 +6,8 @@ declare module 'autocannon' {
       method?: string;
       headers?: Record<string, string>;
       body?: string;
+      /** Requests each connection sends in turn, cycling (path relative to url). */
+      requests?: { method?: string; path: string; headers?: Record<string, string>; body?: string }[];
       connections?: number;
       pipelining?: number;
       /** seconds */

@@ -5,7 +5,10 @@
 //      folder, so initdb included) and of warm restarts (same folder), each stopped by SIGTERM;
 //   2. POST /api/session with a signed-in token, with autocannon at each concurrency level,
 //      against the real server and against a bare Node http server returning the same body;
-//   3. the store's initial JavaScript for the home route, gzipped.
+//   3. the store's initial JavaScript for the home route, gzipped;
+//   4. search at scale: a fresh server, BENCH_MATERIALS generated materials loaded into its
+//      embedded database, 50 mixed searches at each concurrency level (server, and the same
+//      statements through a plain pg pool: the floor), home and detail at the highest level.
 //
 // Prints a table and writes reports/bench-<timestamp>.json and reports/bench-latest.md.
 // Only 127.0.0.1 is contacted; every loop is bounded; child processes never outlive the run.
@@ -13,6 +16,7 @@
 // Settings (environment, all optional):
 //   BENCH_CONNECTIONS=1,32  BENCH_DURATION_SEC=10  BENCH_WARMUP_SEC=2  BENCH_STARTS=3
 //   BENCH_LOG_LEVEL=warn    BENCH_READY_TIMEOUT_SEC=120  BENCH_KEEP_DATA=false
+//   BENCH_SEARCH=1  BENCH_MATERIALS=1000000
 //   BENCH_SERVER=apps/standalone/dist/main.js  BENCH_STORE_DIST=web-store/dist  BENCH_REPORTS_DIR=reports
 
 import { execFileSync } from 'node:child_process';
@@ -25,6 +29,7 @@ import { measureInitialJs } from './lib/bundle.mjs';
 import { callJson } from './lib/http.mjs';
 import { runLoad } from './lib/load.mjs';
 import { renderMarkdown, renderText, writeReport } from './lib/report.mjs';
+import { TARGETS_MS, loadCatalogue, measureSearch } from './lib/search-bench.mjs';
 import { findFreePort, startServer, stopAll } from './lib/server.mjs';
 import { formatCount, formatKB, formatMs, formatRatio, median, ratio } from './lib/stats.mjs';
 
@@ -76,6 +81,8 @@ function readSettings(env) {
     readyTimeoutMs: number('BENCH_READY_TIMEOUT_SEC', 120, 5, 600) * 1000,
     logLevel: env.BENCH_LOG_LEVEL || 'warn',
     keepData: env.BENCH_KEEP_DATA === 'true' || env.BENCH_KEEP_DATA === '1',
+    search: !['0', 'false', 'no'].includes((env.BENCH_SEARCH ?? '1').toLowerCase()),
+    materials: number('BENCH_MATERIALS', 1_000_000, 1_000, 5_000_000),
     serverEntry: inRoot(env.BENCH_SERVER || 'apps/standalone/dist/main.js'),
     storeDist: inRoot(env.BENCH_STORE_DIST || 'web-store/dist'),
     reportsDir: inRoot(env.BENCH_REPORTS_DIR || 'reports'),
@@ -136,6 +143,7 @@ function serverLauncher(settings, workDir) {
      */
     async start(dataDir, name) {
       const port = await findFreePort();
+      // Chosen here so the benchmark can reach the embedded database the server starts.
       const pgPort = await findFreePort();
       /** @type {NodeJS.ProcessEnv} */
       const env = { ...process.env };
@@ -150,7 +158,8 @@ function serverLauncher(settings, workDir) {
         SEED_DEMO: 'false',
         LOG_LEVEL: settings.logLevel,
       });
-      return startServer({ name, args: [settings.serverEntry], port, cwd: ROOT, env, readyTimeoutMs: settings.readyTimeoutMs });
+      const server = await startServer({ name, args: [settings.serverEntry], port, cwd: ROOT, env, readyTimeoutMs: settings.readyTimeoutMs });
+      return { ...server, databaseUrl: `postgres://postgres:marketplace@127.0.0.1:${pgPort}/marketplace` };
     },
   };
 }
@@ -341,6 +350,34 @@ async function measureSession(settings, launcher, dataDir, problems) {
 }
 
 /**
+ * A fresh server, the generated catalogue in its database, then the search measurements.
+ * @param {ReturnType<typeof readSettings>} settings
+ * @param {ReturnType<typeof serverLauncher>} launcher
+ * @param {string[]} problems
+ */
+async function measureSearchAtScale(settings, launcher, problems) {
+  const server = await launcher.start(launcher.newDataDir(), 'search server');
+  try {
+    progress(`loading ${formatCount(settings.materials)} materials into the embedded database`);
+    const load = await loadCatalogue({ root: ROOT, databaseUrl: server.databaseUrl, count: settings.materials, progress });
+    progress(`catalogue loaded in ${formatMs(load.timingsMs.total)} ms`);
+    const result = await measureSearch({
+      root: ROOT,
+      baseUrl: server.baseUrl,
+      databaseUrl: server.databaseUrl,
+      connections: settings.connections,
+      durationSec: settings.durationSec,
+      warmupSec: settings.warmupSec,
+      progress,
+      problems,
+    });
+    return { materials: settings.materials, load, ...result };
+  } finally {
+    checkStop(await server.stop(), 'search server', problems);
+  }
+}
+
+/**
  * @param {any} report
  * @returns {import('./lib/report.mjs').Section[]}
  */
@@ -438,6 +475,38 @@ function sections(report) {
     });
   }
 
+  if (report.search) {
+    const sr = report.search;
+    /** @type {string[][]} */
+    const rows = [];
+    /** @param {string} conns @param {string} target @param {any} run */
+    const row = (conns, target, run) => [
+      conns, target, formatCount(run.rps), formatMs(run.latencyMs.p50), formatMs(run.latencyMs.p95), formatMs(run.latencyMs.p99), run.non2xx === undefined ? String(run.errors) : formatCount(run.non2xx),
+    ];
+    for (const level of sr.levels) {
+      rows.push(row(String(level.connections), 'search (server)', level.server));
+      rows.push(row(String(level.connections), 'search (SQL floor)', level.floor));
+      rows.push([String(level.connections), 'server / floor', formatRatio(level.ratio.rps), formatRatio(level.ratio.p50), formatRatio(level.ratio.p95), formatRatio(level.ratio.p99), '']);
+    }
+    rows.push(row(String(sr.home.connections), 'POST /api/home/index', sr.home));
+    rows.push(row(String(sr.detail.connections), 'POST /api/material/detail', sr.detail));
+    const t = sr.targets;
+    /** @param {{ met: boolean, actualMs: number | null, targetMs: number }} x */
+    const verdict = (x) => `${formatMs(x.actualMs)} ms vs < ${x.targetMs} ms: ${x.met ? 'met' : 'NOT met'}`;
+    const slow = [...sr.queries].sort((a, b) => b.ms - a.ms).slice(0, 5);
+    out.push({
+      title: `Search over ${formatCount(sr.materials)} materials (50 mixed queries, autocannon)`,
+      table: { headers: ['conns', 'target', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'non-2xx'], align: ['right', 'left', 'right', 'right', 'right', 'right', 'right'], rows },
+      notes: [
+        `catalogue generated in ${formatMs(sr.load.timingsMs.total)} ms (texts ${formatMs(sr.load.timingsMs.texts)}, rows ${formatMs(sr.load.timingsMs.materials)}, indexes ${formatMs(sr.load.timingsMs.indexes)}, ANALYZE ${formatMs(sr.load.timingsMs.analyze)}); ${formatCount(sr.load.published)} published`,
+        `search p95 at ${sr.home.connections} connections: ${verdict(t.searchP95)}`,
+        `home p95: ${verdict(t.homeP95)}; detail p95: ${verdict(t.detailP95)}`,
+        'SQL floor: the statements the PostgreSQL adapter sends for each query (warm browse-facet cache) plus the card statement, through a plain pg pool of 10; its last column counts failed queries',
+        `slowest single searches (first, cold pass): ${slow.map((q) => `${JSON.stringify(q.body)} ${formatMs(q.ms)} ms (${formatCount(q.total)} found)`).join('; ')}`,
+      ],
+    });
+  }
+
   if (report.problems.length) out.push({ title: 'Problems', notes: report.problems });
   return out;
 }
@@ -450,6 +519,9 @@ async function main() {
     settings.starts * 2 * (settings.readyTimeoutMs + 30_000) +
     settings.connections.length * 2 * (settings.durationSec + settings.warmupSec + 60) * 1000 +
     2 * (settings.readyTimeoutMs + 30_000) +
+    (settings.search
+      ? settings.readyTimeoutMs + 30_000 + Math.ceil(settings.materials / 1_000_000) * 600_000 + (settings.connections.length * 2 + 2) * (settings.durationSec + settings.warmupSec + 60) * 1000
+      : 0) +
     60_000;
   const budget = setTimeout(() => {
     process.stderr.write(`bench: gave up after ${Math.round(budgetMs / 1000)} s\n`);
@@ -475,10 +547,14 @@ async function main() {
       logLevel: settings.logLevel,
       server: relative(ROOT, settings.serverEntry),
       storeDist: relative(ROOT, settings.storeDist),
+      search: settings.search,
+      materials: settings.search ? settings.materials : null,
+      searchTargetsMs: TARGETS_MS,
     },
     startup: null,
     session: null,
     bundle: null,
+    search: null,
     problems,
   };
 
@@ -505,6 +581,15 @@ async function main() {
         } catch (error) {
           problems.push(`POST /api/session: ${messageOf(error)}`);
         }
+      }
+      if (settings.search) {
+        try {
+          report.search = await measureSearchAtScale(settings, launcher, problems);
+        } catch (error) {
+          problems.push(`search benchmark: ${messageOf(error)}`);
+        }
+      } else {
+        progress('search benchmark skipped (BENCH_SEARCH=0)');
       }
     }
     try {

@@ -38,7 +38,7 @@ export class PlatformModule {
         StorageModule.forRoot(
           config.storage.driver === 'minio'
             ? { ...config.storage }
-            : { driver: 'local', dataDir: config.dataDir, publicBaseUrl: config.http.publicUrl, signingSecret: secrets.signing },
+            : { driver: 'local', dataDir: config.dataDir, publicBaseUrl: config.http.linkBase, signingSecret: secrets.signing },
         ),
       ],
     };

@@ -12,6 +12,8 @@ import { summarize } from './stats.mjs';
  * @property {string} [method]
  * @property {Record<string, string>} [headers]
  * @property {string} [body]
+ * @property {{ method?: string, path: string, headers?: Record<string, string>, body?: string }[]} [requests]
+ *   a fixed list each connection cycles through in order (instead of one request)
  * @property {number} connections
  * @property {number} durationSec        measured part
  * @property {number} [warmupSec]        run first at the same concurrency and discarded
@@ -52,7 +54,7 @@ export async function runLoad(options) {
  * @returns {Promise<LoadResult>}
  */
 async function runOnce(options, keepSamples) {
-  const { url, method = 'GET', headers = {}, body, connections, durationSec, timeoutSec = 10, maxSamples = 2_000_000 } = options;
+  const { url, method = 'GET', headers = {}, body, requests: requestList, connections, durationSec, timeoutSec = 10, maxSamples = 2_000_000 } = options;
   /** @type {number[]} */
   const latencies = [];
   /** @type {Record<string, number>} */
@@ -62,6 +64,7 @@ async function runOnce(options, keepSamples) {
     method,
     headers,
     body,
+    ...(requestList ? { requests: requestList } : {}),
     connections,
     pipelining: 1,
     duration: durationSec,

@@ -15,8 +15,9 @@ import { MaterialEntity } from './entities/material.entity.js';
 import { MaterialWriter } from './materials/material-writer.service.js';
 import { MediaController } from './media/media.controller.js';
 import { CatalogueInit1763800000000 } from './migrations/1763800000000-catalogue-init.js';
+import { CatalogueReadIndexes1763900000000 } from './migrations/1763900000000-catalogue-read-indexes.js';
 import { MATERIAL_SEARCH_INDEX } from './search/material-search.port.js';
-import { PostgresMaterialSearchIndex } from './search/postgres-material-search-index.js';
+import { materialSearchIndexProvider } from './search/search-index.provider.js';
 import { DEMO_MEDIA_RENDERER, DemoCatalogueSeedService, defaultDemoMediaRenderer } from './seed/demo-catalogue-seed.service.js';
 import { CatalogueReadService } from './store/catalogue-read.service.js';
 import { CatalogueStoreController } from './store/catalogue-store.controller.js';
@@ -34,7 +35,7 @@ export const CATALOGUE_ENTITIES = [
   OutboxMessageEntity,
   HandledEventEntity,
 ];
-export const CATALOGUE_MIGRATIONS = [CatalogueInit1763800000000];
+export const CATALOGUE_MIGRATIONS = [CatalogueInit1763800000000, CatalogueReadIndexes1763900000000];
 
 /**
  * Catalogue: materials (videos, photos, music, sound effects) and their search, categories,
@@ -54,8 +55,8 @@ export const CATALOGUE_MIGRATIONS = [CatalogueInit1763800000000];
     AdminHotWordsController,
   ],
   providers: [
-    // The default search engine; an OpenSearch adapter will be chosen here by config.search.engine.
-    { provide: MATERIAL_SEARCH_INDEX, useClass: PostgresMaterialSearchIndex },
+    // SEARCH=postgres (default) or opensearch: business code only sees MATERIAL_SEARCH_INDEX.
+    materialSearchIndexProvider,
     { provide: DEMO_MEDIA_RENDERER, useValue: defaultDemoMediaRenderer },
     MaterialWriter,
     CatalogueReadService,

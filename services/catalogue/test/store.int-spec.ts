@@ -156,7 +156,9 @@ describe('catalogue: store calls', () => {
     expect(visitor.body).toMatchObject({ code: 1001 });
     const reply = await h.call<SampleDownloadResponse>('/material/sample', { token: alice, body: { id: ids.bund } });
     expect(reply.body.data).toMatchObject({ fileName: expect.stringMatching(/^LV\d{8}_sample\.mp4$/), expiresInSeconds: 300 });
-    const link = new URL(reply.body.data.url);
+    // Relative to the page (no PUBLIC_URL set), so it works on whatever address the store was opened at.
+    expect(reply.body.data.url).toMatch(/^\/files\//);
+    const link = new URL(reply.body.data.url, h.url);
     const download = await fetch(`${h.url}${link.pathname}${link.search}`);
     expect(download.status).toBe(200);
     expect(await download.text()).toBe('sample-bytes');
@@ -283,17 +285,18 @@ describe('catalogue: store calls', () => {
     expect(await titles()).toEqual(before);
   });
 
-  it('creates the read-path indexes (media lookups, similar candidates) and keeps similar ranking', async () => {
+  it('has the read-path indexes from its migrations (media lookups, similar candidates), which also roll back', async () => {
+    const indexNames = async () =>
+      (await h.sql<{ indexname: string }>(`SELECT indexname FROM pg_indexes WHERE schemaname = 'catalogue'`)).map((r) => r.indexname);
+    expect(await indexNames()).toEqual(expect.arrayContaining(CATALOGUE_READ_INDEXES.map(([name]) => name)));
+    const similar = (await h.call<MaterialDetail>('/material/detail', { body: { id: ids.bund } })).body.data.similar;
+    expect(similar.slice(0, 2).map((c) => c.id).sort()).toEqual([ids.cityAerial, ids.sunsetSkyline].sort());
     const runner = h.server.app.get<DataSource>(getDataSourceToken('catalogue')).createQueryRunner();
     try {
-      await new CatalogueReadIndexes1763900000000().up(runner);
-      const names = (await h.sql<{ indexname: string }>(`SELECT indexname FROM pg_indexes WHERE schemaname = 'catalogue'`)).map((r) => r.indexname);
-      expect(names).toEqual(expect.arrayContaining(CATALOGUE_READ_INDEXES.map(([name]) => name)));
-      const similar = (await h.call<MaterialDetail>('/material/detail', { body: { id: ids.bund } })).body.data.similar;
-      expect(similar.slice(0, 2).map((c) => c.id).sort()).toEqual([ids.cityAerial, ids.sunsetSkyline].sort());
       await new CatalogueReadIndexes1763900000000().down(runner);
-      const left = (await h.sql<{ indexname: string }>(`SELECT indexname FROM pg_indexes WHERE schemaname = 'catalogue'`)).map((r) => r.indexname);
-      expect(left.filter((n) => CATALOGUE_READ_INDEXES.some(([name]) => name === n))).toEqual([]);
+      expect((await indexNames()).filter((n) => CATALOGUE_READ_INDEXES.some(([name]) => name === n))).toEqual([]);
+      await new CatalogueReadIndexes1763900000000().up(runner);
+      expect(await indexNames()).toEqual(expect.arrayContaining(CATALOGUE_READ_INDEXES.map(([name]) => name)));
     } finally {
       await runner.release();
     }

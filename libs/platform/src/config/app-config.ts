@@ -72,7 +72,14 @@ export type RawEnv = Record<string, string | undefined>;
 
 export interface AppConfig {
   env: 'development' | 'production' | 'test';
-  http: { host: string; port: number; publicUrl: string; serveWeb: boolean };
+  http: {
+    host: string;
+    port: number;
+    publicUrl: string;
+    /** Base of links the server hands out: PUBLIC_URL when set, else '' (relative to the page). */
+    linkBase: string;
+    serveWeb: boolean;
+  };
   dataDir: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   database: { url: string | null; embeddedPort: number };
@@ -124,6 +131,7 @@ export function loadConfig(raw: RawEnv = process.env): AppConfig {
       host: env.HOST,
       port: env.PORT,
       publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+      linkBase: (env.PUBLIC_URL ?? '').replace(/\/$/, ''),
       serveWeb: env.SERVE_WEB,
     },
     dataDir: resolve(env.DATA_DIR),

@@ -7,7 +7,8 @@ import { z } from 'zod';
 const localDiskOptions = z.object({
   driver: z.literal('local'),
   dataDir: z.string().min(1),
-  publicBaseUrl: z.url({ protocol: /^https?$/ }),
+  /** '' makes signed links relative, so they work on whatever address the page was opened at. */
+  publicBaseUrl: z.union([z.literal(''), z.url({ protocol: /^https?$/ })]),
   signingSecret: z.string().min(32, 'must be at least 32 characters'),
 });
 

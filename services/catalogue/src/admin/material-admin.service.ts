@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { z } from 'zod';
@@ -11,11 +11,14 @@ import {
   type MaterialAdminUpdate,
   type MaterialAdminView,
 } from '@mkt/contracts';
-import { AppError, Clock, OutboxWriter, type AuthenticatedStaff, type ListQuery } from '@mkt/platform';
+import { AppError, Clock, OBJECT_STORAGE, OutboxWriter, type AuthenticatedStaff, type ListQuery, type ObjectStorage } from '@mkt/platform';
 import { CatalogueAuditService } from '../audit/catalogue-audit.service.js';
 import { CategoryEntity } from '../entities/curation.entities.js';
 import { MaterialEntity } from '../entities/material.entity.js';
-import { publicMediaUrl } from '../media/media-urls.js';
+import { parseLocation, publicMediaUrl } from '../media/media-urls.js';
+
+/** How long a console preview link stays valid (a working session's worth). */
+const STAFF_LINK_SECONDS = 4 * 3600;
 import { normalizeFilters } from '../materials/material-filters.js';
 import { MaterialWriter, cleanMaterialText } from '../materials/material-writer.service.js';
 import { CatalogueReadService } from '../store/catalogue-read.service.js';
@@ -44,7 +47,21 @@ export class MaterialAdminService {
     private readonly writer: MaterialWriter,
     private readonly clock: Clock,
     private readonly read: CatalogueReadService,
+    @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
   ) {}
+
+  /**
+   * Staff see drafts and unpublished materials too, which the public media route refuses: their
+   * previews come as signed links instead (the audit log keeps the stable public paths).
+   */
+  private async forStaff(material: MaterialEntity): Promise<MaterialAdminView> {
+    const link = async (location: string | null) => {
+      const ref = parseLocation(location);
+      return ref ? this.storage.signedGetUrl(ref.bucket, ref.key, STAFF_LINK_SECONDS) : null;
+    };
+    const [thumbnailUrl, previewUrl] = await Promise.all([link(material.thumbnailKey), link(material.preview480Key)]);
+    return { ...toMaterialAdminView(material), thumbnailUrl, previewUrl };
+  }
 
   async list(query: ListQuery<MaterialFilter>): Promise<{ rows: MaterialAdminView[]; total: number }> {
     const builder = this.dataSource.getRepository(MaterialEntity).createQueryBuilder('m');
@@ -67,18 +84,18 @@ export class MaterialAdminService {
       .skip(query.skip)
       .take(query.take)
       .getManyAndCount();
-    return { rows: rows.map(toMaterialAdminView), total };
+    return { rows: await Promise.all(rows.map((row) => this.forStaff(row))), total };
   }
 
   async get(id: string): Promise<MaterialAdminView> {
     const material = await this.dataSource.getRepository(MaterialEntity).findOneBy({ id: idOf(id) });
     if (!material) throw AppError.notFound();
-    return toMaterialAdminView(material);
+    return this.forStaff(material);
   }
 
   async update(actor: AuthenticatedStaff, id: string, input: MaterialAdminUpdate): Promise<MaterialAdminView> {
     const materialId = idOf(id);
-    const after = await this.dataSource.transaction(async (manager) => {
+    await this.dataSource.transaction(async (manager) => {
       const materials = manager.getRepository(MaterialEntity);
       const material = await materials.findOne({ where: { id: materialId }, lock: { mode: 'pessimistic_write' } });
       if (!material) throw AppError.notFound();
@@ -124,7 +141,7 @@ export class MaterialAdminService {
     await this.writer.reindex([materialId]);
     // Publication changes move the published-material counts of the cached store topics.
     if (input.status !== undefined) this.read.invalidateCuration();
-    return after;
+    return this.get(String(materialId));
   }
 }
 

@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import { FILTER_NAMES, FILTER_VALUES, type FacetBucket, type FilterName, type Language, type MaterialSearchQuery } from '@mkt/contracts';
+import { type FilterName, type Language, type MaterialSearchQuery } from '@mkt/contracts';
 import { exactLookupOf } from '../materials/material-code.js';
 import { filterClauses } from '../materials/material-filters.js';
 import { hasHan, normalizeQuery, segment } from '../text/text-helpers.js';
 import type { MaterialSearchDocument, MaterialSearchIndex, MaterialSearchResult } from './material-search.port.js';
+import { emptyFacets } from './search-facets.js';
 
 const S = 'catalogue';
 /** Facets of a browse without keyword change slowly and cost a scan: reuse them briefly. */
@@ -36,28 +37,13 @@ export class PostgresMaterialSearchIndex implements MaterialSearchIndex {
 
   async upsert(documents: MaterialSearchDocument[]): Promise<void> {
     if (documents.length === 0) return;
-    const rows = documents.map((doc) => {
-      const titleZh = segment(doc.titleZh, 'index').join(' ');
-      const keywordsZh = segment(doc.keywordsZh.join(' '), 'index').join(' ');
-      const titleEn = doc.titleEn.toLowerCase();
-      const keywordsEn = doc.keywordsEn.join(' ').toLowerCase();
-      const terms = new Set<string>([doc.code.toLowerCase()]);
-      for (const text of [titleEn, keywordsEn, titleZh, keywordsZh]) for (const word of text.split(/\s+/)) if (word && !hasHan(word)) terms.add(word);
-      for (const word of `${titleZh} ${keywordsZh}`.split(/\s+/)) if (word && hasHan(word)) terms.add(word);
-      return { id: doc.id, titleZh, keywordsZh, titleEn, keywordsEn, terms: [...terms].join(' ') };
-    });
+    const rows = documents.map((doc) => ({ id: doc.id, ...searchColumnsOf(doc) }));
     await this.dataSource.query(
       `UPDATE "${S}"."materials" m SET
          search_zh = trim(d.title_zh || ' ' || d.keywords_zh),
          search_en = trim(d.title_en || ' ' || d.keywords_en),
          search_terms = d.terms,
-         search_vector =
-           setweight(to_tsvector('simple', d.title_zh), 'A') ||
-           setweight(to_tsvector('english', d.title_en), 'A') ||
-           setweight(to_tsvector('simple', d.title_en), 'A') ||
-           setweight(to_tsvector('simple', d.keywords_zh), 'B') ||
-           setweight(to_tsvector('english', d.keywords_en), 'B') ||
-           setweight(to_tsvector('simple', d.keywords_en), 'C')
+         search_vector = ${searchVectorSql('d')}
        FROM jsonb_to_recordset($1::jsonb) AS d(id bigint, title_zh text, keywords_zh text, title_en text, keywords_en text, terms text)
        WHERE m.id = d.id`,
       [JSON.stringify(rows.map((r) => ({ id: r.id, title_zh: r.titleZh, keywords_zh: r.keywordsZh, title_en: r.titleEn, keywords_en: r.keywordsEn, terms: r.terms })))],
@@ -76,7 +62,6 @@ export class PostgresMaterialSearchIndex implements MaterialSearchIndex {
   }
 
   async search(query: MaterialSearchQuery, language: Language): Promise<MaterialSearchResult> {
-    const kind = query.type === 'pic' ? 'photo' : 'video';
     const keyword = query.keyword ?? '';
     const lookup = exactLookupOf(keyword);
     if (lookup) {
@@ -94,6 +79,20 @@ export class PostgresMaterialSearchIndex implements MaterialSearchIndex {
     }
 
     const normalized = normalizeQuery(keyword);
+    // Words first; typo matching (trigram similarity, costly on common words over a large
+    // catalogue) only when the words alone find nothing.
+    const exact = await this.searchText(query, language, normalized, false);
+    if (exact.total > 0 || !normalized.other.some((w) => w.length >= 4)) return exact;
+    return this.searchText(query, language, normalized, true);
+  }
+
+  private async searchText(
+    query: MaterialSearchQuery,
+    language: Language,
+    normalized: ReturnType<typeof normalizeQuery>,
+    withTypos: boolean,
+  ): Promise<MaterialSearchResult> {
+    const kind = query.type === 'pic' ? 'photo' : 'video';
     const p = new Params();
     const base: string[] = [`m.status = 'published'`, `m.kind = ${p.add(kind)}`];
     if (query.categoryId) base.push(`m.category_id = ${p.add(query.categoryId)}`);
@@ -107,7 +106,7 @@ export class PostgresMaterialSearchIndex implements MaterialSearchIndex {
     let rankTerms: (() => string) | null = null;
     if (hasKeyword) {
       const tsquery = this.tsquery(normalized, p);
-      const typoText = normalized.other.filter((w) => w.length >= 4).join(' ');
+      const typoText = withTypos ? normalized.other.filter((w) => w.length >= 4).join(' ') : '';
       const match = [`m.search_vector @@ (${tsquery})`];
       let similarity = '0';
       if (typoText) {
@@ -202,6 +201,30 @@ export class PostgresMaterialSearchIndex implements MaterialSearchIndex {
   }
 }
 
-function emptyFacets(): Partial<Record<FilterName, FacetBucket[]>> {
-  return Object.fromEntries(FILTER_NAMES.map((name) => [name, (FILTER_VALUES[name] as readonly string[]).map((value) => ({ value, count: 0 }))]));
+/** The search text of a document as this adapter stores it (also used by the bulk benchmark loader, so both agree). */
+export function searchColumnsOf(doc: Pick<MaterialSearchDocument, 'code' | 'titleZh' | 'titleEn' | 'keywordsZh' | 'keywordsEn'>): {
+  titleZh: string;
+  keywordsZh: string;
+  titleEn: string;
+  keywordsEn: string;
+  terms: string;
+} {
+  const titleZh = segment(doc.titleZh, 'index').join(' ');
+  const keywordsZh = segment(doc.keywordsZh.join(' '), 'index').join(' ');
+  const titleEn = doc.titleEn.toLowerCase();
+  const keywordsEn = doc.keywordsEn.join(' ').toLowerCase();
+  const terms = new Set<string>([doc.code.toLowerCase()]);
+  for (const text of [titleEn, keywordsEn, titleZh, keywordsZh]) for (const word of text.split(/\s+/)) if (word && !hasHan(word)) terms.add(word);
+  for (const word of `${titleZh} ${keywordsZh}`.split(/\s+/)) if (word && hasHan(word)) terms.add(word);
+  return { titleZh, keywordsZh, titleEn, keywordsEn, terms: [...terms].join(' ') };
+}
+
+/** The weighted vector over the columns title_zh, keywords_zh, title_en, keywords_en of `alias` (as searchColumnsOf gives them): titles A, tags B, exact English tag words C. */
+export function searchVectorSql(alias: string): string {
+  return `(setweight(to_tsvector('simple', ${alias}.title_zh), 'A') ||
+           setweight(to_tsvector('english', ${alias}.title_en), 'A') ||
+           setweight(to_tsvector('simple', ${alias}.title_en), 'A') ||
+           setweight(to_tsvector('simple', ${alias}.keywords_zh), 'B') ||
+           setweight(to_tsvector('english', ${alias}.keywords_en), 'B') ||
+           setweight(to_tsvector('simple', ${alias}.keywords_en), 'C'))`;
 }

@@ -1,0 +1,36 @@
+import type { FactoryProvider } from '@nestjs/common';
+import { getDataSourceToken } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import { Client } from '@opensearch-project/opensearch';
+import { APP_CONFIG, type AppConfig } from '@mkt/platform';
+import { MATERIAL_SEARCH_INDEX, type MaterialSearchIndex } from './material-search.port.js';
+import { OpenSearchMaterialSearchIndex, type OpenSearchClientLike } from './opensearch-material-search-index.js';
+import { PostgresMaterialSearchIndex } from './postgres-material-search-index.js';
+
+export function createOpenSearchClient(url: string): OpenSearchClientLike {
+  return new Client({ node: url }) as unknown as OpenSearchClientLike;
+}
+
+/**
+ * The search adapter named by `config.search.engine` (SEARCH=postgres|opensearch). The OpenSearch
+ * index (versioned name + alias) is created at start-up when missing. Either way the adapter is
+ * fed by MaterialWriter's `upsert` calls whenever materials change.
+ */
+export async function createMaterialSearchIndex(
+  config: Pick<AppConfig, 'search'>,
+  dataSource: DataSource,
+  openSearchClient: (url: string) => OpenSearchClientLike = createOpenSearchClient,
+): Promise<MaterialSearchIndex> {
+  if (config.search.engine === 'opensearch') {
+    const index = new OpenSearchMaterialSearchIndex(openSearchClient(config.search.url));
+    await index.ensureIndex();
+    return index;
+  }
+  return new PostgresMaterialSearchIndex(dataSource);
+}
+
+export const materialSearchIndexProvider: FactoryProvider<Promise<MaterialSearchIndex>> = {
+  provide: MATERIAL_SEARCH_INDEX,
+  inject: [APP_CONFIG, getDataSourceToken('catalogue')],
+  useFactory: (config: AppConfig, dataSource: DataSource) => createMaterialSearchIndex(config, dataSource),
+};
