@@ -1,3 +1,4 @@
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- ambient types of an untyped package, needed by every workspace whose tsconfig compiles this file
 /// <reference path="../types/async-exit-hook.d.ts" />
 import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
