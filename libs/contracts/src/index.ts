@@ -5,3 +5,4 @@ export * from './identity.js';
 export * from './events.js';
 export * from './routes.js';
 export * from './catalogue.js';
+export * from './filter-labels.js';

@@ -1,4 +1,5 @@
 import type { TranslationMessages } from 'react-admin';
+import { FILTER_LABELS } from '@mkt/contracts';
 
 /**
  * Simplified Chinese, the console's default language. react-admin ships no maintained Chinese
@@ -324,97 +325,7 @@ export const zh = {
       empty: '还没有选择素材',
       count: '%{smart_count} 个素材 |||| %{smart_count} 个素材',
     },
-    filters: {
-      names: {
-        mediaType: '素材类型',
-        resolution: '分辨率',
-        shootingType: '拍摄方式',
-        frameRate: '帧率',
-        composition: '景别',
-        people: '人物',
-        gender: '性别',
-        race: '人种',
-        count: '人数',
-        age: '年龄',
-        duration: '时长',
-      },
-      values: {
-        mediaType: {
-          'live-action': '实拍',
-          aerial: '航拍',
-          timelapse: '延时',
-          'slow-motion': '慢动作',
-          animation: '动画',
-          'green-screen': '绿幕',
-        },
-        resolution: {
-          '8k': '8K',
-          '6k': '6K',
-          '4k': '4K',
-          '2k': '2K',
-          '1080p': '1080P',
-          '720p': '720P',
-        },
-        shootingType: {
-          fixed: '固定机位',
-          handheld: '手持',
-          gimbal: '稳定器',
-          drone: '无人机',
-          dolly: '轨道',
-          underwater: '水下',
-        },
-        frameRate: {
-          '24': '24 帧',
-          '25': '25 帧',
-          '30': '30 帧',
-          '50': '50 帧',
-          '60': '60 帧',
-          '120': '120 帧',
-        },
-        composition: {
-          'close-up': '特写',
-          medium: '中景',
-          wide: '全景',
-          'extreme-wide': '远景',
-          overhead: '俯拍',
-        },
-        people: {
-          none: '无人物',
-          'with-people': '有人物',
-        },
-        gender: {
-          male: '男性',
-          female: '女性',
-          mixed: '男女皆有',
-        },
-        race: {
-          asian: '亚洲人',
-          white: '白人',
-          black: '黑人',
-          latino: '拉丁裔',
-          mixed: '多人种',
-        },
-        count: {
-          '1': '1 人',
-          '2': '2 人',
-          '3-5': '3–5 人',
-          '6+': '6 人及以上',
-        },
-        age: {
-          child: '儿童',
-          teen: '青少年',
-          'young-adult': '青年',
-          'middle-aged': '中年',
-          senior: '老年',
-        },
-        duration: {
-          '0-10': '10 秒以内',
-          '10-30': '10–30 秒',
-          '30-60': '30–60 秒',
-          '60+': '1 分钟以上',
-        },
-      },
-    },
+    filters: FILTER_LABELS['zh-CN'],
   },
   resources: {
     users: {

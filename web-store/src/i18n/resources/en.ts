@@ -1,5 +1,6 @@
 import type { MessageShape } from './messageShape';
 import type { zhCN } from './zh-CN';
+import { FILTER_LABELS } from '@mkt/contracts';
 
 /** English UI strings. Typed against the Chinese file so a missing or extra key fails the build. */
 export const en: MessageShape<typeof zhCN> = {
@@ -314,97 +315,7 @@ export const en: MessageShape<typeof zhCN> = {
     dropdownTitle: 'Collections',
     dropdownEmpty: 'No collected items',
   },
-  filters: {
-    names: {
-      mediaType: 'Media type',
-      resolution: 'Resolution',
-      shootingType: 'Shooting type',
-      frameRate: 'Frame rate',
-      composition: 'Composition',
-      people: 'People',
-      gender: 'Gender',
-      race: 'Ethnicity',
-      count: 'Number of people',
-      age: 'Age',
-      duration: 'Duration',
-    },
-    values: {
-      mediaType: {
-        'live-action': 'Live action',
-        aerial: 'Aerial',
-        timelapse: 'Time-lapse',
-        'slow-motion': 'Slow motion',
-        animation: 'Animation',
-        'green-screen': 'Green screen',
-      },
-      resolution: {
-        '8k': '8K',
-        '6k': '6K',
-        '4k': '4K',
-        '2k': '2K',
-        '1080p': '1080p',
-        '720p': '720p',
-      },
-      shootingType: {
-        fixed: 'Fixed',
-        handheld: 'Handheld',
-        gimbal: 'Gimbal',
-        drone: 'Drone',
-        dolly: 'Dolly',
-        underwater: 'Underwater',
-      },
-      frameRate: {
-        '24': '24 fps',
-        '25': '25 fps',
-        '30': '30 fps',
-        '50': '50 fps',
-        '60': '60 fps',
-        '120': '120 fps',
-      },
-      composition: {
-        'close-up': 'Close-up',
-        medium: 'Medium shot',
-        wide: 'Wide shot',
-        'extreme-wide': 'Extreme wide',
-        overhead: 'Overhead',
-      },
-      people: {
-        none: 'No people',
-        'with-people': 'With people',
-      },
-      gender: {
-        male: 'Male',
-        female: 'Female',
-        mixed: 'Mixed',
-      },
-      race: {
-        asian: 'Asian',
-        white: 'White',
-        black: 'Black',
-        latino: 'Latino',
-        mixed: 'Mixed',
-      },
-      count: {
-        '1': '1 person',
-        '2': '2 people',
-        '3-5': '3–5 people',
-        '6+': '6 or more',
-      },
-      age: {
-        child: 'Child',
-        teen: 'Teen',
-        'young-adult': 'Young adult',
-        'middle-aged': 'Middle-aged',
-        senior: 'Senior',
-      },
-      duration: {
-        '0-10': 'Under 10 s',
-        '10-30': '10–30 s',
-        '30-60': '30–60 s',
-        '60+': 'Over 1 min',
-      },
-    },
-  },
+  filters: FILTER_LABELS.en,
   faq: {
     title: 'Frequently asked questions',
     subtitle: 'Licences, membership, invoices, refunds and downloads. Can’t find your answer? Our service team is happy to help.',
