@@ -90,8 +90,14 @@ describe('store shell in a real browser', () => {
     const context = await env.browser.newContext();
     const page = await context.newPage();
     await signIn(page, '13800000003');
-    await page.getByTestId('notice-ack').click();
-    await page.waitForLoadState('load');
+    // The choice is posted, then the page reloads (spec section 4): wait for that reload.
+    const [answer] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith('/api/user/protocol/agree')),
+      page.waitForEvent('load'),
+      page.getByTestId('notice-ack').click(),
+    ]);
+    assert.equal(answer.status(), 200);
+    // The dialog and the user menu come from the same session check after the reload.
     await page.getByTestId('user-menu').waitFor();
     assert.equal(await page.getByTestId('notice-ack').count(), 0);
     await context.close();
