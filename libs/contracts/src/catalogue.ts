@@ -89,7 +89,10 @@ export interface FacetBucket {
 
 export interface MaterialSearchResponse {
   infos: MaterialCard[];
+  /** Number of matches, counted up to a cap (10,000 with PostgreSQL search): with `totalCapped` it is a lower bound and pages stop there. */
   total: number;
+  /** Present (true) when there are more matches than `total` counts. */
+  totalCapped?: true;
   pageNo: number;
   pageSize: number;
   facets: Partial<Record<FilterName, FacetBucket[]>>;

@@ -16,6 +16,7 @@ import { MaterialWriter } from './materials/material-writer.service.js';
 import { MediaController } from './media/media.controller.js';
 import { CatalogueInit1763800000000 } from './migrations/1763800000000-catalogue-init.js';
 import { CatalogueReadIndexes1763900000000 } from './migrations/1763900000000-catalogue-read-indexes.js';
+import { CatalogueSearchBounds1764000000000 } from './migrations/1764000000000-catalogue-search-bounds.js';
 import { MATERIAL_SEARCH_INDEX } from './search/material-search.port.js';
 import { materialSearchIndexProvider } from './search/search-index.provider.js';
 import { DEMO_MEDIA_RENDERER, DemoCatalogueSeedService, defaultDemoMediaRenderer } from './seed/demo-catalogue-seed.service.js';
@@ -35,7 +36,7 @@ export const CATALOGUE_ENTITIES = [
   OutboxMessageEntity,
   HandledEventEntity,
 ];
-export const CATALOGUE_MIGRATIONS = [CatalogueInit1763800000000, CatalogueReadIndexes1763900000000];
+export const CATALOGUE_MIGRATIONS = [CatalogueInit1763800000000, CatalogueReadIndexes1763900000000, CatalogueSearchBounds1764000000000];
 
 /**
  * Catalogue: materials (videos, photos, music, sound effects) and their search, categories,

@@ -57,4 +57,18 @@ describe('catalogue: benchmark catalogue generator', () => {
     const result = await generateMaterials({ databaseUrl: h.db.url, count: 200, replace: true });
     expect(result.materials).toBe(200);
   });
+
+  it('caps totals and paging at 10,000 on a larger catalogue, and says so', async () => {
+    await generateMaterials({ databaseUrl: h.db.url, count: 24_000, distinctTexts: 400, replace: true });
+    const browse = await h.call<MaterialSearchResponse>('/material/search', { body: { type: 'video' } });
+    expect(browse.status).toBe(200);
+    expect(browse.body.data).toMatchObject({ total: 10_000, totalCapped: true });
+    const last = await h.call<MaterialSearchResponse>('/material/search', { body: { type: 'video', pageNo: 417, pageSize: 24 } });
+    expect(last.body.data.infos.length).toBe(10_000 - 416 * 24);
+    const beyond = await h.call<MaterialSearchResponse>('/material/search', { body: { type: 'video', pageNo: 418, pageSize: 24 } });
+    expect(beyond.body.data.infos).toEqual([]);
+    const narrow = await h.call<MaterialSearchResponse>('/material/search', { body: { keyword: '延时摄影', type: 'video', filters: { resolution: ['8k'], count: ['1'] } } });
+    expect(narrow.body.data.total).toBeLessThan(10_000);
+    expect(narrow.body.data).not.toHaveProperty('totalCapped');
+  });
 });

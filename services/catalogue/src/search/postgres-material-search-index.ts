@@ -6,13 +6,23 @@ import { exactLookupOf } from '../materials/material-code.js';
 import { filterClauses } from '../materials/material-filters.js';
 import { hasHan, normalizeQuery, segment } from '../text/text-helpers.js';
 import type { MaterialSearchDocument, MaterialSearchIndex, MaterialSearchResult } from './material-search.port.js';
+import { SEARCH_WORDS_OF_MATERIALS_SQL } from '../migrations/1764000000000-catalogue-search-bounds.js';
 import { emptyFacets } from './search-facets.js';
 
 const S = 'catalogue';
-/** Facets of a browse without keyword change slowly and cost a scan: reuse them briefly. */
-const BROWSE_FACETS_TTL_MS = 30_000;
+/** Facets of a browse without keyword change slowly and cost a scan: reuse them for a minute. */
+const BROWSE_FACETS_TTL_MS = 60_000;
 /** Word similarity for typo matching ('tmelapse' ~ 'timelapse' is 0.78). */
 const TYPO_THRESHOLD = 0.55;
+/**
+ * Totals are counted up to this many matches: beyond it `total` is this cap (a lower bound,
+ * flagged `totalCapped`) and pages stop there, so a broad query never counts the whole catalogue.
+ */
+export const SEARCH_TOTAL_CAP = 10_000;
+/** Facets are counted over at most this many matching rows (all of them below the cap). */
+export const SEARCH_FACET_CANDIDATES = 10_000;
+/** Relevance ranks (ts_rank) only this many matches, the best sellers; later pages follow sales order. */
+export const SEARCH_RANK_CANDIDATES = 2_000;
 
 /** Collects positional parameters: every value reaches PostgreSQL as a parameter, never as SQL text. */
 class Params {
@@ -31,7 +41,8 @@ class Params {
  */
 @Injectable()
 export class PostgresMaterialSearchIndex implements MaterialSearchIndex {
-  private readonly browseFacets = new Map<string, { at: number; facets: MaterialSearchResult['facets'] }>();
+  private readonly browseFacets = new Map<string, { at: number; facets: Promise<MaterialSearchResult['facets']> }>();
+  private dictionaryReady: Promise<void> | null = null;
 
   constructor(@InjectDataSource('catalogue') private readonly dataSource: DataSource) {}
 
@@ -48,6 +59,10 @@ export class PostgresMaterialSearchIndex implements MaterialSearchIndex {
        WHERE m.id = d.id`,
       [JSON.stringify(rows.map((r) => ({ id: r.id, title_zh: r.titleZh, keywords_zh: r.keywordsZh, title_en: r.titleEn, keywords_en: r.keywordsEn, terms: r.terms })))],
     );
+    const words = [...new Set(rows.flatMap((r) => r.terms.split(/\s+/).filter(isDictionaryWord)))];
+    if (words.length > 0) {
+      await this.dataSource.query(`INSERT INTO "${S}"."search_words" (word) SELECT unnest($1::text[]) ON CONFLICT DO NOTHING`, [words]);
+    }
     this.browseFacets.clear();
   }
 
@@ -79,18 +94,61 @@ export class PostgresMaterialSearchIndex implements MaterialSearchIndex {
     }
 
     const normalized = normalizeQuery(keyword);
-    // Words first; typo matching (trigram similarity, costly on common words over a large
-    // catalogue) only when the words alone find nothing.
-    const exact = await this.searchText(query, language, normalized, false);
+    // Words first; typo correction only when the words alone find nothing: each word of 4+
+    // letters missing from the dictionary of indexed words becomes its closest dictionary word
+    // (trigram index over the small `search_words` table), then the normal word search runs.
+    const exact = await this.searchText(query, language, normalized);
     if (exact.total > 0 || !normalized.other.some((w) => w.length >= 4)) return exact;
-    return this.searchText(query, language, normalized, true);
+    const corrected = await this.correctTypos(normalized.other);
+    if (!corrected) return exact;
+    const result = await this.searchText(query, language, { ...normalized, other: corrected });
+    return { ...result, normalizedKeyword: normalized.display };
+  }
+
+  /** The words with typos replaced by their closest dictionary words, or null when nothing changed. */
+  private async correctTypos(words: string[]): Promise<string[] | null> {
+    const candidates = words.filter((w) => w.length >= 4 && isDictionaryWord(w));
+    if (candidates.length === 0) return null;
+    await this.ensureDictionary();
+    const rows = (await this.dataSource.query(
+      `SELECT t.word AS typo, c.word AS correction
+       FROM unnest($1::text[]) AS t(word)
+       CROSS JOIN LATERAL (
+         SELECT d.word FROM "${S}"."search_words" d
+         WHERE NOT EXISTS (SELECT 1 FROM "${S}"."search_words" e WHERE e.word = t.word)
+           AND t.word <% d.word AND word_similarity(t.word, d.word) >= ${TYPO_THRESHOLD}
+         ORDER BY similarity(t.word, d.word) DESC, d.word
+         LIMIT 1
+       ) c`,
+      [candidates],
+    )) as { typo: string; correction: string }[];
+    if (rows.length === 0) return null;
+    const fix = new Map(rows.map((r) => [r.typo, r.correction]));
+    return words.map((w) => fix.get(w) ?? w);
+  }
+
+  /** A catalogue loaded without this adapter (bulk loaders) leaves the dictionary empty: read it in once. */
+  private ensureDictionary(): Promise<void> {
+    this.dictionaryReady ??= (async () => {
+      const [row] = (await this.dataSource.query(
+        `SELECT NOT EXISTS (SELECT 1 FROM "${S}"."search_words") AND EXISTS (SELECT 1 FROM "${S}"."materials" WHERE search_terms <> '') AS empty`,
+      )) as { empty: boolean }[];
+      if (!row?.empty) return;
+      // A first sample right away (the full read takes seconds on a million rows), the rest in the background.
+      const sample = SEARCH_WORDS_OF_MATERIALS_SQL.replace(`"${S}"."materials" m`, `(SELECT search_terms FROM "${S}"."materials" LIMIT 20000) m`);
+      await this.dataSource.query(`INSERT INTO "${S}"."search_words" (word) ${sample} ON CONFLICT DO NOTHING`);
+      void this.dataSource.query(`INSERT INTO "${S}"."search_words" (word) ${SEARCH_WORDS_OF_MATERIALS_SQL} ON CONFLICT DO NOTHING`).catch(() => undefined);
+    })().catch((error: unknown) => {
+      this.dictionaryReady = null;
+      throw error;
+    });
+    return this.dictionaryReady;
   }
 
   private async searchText(
     query: MaterialSearchQuery,
     language: Language,
     normalized: ReturnType<typeof normalizeQuery>,
-    withTypos: boolean,
   ): Promise<MaterialSearchResult> {
     const kind = query.type === 'pic' ? 'photo' : 'video';
     const p = new Params();
@@ -101,56 +159,87 @@ export class PostgresMaterialSearchIndex implements MaterialSearchIndex {
       base.push(`EXISTS (SELECT 1 FROM "${S}"."topic_materials" tm WHERE tm.topic_id = ${p.add(query.topicId)} AND tm.material_id = m.id)`);
     }
 
-    let rank = '0';
     const hasKeyword = normalized.han.length + normalized.other.length > 0;
     let rankTerms: (() => string) | null = null;
     if (hasKeyword) {
       const tsquery = this.tsquery(normalized, p);
-      const typoText = withTypos ? normalized.other.filter((w) => w.length >= 4).join(' ') : '';
-      const match = [`m.search_vector @@ (${tsquery})`];
-      let similarity = '0';
-      if (typoText) {
-        const t = p.add(typoText);
-        match.push(`(${t} <% m.search_terms AND word_similarity(${t}, m.search_terms) >= ${TYPO_THRESHOLD})`);
-        similarity = `word_similarity(${t}, m.search_terms)`;
-      }
-      base.push(`(${match.join(' OR ')})`);
+      base.push(`m.search_vector @@ (${tsquery})`);
       const titleColumn = language === 'en' ? 'm.title_en' : 'm.title_zh';
-      rankTerms = () => `(ts_rank(m.search_vector, ${tsquery}) + 0.3 * ${similarity} + CASE WHEN lower(${titleColumn}) = lower(${p.add(normalized.text)}) THEN 1 ELSE 0 END)`;
+      rankTerms = () => `(ts_rank(m.search_vector, ${tsquery}) + CASE WHEN lower(${titleColumn}) = lower(${p.add(normalized.text)}::text) THEN 1 ELSE 0 END)`;
     }
 
     // The facet statement shares the base conditions' parameters and adds its own after them.
     const facetParams = new Params();
     facetParams.values.push(...p.values);
-    if (rankTerms) rank = rankTerms();
     const clauses = filterClauses(query.filters ?? {});
     const filterSql = clauses.map((clause) => ({
       name: clause.name,
       sql: `(${clause.documents.map((doc) => `m.filters @> ${p.add(doc)}::jsonb`).join(' OR ')})`,
     }));
 
-    const order =
-      query.sort === 'sales'
-        ? `m.sales_count DESC, m.id DESC`
-        : query.sort === 'newest' || !hasKeyword
-          ? `m.online_at DESC NULLS LAST, m.id DESC`
-          : `rank DESC, m.sales_count DESC, m.id DESC`;
-    const offset = (query.pageNo - 1) * query.pageSize;
+    const from = `"${S}"."materials" m`;
     const where = [...base, ...filterSql.map((f) => f.sql)].join(' AND ');
-    const limit = p.add(query.pageSize);
-    const skip = p.add(offset);
-    const pageSql = `SELECT m.id, ${rank} AS rank, count(*) OVER () AS total FROM "${S}"."materials" m WHERE ${where} ORDER BY ${order} LIMIT ${limit} OFFSET ${skip}`;
+    // Index orders (partial indexes over published rows by kind): LIMIT/OFFSET stops early.
+    const bySales = `m.sales_count DESC, m.id DESC`;
+    const byNewest = `m.online_at DESC NULLS LAST, m.id DESC`;
+    const offset = (query.pageNo - 1) * query.pageSize;
+    const end = Math.min(offset + query.pageSize, SEARCH_TOTAL_CAP);
+    // The page and count statements take the where parameters only; the rank's come after them.
+    const whereValues = [...p.values];
+    const rank = rankTerms ? rankTerms() : '0';
+    const page = async (): Promise<number[]> => {
+      if (offset >= end) return [];
+      const slice = async (order: string, from0: number, to: number): Promise<number[]> => {
+        if (from0 >= to) return [];
+        const q = new Params();
+        q.values.push(...whereValues);
+        const rows = (await this.dataSource.query(
+          `SELECT m.id FROM ${from} WHERE ${where} ORDER BY ${order} LIMIT ${q.add(to - from0)} OFFSET ${q.add(from0)}`,
+          q.values,
+        )) as { id: string }[];
+        return rows.map((r) => Number(r.id));
+      };
+      if (query.sort === 'sales') return slice(bySales, offset, end);
+      if (query.sort === 'newest' || !hasKeyword) return slice(byNewest, offset, end);
+      // Relevance: ts_rank over the best-selling SEARCH_RANK_CANDIDATES matches only; past them, sales order.
+      const ranked: number[] = [];
+      if (offset < SEARCH_RANK_CANDIDATES) {
+        const q = new Params();
+        q.values.push(...p.values);
+        const rows = (await this.dataSource.query(
+          `SELECT c.id FROM (
+             SELECT m.id, m.sales_count, ${rank} AS rank FROM ${from} WHERE ${where} ORDER BY ${bySales} LIMIT ${q.add(SEARCH_RANK_CANDIDATES)}
+           ) c
+           ORDER BY c.rank DESC, c.sales_count DESC, c.id DESC LIMIT ${q.add(Math.min(end, SEARCH_RANK_CANDIDATES) - offset)} OFFSET ${q.add(offset)}`,
+          q.values,
+        )) as { id: string }[];
+        ranked.push(...rows.map((r) => Number(r.id)));
+      }
+      return [...ranked, ...(await slice(bySales, Math.max(offset, SEARCH_RANK_CANDIDATES), end))];
+    };
+    const count = async (): Promise<number> => {
+      const q = new Params();
+      q.values.push(...whereValues);
+      const [row] = (await this.dataSource.query(
+        `SELECT count(*)::int AS total FROM (SELECT 1 FROM ${from} WHERE ${where} LIMIT ${q.add(SEARCH_TOTAL_CAP + 1)}) t`,
+        q.values,
+      )) as { total: number }[];
+      return Number(row?.total ?? 0);
+    };
 
-    const [rows, facets] = await Promise.all([
-      this.dataSource.query(pageSql, p.values) as Promise<{ id: string; total: string }[]>,
+    const [ids, counted, facets] = await Promise.all([
+      page(),
+      count(),
       this.facets(base, clauses, facetParams, hasKeyword ? null : JSON.stringify([kind, query.categoryId, query.from, query.topicId, query.filters])),
     ]);
-    let total = rows.length > 0 ? Number(rows[0]!.total) : 0;
-    if (rows.length === 0 && offset > 0) {
-      const [count] = (await this.dataSource.query(`SELECT count(*) AS total FROM "${S}"."materials" m WHERE ${where}`, p.values.slice(0, -2))) as { total: string }[];
-      total = Number(count?.total ?? 0);
-    }
-    return { ids: rows.map((r) => Number(r.id)), total, facets, normalizedKeyword: normalized.display };
+    const totalCapped = counted > SEARCH_TOTAL_CAP;
+    return {
+      ids,
+      total: Math.min(counted, SEARCH_TOTAL_CAP),
+      ...(totalCapped ? { totalCapped: true } : {}),
+      facets,
+      normalizedKeyword: normalized.display,
+    };
   }
 
   /** Every token must match (AND); Chinese words as 'simple' lexemes, other words as English stems or exact words; the last token and single Han characters also as prefixes. */
@@ -166,26 +255,44 @@ export class PostgresMaterialSearchIndex implements MaterialSearchIndex {
     return parts.join(' && ');
   }
 
-  private async facets(
+  private facets(
     base: string[],
     clauses: { name: FilterName; documents: string[] }[],
     p: Params,
     cacheKey: string | null,
   ): Promise<MaterialSearchResult['facets']> {
-    if (cacheKey) {
-      const cached = this.browseFacets.get(cacheKey);
-      if (cached && Date.now() - cached.at < BROWSE_FACETS_TTL_MS) return cached.facets;
-    }
-    // Each selected filter applies to every facet but its own, so a facet shows what picking another of its values would give.
-    const selection = clauses.map(
-      (clause) => `(f.name = ${p.add(clause.name)} OR ${clause.documents.map((doc) => `m.filters @> ${p.add(doc)}::jsonb`).join(' OR ')})`,
-    );
+    if (!cacheKey) return this.countFacets(base, clauses, p);
+    const cached = this.browseFacets.get(cacheKey);
+    if (cached && Date.now() - cached.at < BROWSE_FACETS_TTL_MS) return cached.facets;
+    // The promise is cached, so concurrent browses of the same tab share one statement.
+    const facets = this.countFacets(base, clauses, p);
+    if (this.browseFacets.size > 500) this.browseFacets.clear();
+    this.browseFacets.set(cacheKey, { at: Date.now(), facets });
+    facets.catch(() => this.browseFacets.delete(cacheKey));
+    return facets;
+  }
+
+  /**
+   * Facet counts over at most SEARCH_FACET_CANDIDATES rows: those matching the base conditions
+   * and every selected filter but at most one (the rows any facet can count). Each selected
+   * filter applies to every facet but its own, so a facet shows what picking another of its
+   * values would give. Below the bound the counts are exact; above it they count a sample.
+   */
+  private async countFacets(
+    base: string[],
+    clauses: { name: FilterName; documents: string[] }[],
+    p: Params,
+  ): Promise<MaterialSearchResult['facets']> {
+    const clauseSql = clauses.map((clause) => `(${clause.documents.map((doc) => `m.filters @> ${p.add(doc)}::jsonb`).join(' OR ')})`);
+    const candidate =
+      clauseSql.length <= 1 ? [] : [`(${clauseSql.map((_, skip) => `(${clauseSql.filter((__, i) => i !== skip).join(' AND ')})`).join(' OR ')})`];
+    const selection = clauses.map((clause, i) => `(f.name = ${p.add(clause.name)} OR ${clauseSql[i]})`);
     const sql = `
       SELECT f.name, v.value, count(*)::int AS count
-      FROM "${S}"."materials" m
+      FROM (SELECT m.filters FROM "${S}"."materials" m WHERE ${[...base, ...candidate].join(' AND ')} LIMIT ${p.add(SEARCH_FACET_CANDIDATES)}) m
       CROSS JOIN LATERAL jsonb_each(m.filters) AS f(name, vals)
       CROSS JOIN LATERAL jsonb_array_elements_text(CASE WHEN jsonb_typeof(f.vals) = 'array' THEN f.vals ELSE '[]'::jsonb END) AS v(value)
-      WHERE ${[...base, ...selection].join(' AND ')}
+      ${selection.length > 0 ? `WHERE ${selection.join(' AND ')}` : ''}
       GROUP BY f.name, v.value`;
     const rows = (await this.dataSource.query(sql, p.values)) as { name: string; value: string; count: number }[];
     const facets = emptyFacets();
@@ -193,12 +300,13 @@ export class PostgresMaterialSearchIndex implements MaterialSearchIndex {
       const bucket = facets[row.name as FilterName]?.find((b) => b.value === row.value);
       if (bucket) bucket.count = row.count;
     }
-    if (cacheKey) {
-      if (this.browseFacets.size > 500) this.browseFacets.clear();
-      this.browseFacets.set(cacheKey, { at: Date.now(), facets });
-    }
     return facets;
   }
+}
+
+/** Words the typo dictionary holds: Latin words of 3+ letters without digits (copy numbers are looked up exactly). */
+function isDictionaryWord(word: string): boolean {
+  return word.length >= 3 && /^[a-z]/.test(word) && !/[0-9]/.test(word);
 }
 
 /** The search text of a document as this adapter stores it (also used by the bulk benchmark loader, so both agree). */

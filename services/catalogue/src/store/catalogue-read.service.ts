@@ -22,7 +22,7 @@ import { CARD_COLUMNS, bookmarkJoin, localizedTitle, toCard, type CardRow } from
 
 export const SIMILAR_COUNT = 8;
 /** How many candidates of each kind (same category, shared keyword) "similar" ranks at most. */
-export const SIMILAR_CANDIDATES = 300;
+export const SIMILAR_CANDIDATES = 100;
 /** How long topics, categories and hot words are served from memory (writes through the console clear it at once). */
 export const CURATION_CACHE_MS = 30_000;
 export const materialNotFound = () => new AppError(ErrorCode.NOT_FOUND, 'materialNotFound');
@@ -42,6 +42,8 @@ export class CatalogueReadService {
     return {
       infos: await this.cards(result.ids, language, userId),
       total: result.total,
+      // The PostgreSQL adapter counts up to a cap and says so (an extra field beside the port's result).
+      ...((result as { totalCapped?: boolean }).totalCapped ? { totalCapped: true as const } : {}),
       pageNo: query.pageNo,
       pageSize: query.pageSize,
       facets: result.facets,
