@@ -211,6 +211,7 @@ export const en: MessageShape<typeof zhCN> = {
     externalIntro: 'Hand-picked material from our partner library, licensed and bought the same way as ours.',
     resultFor: '“{{keyword}}”',
     resultCount: '{{count}} results',
+    resultCountAtLeast: 'More than {{count}} results',
     categoryLabel: 'Category',
     sortLabel: 'Sort by',
     sort: {

@@ -206,6 +206,8 @@ export const zhCN = {
     externalIntro: '来自合作图库的精选素材，同样正版授权，下载与购买流程一致。',
     resultFor: '“{{keyword}}”',
     resultCount: '共 {{count}} 个结果',
+    // Broad searches stop counting at a cap: say "more than".
+    resultCountAtLeast: '超过 {{count}} 个结果',
     categoryLabel: '分类',
     sortLabel: '排序',
     sort: {

@@ -169,7 +169,11 @@ export function SearchPage({ variant }: { variant: SearchVariant }) {
         <section className={styles.results} aria-busy={result.loading}>
           <div className={styles.toolbar}>
             <p className={styles.count} data-testid="result-count" data-count={total} aria-live="polite">
-              {shown ? t('catalogue.resultCount', { count: total }) : result.loading ? t('catalogue.loading') : ''}
+              {shown
+                ? t(shown.totalCapped ? 'catalogue.resultCountAtLeast' : 'catalogue.resultCount', { count: total })
+                : result.loading
+                  ? t('catalogue.loading')
+                  : ''}
             </p>
             <button type="button" className={styles.filtersToggle} onClick={() => setFiltersOpen(true)}>
               <FilterIcon size={16} />
