@@ -1,6 +1,5 @@
 import type {
   BookmarkItem,
-  CatalogueCalls,
   Category,
   HomeIndexResponse,
   MaterialDetail,
@@ -10,30 +9,10 @@ import type {
   Topic,
   TopicDetailResponse,
 } from '@mkt/contracts';
+import { CatalogueCalls } from '@mkt/contracts';
 import { type CallOptions, get, post } from './client';
 
-/**
- * The catalogue paths. The header imports these calls, so they are spelled out here instead of
- * read from the contracts at run time (that would pull the contract module into the first
- * download); `satisfies` still checks every path against the contract.
- */
-const paths = {
-  homeIndex: '/home/index',
-  homePreference: '/home/preference',
-  hotword: '/hotword',
-  videoCategoryList: '/video/categoryList',
-  photoCategoryList: '/photo/categoryList',
-  search: '/material/search',
-  detail: '/material/detail',
-  similar: '/material/similar',
-  topic: '/topic/detail',
-  topicList: '/topic/list',
-  bookmarkList: '/space/bookmark',
-  bookmark: '/preference/bookmark',
-  bookmarkCancel: '/preference/cancel',
-  click: '/material/click',
-  sample: '/material/sample',
-} as const satisfies typeof CatalogueCalls;
+const paths = CatalogueCalls;
 
 export interface BookmarkListRequest {
   targetType: number;

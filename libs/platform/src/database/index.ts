@@ -1,3 +1,4 @@
 export * from './embedded-postgres.server.js';
 export * from './migration-runner.js';
 export * from './database.module.js';
+export * from './staff-audit-record.js';

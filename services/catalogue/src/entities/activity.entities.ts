@@ -1,4 +1,5 @@
-import { Column, Entity, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
+import { StaffAuditRecord } from '@mkt/platform';
+import { Column, Entity, PrimaryColumn } from 'typeorm';
 import { numberColumn } from './column-transformers.js';
 
 /** A user's favourite (spec section 3 "Bookmark item"); one per user and target. */
@@ -51,33 +52,6 @@ export class ClickEntity {
   navigator: string;
 }
 
-/** One staff change to the catalogue, written in the change's own transaction (same shape as identity's). */
+/** One staff change to the catalogue, written in the change's own transaction. */
 @Entity({ name: 'audit_log' })
-export class CatalogueAuditLogEntity {
-  @PrimaryGeneratedColumn('uuid')
-  id: string;
-
-  @Column({ type: 'timestamptz' })
-  at: Date;
-
-  @Column({ name: 'staff_id', type: 'uuid' })
-  staffId: string;
-
-  @Column({ name: 'staff_username', type: 'varchar', length: 64 })
-  staffUsername: string;
-
-  @Column({ type: 'varchar', length: 64 })
-  action: string;
-
-  @Column({ type: 'varchar', length: 64 })
-  resource: string;
-
-  @Column({ name: 'resource_id', type: 'varchar', length: 64 })
-  resourceId: string;
-
-  @Column({ type: 'jsonb', nullable: true })
-  before: Record<string, unknown> | null;
-
-  @Column({ type: 'jsonb', nullable: true })
-  after: Record<string, unknown> | null;
-}
+export class CatalogueAuditLogEntity extends StaffAuditRecord {}

@@ -1,33 +1,7 @@
-import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { Entity, Index } from 'typeorm';
+import { StaffAuditRecord } from '@mkt/platform';
 
 /** One staff change, written in the same transaction as the change itself. */
 @Entity({ name: 'audit_log' })
 @Index(['at'])
-export class AuditLogEntity {
-  @PrimaryGeneratedColumn('uuid')
-  id: string;
-
-  @Column({ type: 'timestamptz' })
-  at: Date;
-
-  @Column({ name: 'staff_id', type: 'uuid' })
-  staffId: string;
-
-  @Column({ name: 'staff_username', type: 'varchar', length: 64 })
-  staffUsername: string;
-
-  @Column({ type: 'varchar', length: 64 })
-  action: string;
-
-  @Column({ type: 'varchar', length: 64 })
-  resource: string;
-
-  @Column({ name: 'resource_id', type: 'varchar', length: 64 })
-  resourceId: string;
-
-  @Column({ type: 'jsonb', nullable: true })
-  before: Record<string, unknown> | null;
-
-  @Column({ type: 'jsonb', nullable: true })
-  after: Record<string, unknown> | null;
-}
+export class AuditLogEntity extends StaffAuditRecord {}
