@@ -60,15 +60,37 @@ export const UserUpdatedByStaff = defineEvent(
   }),
 );
 
-/** A material went on sale in the store (first publication or re-publication by staff). */
+/**
+ * What another service may keep about a material on sale: enough to show it in a cart, an order,
+ * a licence and to hand out its original, without asking the catalogue. Object locations are
+ * "<bucket>/<key>"; the original is null for materials sold from an external source.
+ */
+export const MaterialSaleSnapshot = z.object({
+  titleZh: z.string(),
+  titleEn: z.string(),
+  from: z.string(),
+  maxResolution: z.string(),
+  width: z.number().int().nonnegative(),
+  height: z.number().int().nonnegative(),
+  duration: z.number().nullable(),
+  thumbnailKey: z.string().nullable(),
+  originalKey: z.string().nullable(),
+});
+export type MaterialSaleSnapshot = z.infer<typeof MaterialSaleSnapshot>;
+
+/**
+ * A material went on sale in the store (first publication, re-publication by staff, or a change
+ * to a published material's sale snapshot: consumers upsert on every delivery).
+ */
 export const MaterialPublished = defineEvent(
   'material.published',
-  1,
+  2,
   z.object({
     materialId: z.number().int().positive(),
     code: z.string(),
     kind: z.enum(['video', 'photo', 'music', 'sfx']),
     onlineAt: z.string(),
+    sale: MaterialSaleSnapshot,
   }),
 );
 
@@ -103,7 +125,47 @@ export const StaffActionAudited = defineEvent(
   }),
 );
 
+/**
+ * A buyer licensed music or sound effects at list price through the SKU cascade (spec section 5,
+ * music licence). The music service prices it and picks the order id; the orders service turns
+ * it into an order already quoted and waiting for the buyer's voucher, and licensing issues the
+ * music authorization file once staff confirm the payment. Money is integer fen.
+ */
+export const MusicOrderPlaced = defineEvent(
+  'music.order.placed',
+  1,
+  z.object({
+    orderId: z.uuid(),
+    userId: z.uuid(),
+    placedAt: z.string(),
+    licensee: z.object({
+      projectName: z.string().min(1).max(100),
+      brand: z.string().min(1).max(100),
+      licensee: z.string().min(1).max(100),
+    }),
+    items: z
+      .array(
+        z.object({
+          musicId: z.number().int().positive(),
+          code: z.string(),
+          musicType: z.union([z.literal(1), z.literal(2)]),
+          name: z.string(),
+          composer: z.string(),
+          durationSeconds: z.number().nonnegative(),
+          coverKey: z.string().nullable(),
+          originalKey: z.string().nullable(),
+          skuId: z.string().min(1).max(64),
+          licence: z.object({ scene: z.string(), channel: z.string(), period: z.string(), area: z.string() }),
+          priceFen: z.number().int().nonnegative(),
+        }),
+      )
+      .min(1),
+    totalFen: z.number().int().nonnegative(),
+  }),
+);
+
 /** All event definitions, so transports can create their queues and topics up front. */
 export const ALL_EVENTS = [
   StaffActionAudited,
-  UserRegistered, ContributorProtocolAnswered, UserUpdatedByStaff, MaterialPublished, MaterialUnpublished] as const;
+  UserRegistered, ContributorProtocolAnswered, UserUpdatedByStaff, MaterialPublished, MaterialUnpublished,
+  MusicOrderPlaced] as const;

@@ -90,6 +90,7 @@ describe('catalogue: console API (react-admin REST)', () => {
     const announced = await h.sql<{ payload: { action: string } }>(`SELECT payload FROM catalogue.outbox WHERE aggregate_id = $1 AND name = 'staff.action.audited' ORDER BY position`, [String(ids.draft)]);
     expect(announced.map((e) => e.payload.action)).toEqual(['publish', 'unpublish']);
     expect(events[0]!.payload.materialId).toBe(ids.draft);
+    expect(events[0]!.payload).toMatchObject({ sale: { titleEn: expect.any(String), maxResolution: expect.any(String) } });
     const actions = await h.sql<Audit>(`SELECT action FROM catalogue.audit_log WHERE resource_id = $1 ORDER BY at`, [String(ids.draft)]);
     expect(actions.map((a) => a.action)).toEqual(['publish', 'unpublish']);
   });

@@ -21,6 +21,7 @@ import { parseLocation, publicMediaUrl } from '../media/media-urls.js';
 const STAFF_LINK_SECONDS = 4 * 3600;
 import { normalizeFilters } from '../materials/material-filters.js';
 import { MaterialWriter, cleanMaterialText } from '../materials/material-writer.service.js';
+import { materialPublishedPayload } from '../materials/material-sale-snapshot.js';
 import { CatalogueReadService } from '../store/catalogue-read.service.js';
 
 export const materialFilterSchema = z
@@ -134,7 +135,8 @@ export class MaterialAdminService {
       const action = publishing ? 'publish' : unpublishing ? 'unpublish' : 'update';
       await this.audit.record(manager, actor, { action, resource: 'materials', resourceId: materialId, before, after: view });
       const event = { materialId, code: material.code, kind: material.kind };
-      if (publishing) await this.outbox.add(manager, MaterialPublished, String(materialId), { ...event, onlineAt: material.onlineAt!.toISOString() });
+      // A published material's new text reaches the services that keep its sale snapshot.
+      if (material.status === 'published') await this.outbox.add(manager, MaterialPublished, String(materialId), materialPublishedPayload(material));
       if (unpublishing) await this.outbox.add(manager, MaterialUnpublished, String(materialId), event);
       return view;
     });

@@ -1,12 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
-import type { MaterialFilters, MaterialKind, MaterialSource, MaterialStatus } from '@mkt/contracts';
+import { MaterialPublished, type MaterialFilters, type MaterialKind, type MaterialSource, type MaterialStatus } from '@mkt/contracts';
+import { OutboxWriter } from '@mkt/platform';
 import { MaterialEntity } from '../entities/material.entity.js';
 import { MATERIAL_SEARCH_INDEX, type MaterialSearchDocument, type MaterialSearchIndex } from '../search/material-search.port.js';
 import { cleanTags, cleanText, toSimplified } from '../text/text-helpers.js';
 import { materialCode } from './material-code.js';
 import { normalizeFilters } from './material-filters.js';
+import { materialPublishedPayload } from './material-sale-snapshot.js';
 
 /** What creating a material needs; text is cleaned on the way in (spec section 5). */
 export interface NewMaterial {
@@ -65,9 +67,13 @@ export class MaterialWriter {
   constructor(
     @InjectDataSource('catalogue') private readonly dataSource: DataSource,
     @Inject(MATERIAL_SEARCH_INDEX) private readonly index: MaterialSearchIndex,
+    private readonly outbox: OutboxWriter,
   ) {}
 
-  /** Inserts in one transaction (ids drawn first so each copy number is known up front), then indexes. */
+  /**
+   * Inserts in one transaction (ids drawn first so each copy number is known up front), announces
+   * the ones created on sale (material.published, same transaction), then indexes.
+   */
   async createMany(inputs: NewMaterial[]): Promise<MaterialEntity[]> {
     if (inputs.length === 0) return [];
     const saved = await this.dataSource.transaction(async (manager) => {
@@ -102,6 +108,9 @@ export class MaterialWriter {
       });
       for (let start = 0; start < rows.length; start += 500) {
         await manager.createQueryBuilder().insert().into(MaterialEntity).values(rows.slice(start, start + 500)).execute();
+      }
+      for (const row of rows) {
+        if (row.status === 'published') await this.outbox.add(manager, MaterialPublished, String(row.id), materialPublishedPayload(row));
       }
       return rows;
     });
