@@ -245,8 +245,10 @@ export async function measureSearch({ root, baseUrl, databaseUrl, connections, d
       homeP95: { targetMs: TARGETS_MS.homeP95, actualMs: home.latencyMs.p95, met: (home.latencyMs.p95 ?? Infinity) < TARGETS_MS.homeP95 },
       detailP95: { targetMs: TARGETS_MS.detailP95, actualMs: detail.latencyMs.p95, met: (detail.latencyMs.p95 ?? Infinity) < TARGETS_MS.detailP95 },
     };
+    const firstPass = summarize(perQuery.map((q) => q.ms));
     return {
       queries: perQuery,
+      firstPass,
       levels: connections.map((level, i) => ({
         connections: level,
         server: server[i],

@@ -17,11 +17,13 @@ import { MediaController } from './media/media.controller.js';
 import { CatalogueInit1763800000000 } from './migrations/1763800000000-catalogue-init.js';
 import { CatalogueReadIndexes1763900000000 } from './migrations/1763900000000-catalogue-read-indexes.js';
 import { CatalogueSearchBounds1764000000000 } from './migrations/1764000000000-catalogue-search-bounds.js';
+import { CatalogueSearchPerKind1764100000000 } from './migrations/1764100000000-catalogue-search-per-kind.js';
 import { MATERIAL_SEARCH_INDEX } from './search/material-search.port.js';
 import { materialSearchIndexProvider } from './search/search-index.provider.js';
 import { DEMO_MEDIA_RENDERER, DemoCatalogueSeedService, defaultDemoMediaRenderer } from './seed/demo-catalogue-seed.service.js';
 import { CatalogueReadService } from './store/catalogue-read.service.js';
 import { CatalogueStoreController } from './store/catalogue-store.controller.js';
+import { MaterialReadCache } from './store/material-read-cache.js';
 import { MemberActionsService } from './store/member-actions.service.js';
 
 export const CATALOGUE_ENTITIES = [
@@ -36,7 +38,7 @@ export const CATALOGUE_ENTITIES = [
   OutboxMessageEntity,
   HandledEventEntity,
 ];
-export const CATALOGUE_MIGRATIONS = [CatalogueInit1763800000000, CatalogueReadIndexes1763900000000, CatalogueSearchBounds1764000000000];
+export const CATALOGUE_MIGRATIONS = [CatalogueInit1763800000000, CatalogueReadIndexes1763900000000, CatalogueSearchBounds1764000000000, CatalogueSearchPerKind1764100000000];
 
 /**
  * Catalogue: materials (videos, photos, music, sound effects) and their search, categories,
@@ -59,6 +61,7 @@ export const CATALOGUE_MIGRATIONS = [CatalogueInit1763800000000, CatalogueReadIn
     // SEARCH=postgres (default) or opensearch: business code only sees MATERIAL_SEARCH_INDEX.
     materialSearchIndexProvider,
     { provide: DEMO_MEDIA_RENDERER, useValue: defaultDemoMediaRenderer },
+    MaterialReadCache,
     MaterialWriter,
     CatalogueReadService,
     MemberActionsService,

@@ -59,6 +59,10 @@ describe('catalogue: console API (react-admin REST)', () => {
   });
 
   it('edits bilingual text and filters, re-indexes, audits before/after', async () => {
+    // Read first, so the store's cached search results, card and detail must be forgotten by the edit.
+    const before = await h.call<MaterialSearchResponse>('/material/search', { body: { keyword: '油菜花' } });
+    expect(before.body.data.infos).toEqual([]);
+    expect((await h.call<{ titleZh: string }>('/material/detail', { body: { id: ids.train } })).body.data.titleZh).toBe('高铁穿越田野');
     const reply = await h.admin<MaterialAdminView>('PUT', `/materials/${ids.train}`, {
       token: reviewer,
       body: { id: ids.train, code: 'ignored', titleZh: '復興號高鐵，穿越油菜花田！', keywordsEn: ['Bullet Train', 'bullet train', 'canola'], filters: { resolution: ['4k'] } },
@@ -67,6 +71,8 @@ describe('catalogue: console API (react-admin REST)', () => {
     expect(reply.body).toMatchObject({ titleZh: '复兴号高铁 穿越油菜花田', keywordsEn: ['Bullet Train', 'canola'], filters: { resolution: ['4k'] } });
     const found = await h.call<MaterialSearchResponse>('/material/search', { body: { keyword: '油菜花' } });
     expect(found.body.data.infos.map((c) => c.id)).toEqual([ids.train]);
+    expect(found.body.data.infos[0]!.userTitle).toBe('复兴号高铁 穿越油菜花田');
+    expect((await h.call<{ titleZh: string }>('/material/detail', { body: { id: ids.train } })).body.data.titleZh).toBe('复兴号高铁 穿越油菜花田');
     const [entry] = await h.sql<Audit>(`SELECT * FROM catalogue.audit_log WHERE resource = 'materials' AND resource_id = $1`, [String(ids.train)]);
     expect(entry).toMatchObject({ action: 'update', before: { titleZh: '高铁穿越田野' }, after: { titleZh: '复兴号高铁 穿越油菜花田' } });
     expect((await h.admin('PUT', `/materials/${ids.train}`, { token: reviewer, body: { filters: { resolution: ['16k'] } } })).status).toBe(422);

@@ -44,6 +44,7 @@ export async function startServiceProcess(options: ServiceProcessOptions): Promi
       dataDir: join(config.dataDir, 'postgres'),
       port: config.database.embeddedPort,
       password: 'marketplace',
+      settings: { shared_buffers: config.database.embeddedSharedBuffers },
       onLog: (line) => logger.pino.debug({ context: 'EmbeddedPostgres' }, line),
     });
     await embedded.start();

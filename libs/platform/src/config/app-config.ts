@@ -24,6 +24,11 @@ const envSchema = z
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
       .optional(),
     EMBEDDED_PG_PORT: port.default(54329),
+    // PostgreSQL's own page cache for the embedded database: the catalogue's search and lists
+    // read from it instead of the kernel's; a million-material catalogue wants about 1GB.
+    EMBEDDED_PG_SHARED_BUFFERS: z.string().regex(/^[1-9][0-9]*(kB|MB|GB)$/, 'must look like 128MB or 1GB').default('256MB'),
+    // How long search results, cards and details are served from memory (0 turns it off).
+    READ_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
     EVENT_BUS: z.enum(['postgres', 'kafka']).default('postgres'),
     KAFKA_BROKERS: z.string().optional(),
     KAFKA_CLIENT_ID: z.string().default('stock-marketplace'),
@@ -82,7 +87,9 @@ export interface AppConfig {
   };
   dataDir: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
-  database: { url: string | null; embeddedPort: number };
+  database: { url: string | null; embeddedPort: number; embeddedSharedBuffers: string };
+  /** Seconds the catalogue serves search results, cards and details from memory; 0 = never. */
+  readCacheSeconds: number;
   events:
     | { transport: 'postgres' }
     | { transport: 'kafka'; brokers: string[]; clientId: string };
@@ -136,7 +143,8 @@ export function loadConfig(raw: RawEnv = process.env): AppConfig {
     },
     dataDir: resolve(env.DATA_DIR),
     logLevel: env.LOG_LEVEL,
-    database: { url: env.DATABASE_URL ?? null, embeddedPort: env.EMBEDDED_PG_PORT },
+    database: { url: env.DATABASE_URL ?? null, embeddedPort: env.EMBEDDED_PG_PORT, embeddedSharedBuffers: env.EMBEDDED_PG_SHARED_BUFFERS },
+    readCacheSeconds: env.READ_CACHE_SECONDS,
     events:
       env.EVENT_BUS === 'kafka'
         ? {

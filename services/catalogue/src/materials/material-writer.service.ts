@@ -5,6 +5,7 @@ import { MaterialPublished, type MaterialFilters, type MaterialKind, type Materi
 import { OutboxWriter } from '@mkt/platform';
 import { MaterialEntity } from '../entities/material.entity.js';
 import { MATERIAL_SEARCH_INDEX, type MaterialSearchDocument, type MaterialSearchIndex } from '../search/material-search.port.js';
+import { MaterialReadCache } from '../store/material-read-cache.js';
 import { cleanTags, cleanText, toSimplified } from '../text/text-helpers.js';
 import { materialCode } from './material-code.js';
 import { normalizeFilters } from './material-filters.js';
@@ -68,6 +69,7 @@ export class MaterialWriter {
     @InjectDataSource('catalogue') private readonly dataSource: DataSource,
     @Inject(MATERIAL_SEARCH_INDEX) private readonly index: MaterialSearchIndex,
     private readonly outbox: OutboxWriter,
+    private readonly readCache: MaterialReadCache,
   ) {}
 
   /**
@@ -118,8 +120,9 @@ export class MaterialWriter {
     return saved;
   }
 
-  /** Re-reads the materials (and their topics) and hands them to the search index. */
+  /** Re-reads the materials (and their topics) and hands them to the search index; cached cards and details of them are forgotten. */
   async reindex(ids: number[], manager: EntityManager = this.dataSource.manager): Promise<void> {
+    this.readCache.invalidate(ids);
     for (let start = 0; start < ids.length; start += 1000) {
       const chunk = ids.slice(start, start + 1000);
       const rows = await manager.getRepository(MaterialEntity).createQueryBuilder('m').where('m.id IN (:...chunk)', { chunk }).getMany();

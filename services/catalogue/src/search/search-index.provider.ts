@@ -3,6 +3,7 @@ import { getDataSourceToken } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { Client } from '@opensearch-project/opensearch';
 import { APP_CONFIG, type AppConfig } from '@mkt/platform';
+import { CachedMaterialSearchIndex } from './cached-material-search-index.js';
 import { MATERIAL_SEARCH_INDEX, type MaterialSearchIndex } from './material-search.port.js';
 import { OpenSearchMaterialSearchIndex, type OpenSearchClientLike } from './opensearch-material-search-index.js';
 import { PostgresMaterialSearchIndex } from './postgres-material-search-index.js';
@@ -32,5 +33,7 @@ export async function createMaterialSearchIndex(
 export const materialSearchIndexProvider: FactoryProvider<Promise<MaterialSearchIndex>> = {
   provide: MATERIAL_SEARCH_INDEX,
   inject: [APP_CONFIG, getDataSourceToken('catalogue')],
-  useFactory: (config: AppConfig, dataSource: DataSource) => createMaterialSearchIndex(config, dataSource),
+  // Results are kept READ_CACHE_SECONDS in front of whichever engine is configured.
+  useFactory: async (config: AppConfig, dataSource: DataSource) =>
+    new CachedMaterialSearchIndex(await createMaterialSearchIndex(config, dataSource), config.readCacheSeconds * 1000),
 };

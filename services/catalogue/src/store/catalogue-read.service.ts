@@ -17,8 +17,9 @@ import { CategoryEntity, HotWordEntity } from '../entities/curation.entities.js'
 import { MaterialEntity } from '../entities/material.entity.js';
 import { publicMediaUrl } from '../media/media-urls.js';
 import { MATERIAL_SEARCH_INDEX, type MaterialSearchIndex } from '../search/material-search.port.js';
-import { TtlCache } from './ttl-cache.js';
-import { CARD_COLUMNS, bookmarkJoin, localizedTitle, toCard, type CardRow } from './material-cards.js';
+import { ReadThroughCache } from './read-through-cache.js';
+import { MATERIAL_CARD_COLUMNS, bookmarkTargetType, localizedTitle, toCard } from './material-cards.js';
+import { MaterialReadCache, type DetailCore } from './material-read-cache.js';
 
 export const SIMILAR_COUNT = 8;
 /** How many candidates of each kind (same category, shared keyword) "similar" ranks at most. */
@@ -33,9 +34,10 @@ export class CatalogueReadService {
   constructor(
     @InjectDataSource('catalogue') private readonly dataSource: DataSource,
     @Inject(MATERIAL_SEARCH_INDEX) private readonly index: MaterialSearchIndex,
+    private readonly readCache: MaterialReadCache,
   ) {}
 
-  private readonly cache = new TtlCache(CURATION_CACHE_MS);
+  private readonly cache = new ReadThroughCache(CURATION_CACHE_MS);
 
   async search(query: MaterialSearchQuery, language: Language, userId: string | null): Promise<MaterialSearchResponse> {
     const result = await this.index.search(query, language);
@@ -51,31 +53,43 @@ export class CatalogueReadService {
     };
   }
 
-  /** Published cards in the order of `ids`, in one query (with the caller's bookmark ids). */
+  /**
+   * Published cards in the order of `ids`: the shared part from the read cache (one query for
+   * those it lacks), then the caller's bookmarks of exactly these materials in one more query.
+   */
   async cards(ids: number[], language: Language, userId: string | null): Promise<MaterialCard[]> {
     if (ids.length === 0) return [];
-    const rows: CardRow[] = await this.dataSource.query(
-      `SELECT ${CARD_COLUMNS} FROM catalogue.materials m ${bookmarkJoin('$2')}
-       WHERE m.id = ANY($1::bigint[]) AND m.status = 'published'`,
-      [ids, userId],
+    const rows = await this.readCache.cardRows(ids, (missing) =>
+      this.dataSource.query(
+        `SELECT ${MATERIAL_CARD_COLUMNS}, NULL AS bookmark_id FROM catalogue.materials m WHERE m.id = ANY($1::bigint[]) AND m.status = 'published'`,
+        [missing],
+      ),
     );
+    const bookmarks = userId ? await this.bookmarksOf(userId, ids) : new Map<string, number>();
     const byId = new Map(rows.map((row) => [Number(row.id), row]));
     return ids.flatMap((id) => {
       const row = byId.get(id);
-      return row ? [toCard(row, language)] : [];
+      if (!row) return [];
+      const card = toCard(row, language);
+      return [{ ...card, bookmarkId: bookmarks.get(`${bookmarkTargetType(row.kind)}:${id}`) ?? null }];
     });
   }
 
+  /** The caller's bookmark ids among `ids`, keyed "targetType:targetId". */
+  private async bookmarksOf(userId: string, ids: number[]): Promise<Map<string, number>> {
+    const rows: { id: string; target_type: number; target_id: string }[] = await this.dataSource.query(
+      `SELECT id, target_type, target_id FROM catalogue.bookmarks WHERE user_id = $1::uuid AND target_id = ANY($2::bigint[])`,
+      [userId, ids],
+    );
+    return new Map(rows.map((r) => [`${r.target_type}:${r.target_id}`, Number(r.id)]));
+  }
+
   async detail(id: number, language: Language, userId: string | null): Promise<MaterialDetail> {
-    const material = await this.dataSource.getRepository(MaterialEntity).findOneBy({ id, status: 'published' });
-    if (!material) throw materialNotFound();
-    const [[card], category, similar] = await Promise.all([
-      this.cards([id], language, userId),
-      material.categoryId ? this.dataSource.getRepository(CategoryEntity).findOneBy({ id: material.categoryId }) : null,
-      this.similar(material, language, userId, SIMILAR_COUNT),
-    ]);
+    const { material, category, similarIds } = await this.detailCore(id);
+    const [card, ...similar] = await this.cards([id, ...similarIds], language, userId);
+    if (!card || card.id !== id) throw materialNotFound();
     return {
-      ...card!,
+      ...card,
       titleZh: material.titleZh,
       titleEn: material.titleEn,
       keywords: language === 'en' ? material.keywordsEn : material.keywordsZh,
@@ -101,10 +115,22 @@ export class CatalogueReadService {
     };
   }
 
+  /** The part of a detail page every visitor shares, from the read cache. */
+  private detailCore(id: number): Promise<DetailCore> {
+    return this.readCache.detail(id, async () => {
+      const material = await this.dataSource.getRepository(MaterialEntity).findOneBy({ id, status: 'published' });
+      if (!material) throw materialNotFound();
+      const [category, similarIds] = await Promise.all([
+        material.categoryId ? this.dataSource.getRepository(CategoryEntity).findOneBy({ id: material.categoryId }) : null,
+        this.similarIds(material, SIMILAR_COUNT),
+      ]);
+      return { material, category, similarIds };
+    });
+  }
+
   async similarTo(id: number, language: Language, userId: string | null): Promise<{ infos: MaterialCard[] }> {
-    const material = await this.dataSource.getRepository(MaterialEntity).findOneBy({ id, status: 'published' });
-    if (!material) throw materialNotFound();
-    return { infos: await this.similar(material, language, userId, SIMILAR_COUNT) };
+    const { similarIds } = await this.detailCore(id);
+    return { infos: await this.cards(similarIds, language, userId) };
   }
 
   /**
@@ -113,7 +139,7 @@ export class CatalogueReadService {
    * kind/category/sales index) and of the materials sharing a keyword (GIN indexes on the keyword
    * arrays), SIMILAR_CANDIDATES of each, so a detail view never scores the whole kind.
    */
-  private async similar(material: MaterialEntity, language: Language, userId: string | null, count: number): Promise<MaterialCard[]> {
+  private async similarIds(material: MaterialEntity, count: number): Promise<number[]> {
     const rows: { id: string }[] = await this.dataSource.query(
       `WITH candidates AS (
          (SELECT m.id FROM catalogue.materials m
@@ -142,7 +168,7 @@ export class CatalogueReadService {
       );
       ids.push(...more.map((r) => Number(r.id)));
     }
-    return this.cards(ids, language, userId);
+    return ids;
   }
 
   async categories(kind: 'video' | 'photo', language: Language): Promise<{ list: Category[] }> {
@@ -182,6 +208,8 @@ export class CatalogueReadService {
    */
   invalidateCuration(): void {
     this.cache.clear();
+    // Detail pages carry category names.
+    this.readCache.clear();
   }
 
   /** Published topics with their published material counts: all of them, or just `id`. */

@@ -21,9 +21,17 @@ export interface CardRow {
   bookmark_id: string | null;
 }
 
+/** The card SELECT list over materials `m` alone (what every visitor sees alike). */
+export const MATERIAL_CARD_COLUMNS = `m.id, m.code, m.kind, m."from", m.title_zh, m.title_en, m.thumbnail_key, m.preview480_key,
+  m.preview_strip_key, m.duration, m.width, m.height, m.group_flag, m.hdr_flag, m.max_resolution`;
+
 /** The card SELECT list over materials `m` and the caller's bookmark `b`. */
-export const CARD_COLUMNS = `m.id, m.code, m.kind, m."from", m.title_zh, m.title_en, m.thumbnail_key, m.preview480_key,
-  m.preview_strip_key, m.duration, m.width, m.height, m.group_flag, m.hdr_flag, m.max_resolution, b.id AS bookmark_id`;
+export const CARD_COLUMNS = `${MATERIAL_CARD_COLUMNS}, b.id AS bookmark_id`;
+
+/** The bookmark target type of a material kind (spec: 0 video, 1 photo, 2 music, 3 sound effect). */
+export function bookmarkTargetType(kind: MaterialKind): number {
+  return kind === 'video' ? 0 : kind === 'photo' ? 1 : kind === 'music' ? 2 : 3;
+}
 
 /** LEFT JOIN of the caller's bookmark ($userParam: uuid or null). */
 export const bookmarkJoin = (userParam: string) =>
