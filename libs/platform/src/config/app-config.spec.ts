@@ -11,6 +11,16 @@ describe('loadConfig', () => {
     expect(config.search).toEqual({ engine: 'postgres' });
     expect(config.notifier).toEqual({ driver: 'dev-mailbox' });
     expect(config.seedDemo).toBe(true);
+    expect(config.readCacheSeconds).toBe(30);
+    expect(config.database.embeddedSharedBuffers).toBe('256MB');
+  });
+
+  it('sizes the read cache and the embedded database cache, refusing nonsense', () => {
+    const config = loadConfig({ READ_CACHE_SECONDS: '0', EMBEDDED_PG_SHARED_BUFFERS: '2GB' });
+    expect(config.readCacheSeconds).toBe(0);
+    expect(config.database.embeddedSharedBuffers).toBe('2GB');
+    expect(() => loadConfig({ READ_CACHE_SECONDS: '-1' })).toThrow(/READ_CACHE_SECONDS/);
+    expect(() => loadConfig({ EMBEDDED_PG_SHARED_BUFFERS: '2 GB; DROP' })).toThrow(/EMBEDDED_PG_SHARED_BUFFERS must look like/);
   });
 
   it('selects the distributed adapters by configuration', () => {
