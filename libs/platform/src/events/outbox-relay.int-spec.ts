@@ -13,7 +13,7 @@ describe('OutboxRelay', () => {
   const writer = new OutboxWriter();
   const relays: OutboxRelay[] = [];
   let schemaCounter = 0;
-  const schemas = ['relay_a', 'relay_b', 'relay_c', 'relay_d', 'relay_e', 'relay_f', 'relay_g'];
+  const schemas = ['relay_a', 'relay_b', 'relay_c', 'relay_d', 'relay_e', 'relay_f', 'relay_g', 'relay_h'];
 
   beforeAll(async () => {
     db = await createConsumerDatabase(schemas, 'relay');
@@ -161,5 +161,20 @@ describe('OutboxRelay', () => {
     expect(pruned).toBe(1);
     const left = await db.query<{ id: string }>(`SELECT id FROM "${schema}".outbox`);
     expect(left.map((row) => row.id).sort()).toEqual([recent, unpublished].sort());
+  });
+
+  it('prunes handled-event marks older than their retention period and nothing else', async () => {
+    const { dataSource, schema } = await freshOutbox();
+    const [old, recent] = [randomUUID(), randomUUID()];
+    await db.query(
+      `INSERT INTO "${schema}".handled_events (consumer, event_id, handled_at) VALUES ('c', $1, now() - interval '9 days'), ('c', $2, now() - interval '6 days')`,
+      [old, recent],
+    );
+
+    const pruned = await relay(dataSource, new RecordingTransport()).pruneHandled();
+
+    expect(pruned).toBe(1);
+    const left = await db.query<{ event_id: string }>(`SELECT event_id FROM "${schema}".handled_events`);
+    expect(left.map((row) => row.event_id)).toEqual([recent]);
   });
 });

@@ -5,6 +5,7 @@ import { describeError } from './event-bus.errors.js';
 import type { EventTransport } from './event-transport.js';
 import { InterruptibleDelay } from './interruptible-delay.js';
 import { onOutboxCommit } from './outbox-commit-signal.js';
+import { HandledEventEntity } from './handled-event.entity.js';
 import { OutboxMessageEntity } from './outbox-message.entity.js';
 import { quotedTable } from './sql-identifier.js';
 
@@ -15,6 +16,12 @@ export interface OutboxRelaySettings {
   batchSize?: number;
   /** Published rows are kept this long for inspection, then deleted. Default 72. */
   retentionHours?: number;
+  /**
+   * Handled-event marks are kept this long, then deleted. It bounds how late a redelivery is
+   * still recognised, so it must outlast the transport's longest redelivery (Kafka keeps a week
+   * by default; the PostgreSQL transport redelivers within minutes). Default 168 (7 days).
+   */
+  handledRetentionHours?: number;
   /** Default 60 000. */
   pruneIntervalMs?: number;
   /** Ceiling of the back-off while the transport keeps failing. Default 10 000. */
@@ -55,6 +62,7 @@ export class OutboxRelay {
       pollIntervalMs: settings.pollIntervalMs ?? 250,
       batchSize: settings.batchSize ?? 100,
       retentionHours: settings.retentionHours ?? 72,
+      handledRetentionHours: settings.handledRetentionHours ?? 168,
       pruneIntervalMs: settings.pruneIntervalMs ?? 60_000,
       maxErrorBackoffMs: settings.maxErrorBackoffMs ?? 10_000,
     };
@@ -127,6 +135,16 @@ export class OutboxRelay {
     return deleted;
   }
 
+  /** Deletes handled-event marks older than their retention period; returns how many. */
+  async pruneHandled(): Promise<number> {
+    if (!this.dataSource.hasMetadata(HandledEventEntity)) return 0;
+    const [, deleted]: [unknown, number] = await this.dataSource.query(
+      `DELETE FROM ${quotedTable(this.dataSource, HandledEventEntity)} WHERE "handled_at" < now() - $1 * interval '1 hour'`,
+      [this.settings.handledRetentionHours],
+    );
+    return deleted;
+  }
+
   private async run(): Promise<void> {
     let consecutiveFailures = 0;
     while (!this.stopping) {
@@ -160,8 +178,10 @@ export class OutboxRelay {
     try {
       const pruned = await this.prunePublished();
       if (pruned > 0) this.logger.log({ msg: 'published outbox rows pruned', schema: this.schemaName, count: pruned });
+      const forgotten = await this.pruneHandled();
+      if (forgotten > 0) this.logger.log({ msg: 'old handled-event marks pruned', schema: this.schemaName, count: forgotten });
     } catch (error) {
-      this.logger.warn({ msg: 'pruning published outbox rows failed', schema: this.schemaName, error: describeError(error) });
+      this.logger.warn({ msg: 'pruning published outbox rows or handled-event marks failed', schema: this.schemaName, error: describeError(error) });
     }
   }
 
