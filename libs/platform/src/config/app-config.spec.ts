@@ -15,6 +15,22 @@ describe('loadConfig', () => {
     expect(config.database.embeddedSharedBuffers).toBe('256MB');
   });
 
+  it('adds Alibaba Cloud SMS beside SMTP when configured, with every key it needs', () => {
+    const smtp = { NOTIFIER: 'smtp', SMTP_URL: 'smtp://mail:25' };
+    expect(loadConfig(smtp).notifier).toMatchObject({ driver: 'smtp', sms: null });
+    expect(() => loadConfig({ ...smtp, SMS: 'aliyun' })).toThrow(/ALIYUN_SMS_ACCESS_KEY_ID is required when SMS=aliyun/);
+    expect(() => loadConfig({ SMS: 'aliyun' })).toThrow(/SMS needs NOTIFIER=smtp/);
+    const config = loadConfig({
+      ...smtp,
+      SMS: 'aliyun',
+      ALIYUN_SMS_ACCESS_KEY_ID: 'id',
+      ALIYUN_SMS_ACCESS_KEY_SECRET: 'secret',
+      ALIYUN_SMS_SIGN_NAME: 'Lumen Stock',
+      ALIYUN_SMS_TEMPLATE_CODE: 'SMS_1',
+    });
+    expect(config.notifier).toMatchObject({ driver: 'smtp', sms: { driver: 'aliyun', signName: 'Lumen Stock', templateCode: 'SMS_1', endpoint: 'dysmsapi.aliyuncs.com' } });
+  });
+
   it('sizes the read cache and the embedded database cache, refusing nonsense', () => {
     const config = loadConfig({ READ_CACHE_SECONDS: '0', EMBEDDED_PG_SHARED_BUFFERS: '2GB' });
     expect(config.readCacheSeconds).toBe(0);

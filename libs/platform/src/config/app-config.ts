@@ -45,6 +45,13 @@ const envSchema = z
     OPENSEARCH_URL: z.url().optional(),
     NOTIFIER: z.enum(['dev-mailbox', 'smtp']).optional(),
     SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+    // Text messages (phone sign-in codes) through an SMS provider, beside SMTP e-mail.
+    SMS: z.enum(['none', 'aliyun']).default('none'),
+    ALIYUN_SMS_ACCESS_KEY_ID: z.string().optional(),
+    ALIYUN_SMS_ACCESS_KEY_SECRET: z.string().optional(),
+    ALIYUN_SMS_SIGN_NAME: z.string().optional(),
+    ALIYUN_SMS_TEMPLATE_CODE: z.string().optional(),
+    ALIYUN_SMS_ENDPOINT: z.string().default('dysmsapi.aliyuncs.com'),
     MAIL_FROM: z.string().default('Lumen Stock <no-reply@lumenstock.cn>'),
     TOKEN_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     SIGNING_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -64,6 +71,10 @@ const envSchema = z
     if (env.SEARCH === 'opensearch') need('OPENSEARCH_URL', 'when SEARCH=opensearch');
     const notifier = env.NOTIFIER ?? (env.NODE_ENV === 'production' ? 'smtp' : 'dev-mailbox');
     if (notifier === 'smtp') need('SMTP_URL', 'when NOTIFIER=smtp (the default in production)');
+    if (env.SMS === 'aliyun') {
+      for (const key of ['ALIYUN_SMS_ACCESS_KEY_ID', 'ALIYUN_SMS_ACCESS_KEY_SECRET', 'ALIYUN_SMS_SIGN_NAME', 'ALIYUN_SMS_TEMPLATE_CODE'] as const) need(key, 'when SMS=aliyun');
+      if (notifier !== 'smtp') ctx.addIssue({ code: 'custom', path: ['SMS'], message: 'needs NOTIFIER=smtp (the dev mailbox shows every code itself)' });
+    }
     if (env.NODE_ENV === 'production') {
       if (env.NOTIFIER === 'dev-mailbox') {
         ctx.addIssue({ code: 'custom', path: ['NOTIFIER'], message: 'dev-mailbox is not allowed in production' });
@@ -108,10 +119,19 @@ export interface AppConfig {
         publicUrl?: string;
       };
   search: { engine: 'postgres' } | { engine: 'opensearch'; url: string };
-  notifier: { driver: 'dev-mailbox' } | { driver: 'smtp'; url: string; from: string };
+  notifier: { driver: 'dev-mailbox' } | { driver: 'smtp'; url: string; from: string; sms: SmsConfig | null };
   /** Secrets; null means "generate once and keep in the data folder" (never in production). */
   secrets: { token: string | null; signing: string | null };
   seedDemo: boolean;
+}
+
+export interface SmsConfig {
+  driver: 'aliyun';
+  accessKeyId: string;
+  accessKeySecret: string;
+  signName: string;
+  templateCode: string;
+  endpoint: string;
 }
 
 export class ConfigError extends Error {
@@ -173,7 +193,22 @@ export function loadConfig(raw: RawEnv = process.env): AppConfig {
         : { engine: 'postgres' },
     notifier:
       notifier === 'smtp'
-        ? { driver: 'smtp', url: env.SMTP_URL as string, from: env.MAIL_FROM }
+        ? {
+            driver: 'smtp',
+            url: env.SMTP_URL as string,
+            from: env.MAIL_FROM,
+            sms:
+              env.SMS === 'aliyun'
+                ? {
+                    driver: 'aliyun',
+                    accessKeyId: env.ALIYUN_SMS_ACCESS_KEY_ID as string,
+                    accessKeySecret: env.ALIYUN_SMS_ACCESS_KEY_SECRET as string,
+                    signName: env.ALIYUN_SMS_SIGN_NAME as string,
+                    templateCode: env.ALIYUN_SMS_TEMPLATE_CODE as string,
+                    endpoint: env.ALIYUN_SMS_ENDPOINT,
+                  }
+                : null,
+          }
         : { driver: 'dev-mailbox' },
     secrets: { token: env.TOKEN_SECRET ?? null, signing: env.SIGNING_SECRET ?? null },
     seedDemo: env.SEED_DEMO ?? env.NODE_ENV !== 'production',
