@@ -26,7 +26,7 @@ export interface Reply<T> {
 }
 
 /** The identity service on a real HTTP port with its own fresh database. */
-export async function startIdentity(): Promise<Harness> {
+export async function startIdentity(extraEnv: Record<string, string> = {}): Promise<Harness> {
   const db = await createTestDatabase('identity');
   const server = await startServiceProcess({
     title: 'identity under test',
@@ -39,6 +39,7 @@ export async function startIdentity(): Promise<Harness> {
       DATA_DIR: mkdtempSync(join(tmpdir(), 'mkt-identity-')),
       LOG_LEVEL: 'silent',
       SEED_DEMO: 'true',
+      ...extraEnv,
     },
   });
   const base = server.url;

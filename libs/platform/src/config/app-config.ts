@@ -132,6 +132,7 @@ export interface SmsConfig {
   signName: string;
   templateCode: string;
   endpoint: string;
+  protocol: 'https' | 'http';
 }
 
 export class ConfigError extends Error {
@@ -205,7 +206,9 @@ export function loadConfig(raw: RawEnv = process.env): AppConfig {
                     accessKeySecret: env.ALIYUN_SMS_ACCESS_KEY_SECRET as string,
                     signName: env.ALIYUN_SMS_SIGN_NAME as string,
                     templateCode: env.ALIYUN_SMS_TEMPLATE_CODE as string,
-                    endpoint: env.ALIYUN_SMS_ENDPOINT,
+                    // A host, or a URL when the API is reached through a gateway or a local stand-in.
+                    endpoint: env.ALIYUN_SMS_ENDPOINT.replace(/^https?:\/\//, '').replace(/\/$/, ''),
+                    protocol: env.ALIYUN_SMS_ENDPOINT.startsWith('http://') ? 'http' : 'https',
                   }
                 : null,
           }
