@@ -1,5 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { AuthModule } from './auth/auth.module.js';
+import { RemoteSessionsModule } from './auth/remote-session.validators.js';
 import type { AppConfig } from './config/app-config.js';
 import { ConfigModule } from './config/config.module.js';
 import { resolveSecrets } from './config/secrets.js';
@@ -27,6 +28,7 @@ export class PlatformModule {
         TimeModule,
         HealthModule,
         AuthModule,
+        ...(config.identityUrl ? [RemoteSessionsModule.forRoot(config.identityUrl, secrets.token)] : []),
         NotifierModule.forRoot(config.notifier),
         EventsModule.forRootAsync({
           useFactory: () =>

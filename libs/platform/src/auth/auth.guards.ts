@@ -29,7 +29,8 @@ export interface AuthenticatedStaff {
 
 /**
  * Checks that a verified token's session is still live and its account usable. Identity
- * implements these against its tables; a service without one trusts the signature alone.
+ * implements these against its tables (same process); a service deployed apart asks identity
+ * through RemoteSessionsModule (IDENTITY_URL); with neither, the signature alone is trusted.
  */
 export interface UserSessionValidator {
   validate(claims: UserTokenClaims): Promise<AuthenticatedUser>;
@@ -59,7 +60,7 @@ function accessToken(request: Request): string {
 /**
  * Store calls: the `access_token` header must carry a valid user token (else code 1001). Where
  * identity runs in the same process its session validator is shared, so a logged-off token stops
- * working everywhere at once; a service running alone checks the signature only.
+ * working everywhere at once; a service deployed apart asks identity (IDENTITY_URL).
  */
 @Injectable()
 export class UserAuthGuard implements CanActivate {

@@ -1,3 +1,4 @@
 export * from './token.service.js';
 export * from './auth.guards.js';
 export * from './auth.module.js';
+export * from './remote-session.validators.js';

@@ -41,6 +41,8 @@ const envSchema = z
     S3_REGION: z.string().default('us-east-1'),
     S3_BUCKET_PREFIX: z.string().default('mkt-'),
     S3_PUBLIC_URL: z.url().optional(),
+    // Set for a service deployed without identity: sessions are then checked with identity over HTTP.
+    IDENTITY_URL: z.url().optional(),
     SEARCH: z.enum(['postgres', 'opensearch']).default('postgres'),
     OPENSEARCH_URL: z.url().optional(),
     NOTIFIER: z.enum(['dev-mailbox', 'smtp']).optional(),
@@ -99,6 +101,8 @@ export interface AppConfig {
   dataDir: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   database: { url: string | null; embeddedPort: number; embeddedSharedBuffers: string };
+  /** Identity's address for services deployed without it (session checks); null in the single process. */
+  identityUrl: string | null;
   /** Seconds the catalogue serves search results, cards and details from memory; 0 = never. */
   readCacheSeconds: number;
   events:
@@ -166,6 +170,7 @@ export function loadConfig(raw: RawEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL,
     database: { url: env.DATABASE_URL ?? null, embeddedPort: env.EMBEDDED_PG_PORT, embeddedSharedBuffers: env.EMBEDDED_PG_SHARED_BUFFERS },
     readCacheSeconds: env.READ_CACHE_SECONDS,
+    identityUrl: env.IDENTITY_URL ?? null,
     events:
       env.EVENT_BUS === 'kafka'
         ? {

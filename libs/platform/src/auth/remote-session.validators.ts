@@ -1,0 +1,117 @@
+import { createHmac } from 'node:crypto';
+import { Global, Inject, Injectable, Module, type DynamicModule } from '@nestjs/common';
+import {
+  ErrorCode,
+  INTROSPECTION_SIGNATURE_HEADER,
+  SESSION_INTROSPECTION_PATH,
+  introspectionSubject,
+  type SessionIntrospectionRequest,
+} from '@mkt/contracts';
+import { AppError } from '../errors/app-error.js';
+import {
+  STAFF_SESSION_VALIDATOR,
+  USER_SESSION_VALIDATOR,
+  type AuthenticatedStaff,
+  type AuthenticatedUser,
+  type StaffSessionValidator,
+  type UserSessionValidator,
+} from './auth.guards.js';
+import type { StaffTokenClaims, UserTokenClaims } from './token.service.js';
+
+/** How long an answer is reused: a logoff elsewhere shows here within this many seconds. */
+export const INTROSPECTION_CACHE_MS = 10_000;
+
+export function introspectionSignature(secret: string, request: SessionIntrospectionRequest): string {
+  return createHmac('sha256', secret).update(introspectionSubject(request)).digest('hex');
+}
+
+type Answer = { ok: true; value: AuthenticatedUser | AuthenticatedStaff } | { ok: false; code: number };
+
+/**
+ * Asks identity (IDENTITY_URL) whether a session is live, keeping each answer for a few seconds
+ * so a busy service does not ask on every request. Fails closed: when identity cannot be reached
+ * the caller gets a 503, never a request served on a possibly ended session.
+ */
+export class SessionIntrospectionClient {
+  private readonly answers = new Map<string, { expires: number; answer: Promise<Answer> }>();
+
+  constructor(
+    private readonly identityUrl: string,
+    private readonly secret: string,
+    private readonly fetchImpl: typeof fetch = fetch,
+    private readonly ttlMs = INTROSPECTION_CACHE_MS,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async introspect(request: SessionIntrospectionRequest): Promise<AuthenticatedUser | AuthenticatedStaff> {
+    const key = `${request.kind}:${request.sessionId}:${request.subjectId}`;
+    let entry = this.answers.get(key);
+    if (!entry || entry.expires <= this.now()) {
+      entry = { expires: this.now() + this.ttlMs, answer: this.ask(request) };
+      this.answers.set(key, entry);
+      if (this.answers.size > 50_000) this.answers.delete(this.answers.keys().next().value as string);
+      // Outages are not remembered: the next request asks again.
+      entry.answer.catch(() => this.answers.delete(key));
+    }
+    const answer = await entry.answer;
+    if (answer.ok) return answer.value;
+    throw answer.code === ErrorCode.ACCOUNT_DISABLED ? AppError.accountDisabled() : AppError.tokenInvalid();
+  }
+
+  private async ask(request: SessionIntrospectionRequest): Promise<Answer> {
+    const body = JSON.stringify(request);
+    let response: Response;
+    try {
+      response = await this.fetchImpl(`${this.identityUrl.replace(/\/$/, '')}${SESSION_INTROSPECTION_PATH}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', [INTROSPECTION_SIGNATURE_HEADER]: introspectionSignature(this.secret, request) },
+        body,
+        signal: AbortSignal.timeout(3_000),
+      });
+    } catch {
+      throw new AppError(ErrorCode.NOT_READY, 'serviceUnavailable');
+    }
+    const json = (await response.json().catch(() => null)) as { code?: number } | null;
+    if (response.ok && json) return { ok: true, value: json as AuthenticatedUser | AuthenticatedStaff };
+    if (response.status === 401 || response.status === 403) return { ok: false, code: json?.code ?? ErrorCode.TOKEN_INVALID };
+    throw new AppError(ErrorCode.NOT_READY, 'serviceUnavailable');
+  }
+}
+
+@Injectable()
+export class RemoteUserSessionValidator implements UserSessionValidator {
+  constructor(@Inject(SessionIntrospectionClient) private readonly client: SessionIntrospectionClient) {}
+
+  async validate(claims: UserTokenClaims): Promise<AuthenticatedUser> {
+    return (await this.client.introspect({ kind: 'user', sessionId: claims.sessionId, subjectId: claims.userId })) as AuthenticatedUser;
+  }
+}
+
+@Injectable()
+export class RemoteStaffSessionValidator implements StaffSessionValidator {
+  constructor(@Inject(SessionIntrospectionClient) private readonly client: SessionIntrospectionClient) {}
+
+  async validate(claims: StaffTokenClaims): Promise<AuthenticatedStaff> {
+    return (await this.client.introspect({ kind: 'staff', sessionId: claims.sessionId, subjectId: claims.staffId })) as AuthenticatedStaff;
+  }
+}
+
+/**
+ * For a service deployed without identity (IDENTITY_URL set): the session validators every guard
+ * uses ask identity, so logoffs, disabled accounts and role changes apply in every service.
+ */
+@Global()
+@Module({})
+export class RemoteSessionsModule {
+  static forRoot(identityUrl: string, tokenSecret: string): DynamicModule {
+    return {
+      module: RemoteSessionsModule,
+      providers: [
+        { provide: SessionIntrospectionClient, useValue: new SessionIntrospectionClient(identityUrl, tokenSecret) },
+        { provide: USER_SESSION_VALIDATOR, useClass: RemoteUserSessionValidator },
+        { provide: STAFF_SESSION_VALIDATOR, useClass: RemoteStaffSessionValidator },
+      ],
+      exports: [USER_SESSION_VALIDATOR, STAFF_SESSION_VALIDATOR],
+    };
+  }
+}
