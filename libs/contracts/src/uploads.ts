@@ -257,8 +257,6 @@ export interface ContributedMaterial {
   thumbnail: string | null;
   url480: string | null;
   previewStrip: string | null;
-  /** The catalogue's material id once approved. */
-  catalogueId: number | null;
   createdAt: string;
   updatedAt: string;
 }
