@@ -162,6 +162,7 @@ export async function generateClip(options: { width: number; height: number; sec
     '-f', 'lavfi', '-i', `${source}=size=${options.width}x${options.height}:rate=25`,
     '-t', String(options.seconds),
     '-c:v', options.codec ?? 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p',
+    '-colorspace', 'bt709', '-color_primaries', 'bt709', '-color_trc', 'bt709',
     out,
   ]);
   return readFile(out);
