@@ -144,7 +144,7 @@ export function checkDuplicateName(name: string, queuedNames: readonly string[])
 
 // ---- calls ----
 
-const fileName = z.string().trim().min(1).max(255).refine((name) => !/[\\/\u0000]/.test(name), 'file name');
+const fileName = z.string().trim().min(1).max(255).refine((name) => !/[\\/]/.test(name) && !name.includes(String.fromCharCode(0)), 'file name');
 const filePath = z.string().min(1).max(512);
 
 /** /upload/token/video and /upload/token/photo. */

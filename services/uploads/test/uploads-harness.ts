@@ -22,7 +22,7 @@ import {
   type UserSessionValidator,
   type UserTokenClaims,
 } from '@mkt/platform';
-import { createTestDatabase, type TestDatabase } from '@mkt/platform/testing';
+import { createTestDatabase } from '@mkt/platform/testing';
 import { UploadsModule } from '../src/uploads.module.js';
 
 const run = promisify(execFile);
@@ -124,7 +124,7 @@ export async function startUploads(options: { extraModules?: (Type | DynamicModu
       await Promise.all(
         sts.body.data.parts.map(async ({ partNumber, url }) => {
           const body = bytes.subarray((partNumber - 1) * plan.partSize, partNumber * plan.partSize);
-          const response = await fetch(absolute(url), { method: 'PUT', body, headers: { 'content-type': 'application/octet-stream' } });
+          const response = await fetch(absolute(url), { method: 'PUT', body: new Uint8Array(body), headers: { 'content-type': 'application/octet-stream' } });
           if (response.status !== 200) throw new Error(`part ${partNumber} refused: ${response.status} ${await response.text()}`);
         }),
       );
