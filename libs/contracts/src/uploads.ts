@@ -21,6 +21,8 @@ export const UploadCalls = {
   materialUpdate: '/upload/material/update',
   materialDelete: '/upload/material/delete',
   materialResubmit: '/upload/material/resubmit',
+  /** The limits in force, so the browser checks files as the server will. */
+  limits: '/upload/limits',
 } as const;
 
 export const UPLOAD_KINDS = ['video', 'photo'] as const;
@@ -156,6 +158,15 @@ export const uploadTokenRequestSchema = z.object({
   height: z.number().int().positive().optional(),
 });
 export type UploadTokenRequest = z.infer<typeof uploadTokenRequestSchema>;
+
+export interface UploadLimitsResponse {
+  videoMinBytes: number;
+  videoMaxBytes: number;
+  photoMaxBytes: number;
+  partSize: number;
+  parallelParts: number;
+  partRetries: number;
+}
 
 export interface UploadTokenResponse {
   bucketName: string;

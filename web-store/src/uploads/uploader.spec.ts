@@ -206,3 +206,23 @@ describe('UploadQueue', () => {
     expect(queue.snapshot().files[0]!.message).toEqual({ key: 'uploadRequestError', params: { message: 'file must not be smaller than 10MB' } });
   });
 });
+
+describe('checkpoints kept across reloads', () => {
+  it('remembers files with an unfinished session and forgets finished or refused ones', async () => {
+    const { mergeCheckpoints } = await import('./checkpoints');
+    const file = (name: string, status: 'uploading' | 'paused' | 'success' | 'exception', filePath: string | null) => ({
+      id: 1, name, size: 10, kind: 'video' as const, status, percent: 40, message: null, canUpload: true, uploaded: 4, token: filePath ? { bucketName: 'originals', filePath } : null,
+    });
+    const first = mergeCheckpoints([], 'video', [file('a.mp4', 'paused', 'k/a'), file('b.mp4', 'uploading', null)]);
+    expect(first).toEqual([{ kind: 'video', name: 'a.mp4', size: 10, filePath: 'k/a', percent: 40 }]);
+    expect(mergeCheckpoints(first, 'video', [file('a.mp4', 'success', 'k/a')])).toEqual([]);
+  });
+});
+
+describe('display helpers', () => {
+  it('formats sizes and time left', async () => {
+    const { formatBytes, formatDuration } = await import('./uploadFormat');
+    expect([formatBytes(500), formatBytes(2048), formatBytes(5 * MB), formatBytes(3 * 1024 * MB)]).toEqual(['500 B', '2 KB', '5.0 MB', '3.00 GB']);
+    expect([formatDuration(75), formatDuration(3725), formatDuration(0)]).toEqual(['01:15', '1:02:05', '00:00']);
+  });
+});

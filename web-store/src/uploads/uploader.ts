@@ -180,18 +180,25 @@ export class UploadQueue {
   private readonly meter = new SpeedMeter();
   private readonly now: () => number;
   private runPromise: Promise<void> | null = null;
+  private overrides: UploadLimitOverrides;
 
   constructor(
     readonly kind: UploadKind,
     private readonly options: UploadQueueOptions,
   ) {
     this.now = options.now ?? (() => Date.now());
+    this.overrides = options.overrides ?? {};
   }
 
   subscribe(listener: (snapshot: QueueSnapshot) => void): () => void {
     this.listeners.add(listener);
     listener(this.snapshot());
     return () => this.listeners.delete(listener);
+  }
+
+  /** Limits announced by the server (a test set-up's lower video minimum). */
+  setOverrides(overrides: UploadLimitOverrides): void {
+    this.overrides = overrides;
   }
 
   get running(): boolean {
@@ -207,7 +214,7 @@ export class UploadQueue {
       const names = this.entries.map((e) => e.file.name);
       let broken: UploadRuleBroken | null = checkDuplicateName(source.name, names);
       let dimensions: { width: number; height: number } | null | undefined;
-      if (!broken && this.kind === 'video') broken = checkVideoFile(source, this.options.overrides);
+      if (!broken && this.kind === 'video') broken = checkVideoFile(source, this.overrides);
       if (!broken && this.kind === 'photo') {
         broken = checkPhotoFile(source, undefined);
         if (!broken) {

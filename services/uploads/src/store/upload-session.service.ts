@@ -9,6 +9,7 @@ import {
   checkPhotoFile,
   checkVideoFile,
   type UploadKind,
+  type UploadLimitsResponse,
   type UploadRuleBroken,
   type UploadStsRequest,
   type UploadStsResponse,
@@ -50,6 +51,17 @@ export class UploadSessionService implements OnModuleInit {
   /** The part size this store accepts: the spec's 1 MB, or an S3-compatible store's 5 MiB minimum. */
   get partSize(): number {
     return Math.max(UPLOAD_LIMITS.partSize, this.storage.minPartSize);
+  }
+
+  limits(): UploadLimitsResponse {
+    return {
+      videoMinBytes: this.settings.overrides.videoMinBytes ?? UPLOAD_LIMITS.videoMinBytes,
+      videoMaxBytes: UPLOAD_LIMITS.videoMaxBytes,
+      photoMaxBytes: UPLOAD_LIMITS.photoMaxBytes,
+      partSize: this.partSize,
+      parallelParts: UPLOAD_LIMITS.parallelParts,
+      partRetries: UPLOAD_LIMITS.partRetries,
+    };
   }
 
   async start(user: AuthenticatedUser, kind: UploadKind, request: UploadTokenRequest): Promise<UploadTokenResponse> {

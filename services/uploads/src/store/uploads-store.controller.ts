@@ -36,6 +36,12 @@ export class UploadsStoreController {
     private readonly materials: MaterialCenterService,
   ) {}
 
+  @Post(path(UploadCalls.limits))
+  @HttpCode(200)
+  limits() {
+    return this.sessions.limits();
+  }
+
   @Post(path(UploadCalls.tokenVideo))
   @HttpCode(200)
   @ApiZodBody(uploadTokenRequestSchema)
