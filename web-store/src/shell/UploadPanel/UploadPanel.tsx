@@ -265,7 +265,7 @@ function FileRow({ file, disabled, onRemove }: { file: QueueFile; disabled: bool
       : t(`uploads.rules.${file.message.key}`, file.message.params ?? {})
     : null;
   return (
-    <li className={styles.file} data-testid="upload-file" data-status={file.status}>
+    <li className={styles.file} data-testid="upload-file" data-status={file.status} data-percent={file.percent}>
       <div className={styles.fileHead}>
         <span className={styles.fileName} title={file.name}>
           {file.name}
