@@ -29,7 +29,9 @@ export function UploadPanel() {
 
   const running = panel.snapshots.video.running || panel.snapshots.photo.running;
   if (panel.minimised) {
-    const active = panel.snapshots.photo.running ? panel.snapshots.photo : panel.snapshots.video;
+    // The queue uploading now, else the one with files listed.
+    const { video, photo } = panel.snapshots;
+    const active = photo.running || (!video.running && photo.files.length > 0) ? photo : video;
     return (
       <button type="button" className={styles.mini} onClick={() => panel.setMinimised(false)} data-testid="upload-mini" aria-label={t('uploads.panel.restore')}>
         <span className={styles.miniLabel}>{running ? t('uploads.panel.uploading') : t('uploads.panel.title')}</span>
