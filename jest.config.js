@@ -17,6 +17,8 @@ export default {
     '^@mkt/contracts$': '<rootDir>/libs/contracts/src/index.ts',
     '^@mkt/platform$': '<rootDir>/libs/platform/src/index.ts',
     '^@mkt/platform/testing$': '<rootDir>/libs/platform/src/testing/index.ts',
+    '^@mkt/platform/media$': '<rootDir>/libs/platform/src/media/index.ts',
+    '^@mkt/uploads$': '<rootDir>/services/uploads/src/index.ts',
     '^@mkt/identity$': '<rootDir>/services/identity/src/index.ts',
     '^@mkt/catalogue$': '<rootDir>/services/catalogue/src/index.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',

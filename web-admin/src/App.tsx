@@ -8,6 +8,7 @@ import auditLogs from './resources/audit-logs';
 import categories from './resources/categories';
 import hotWords from './resources/hot-words';
 import materials from './resources/materials';
+import reviews from './resources/reviews';
 import staff from './resources/staff';
 import topics from './resources/topics';
 import users from './resources/users';
@@ -29,6 +30,7 @@ const Console = () => (
   >
     <Resource name="users" {...users} />
     <Resource name="materials" {...materials} />
+    <Resource name="reviews" {...reviews} />
     <Resource name="categories" {...categories} />
     <Resource name="topics" {...topics} />
     <Resource name="hot-words" {...hotWords} />

@@ -5,6 +5,7 @@ import { ADMIN_UI_BASE } from '@mkt/contracts';
 import { runServiceProcess } from '@mkt/platform';
 import { IdentityModule } from '@mkt/identity';
 import { CatalogueModule } from '@mkt/catalogue';
+import { UploadsModule } from '@mkt/uploads';
 import { serveWebApps } from './web-apps.js';
 
 const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -13,7 +14,7 @@ const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../.
 await runServiceProcess(
   {
     title: 'Lumen Stock marketplace (single machine)',
-    modules: [IdentityModule, CatalogueModule],
+    modules: [IdentityModule, CatalogueModule, UploadsModule],
     configure: (app, config) => {
       if (config.http.serveWeb) serveWebApps(app, repositoryRoot);
     },

@@ -27,6 +27,14 @@ export const ErrorCode = {
   PROTOCOL_ALREADY_ANSWERED: 2202,
   STAFF_LOCKED: 2103,
   LOGIN_REQUIRED: 2301,
+  // uploads: 4000-4099
+  UPLOAD_RULE_BROKEN: 4001,
+  UPLOAD_NOT_ALLOWED: 4002,
+  UPLOAD_FILE_PATH_ERROR: 4003,
+  UPLOAD_INCOMPLETE: 4004,
+  UPLOAD_TRANSCODING: 4005,
+  UPLOAD_STATE_CONFLICT: 4006,
+  UPLOAD_DUPLICATE_NAME: 4007,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -56,4 +64,11 @@ export const httpStatusOf: Record<ErrorCode, number> = {
   [ErrorCode.PROTOCOL_ALREADY_ANSWERED]: 409,
   [ErrorCode.STAFF_LOCKED]: 429,
   [ErrorCode.LOGIN_REQUIRED]: 401,
+  [ErrorCode.UPLOAD_RULE_BROKEN]: 422,
+  [ErrorCode.UPLOAD_NOT_ALLOWED]: 403,
+  [ErrorCode.UPLOAD_FILE_PATH_ERROR]: 404,
+  [ErrorCode.UPLOAD_INCOMPLETE]: 409,
+  [ErrorCode.UPLOAD_TRANSCODING]: 409,
+  [ErrorCode.UPLOAD_STATE_CONFLICT]: 409,
+  [ErrorCode.UPLOAD_DUPLICATE_NAME]: 409,
 };

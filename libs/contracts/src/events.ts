@@ -164,8 +164,96 @@ export const MusicOrderPlaced = defineEvent(
   }),
 );
 
+/**
+ * Contributor uploads. A file whose parts are all stored: the uploads service's worker probes
+ * and renders it. Object locations are "<bucket>/<key>".
+ */
+export const UploadCompleted = defineEvent(
+  'upload.completed',
+  1,
+  z.object({
+    uploadId: z.number().int().positive(),
+    contributorId: z.uuid(),
+    kind: z.enum(['video', 'photo']),
+    fileName: z.string(),
+    fileSize: z.number().int().positive(),
+    originalKey: z.string(),
+  }),
+);
+
+/** What probing read from a contributed file (videos: ffprobe; photos: image metadata). */
+export const MediaProbe = z.object({
+  codec: z.string(),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  durationSeconds: z.number().nullable(),
+  fps: z.number().nullable(),
+  colorSpace: z.string().nullable(),
+  colorTransfer: z.string().nullable(),
+  maxResolution: z.string(),
+});
+export type MediaProbe = z.infer<typeof MediaProbe>;
+
+/** A contributed file passed the content checks and its renditions are stored; it waits for review. */
+export const MediaProcessed = defineEvent(
+  'media.processed',
+  1,
+  z.object({
+    uploadId: z.number().int().positive(),
+    contributorId: z.uuid(),
+    kind: z.enum(['video', 'photo']),
+    probe: MediaProbe,
+    thumbnailKey: z.string(),
+    preview480Key: z.string().nullable(),
+    previewStripKey: z.string().nullable(),
+    sampleKey: z.string(),
+    /** 64-bit perceptual hash, 16 hex digits. */
+    phash: z.string().nullable(),
+  }),
+);
+
+/** A contributed file was refused on its content or could not be processed; the reason is a message key. */
+export const MediaFailed = defineEvent(
+  'media.failed',
+  1,
+  z.object({
+    uploadId: z.number().int().positive(),
+    contributorId: z.uuid(),
+    kind: z.enum(['video', 'photo']),
+    reason: z.string(),
+  }),
+);
+
+/**
+ * Staff approved a contributed file: the catalogue creates it as a published material with
+ * everything below (no call back to the uploads service is needed).
+ */
+export const ContributionApproved = defineEvent(
+  'contribution.approved',
+  1,
+  z.object({
+    uploadId: z.number().int().positive(),
+    contributorId: z.uuid(),
+    kind: z.enum(['video', 'photo']),
+    titleZh: z.string().min(1),
+    titleEn: z.string().min(1),
+    keywordsZh: z.array(z.string()),
+    keywordsEn: z.array(z.string()),
+    descriptionZh: z.string(),
+    descriptionEn: z.string(),
+    probe: MediaProbe,
+    originalKey: z.string(),
+    preview480Key: z.string().nullable(),
+    thumbnailKey: z.string(),
+    sampleKey: z.string(),
+    previewStripKey: z.string().nullable(),
+    approvedAt: z.string(),
+  }),
+);
+
 /** All event definitions, so transports can create their queues and topics up front. */
 export const ALL_EVENTS = [
   StaffActionAudited,
   UserRegistered, ContributorProtocolAnswered, UserUpdatedByStaff, MaterialPublished, MaterialUnpublished,
-  MusicOrderPlaced] as const;
+  MusicOrderPlaced,
+  UploadCompleted, MediaProcessed, MediaFailed, ContributionApproved] as const;

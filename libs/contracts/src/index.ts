@@ -7,3 +7,4 @@ export * from './routes.js';
 export * from './catalogue.js';
 export * from './filter-labels.js';
 export * from './sessions.js';
+export * from './uploads.js';

@@ -12,6 +12,7 @@ import { CatalogueAuditService } from './audit/catalogue-audit.service.js';
 import { BookmarkEntity, CatalogueAuditLogEntity, ClickEntity } from './entities/activity.entities.js';
 import { CategoryEntity, HotWordEntity, TopicEntity, TopicMaterialEntity } from './entities/curation.entities.js';
 import { MaterialEntity } from './entities/material.entity.js';
+import { ContributionApprovedHandler } from './intake/contribution-approved.handler.js';
 import { MaterialWriter } from './materials/material-writer.service.js';
 import { MediaController } from './media/media.controller.js';
 import { CatalogueInit1763800000000 } from './migrations/1763800000000-catalogue-init.js';
@@ -70,6 +71,7 @@ export const CATALOGUE_MIGRATIONS = [CatalogueInit1763800000000, CatalogueReadIn
     CatalogueAuditService,
     OptionalUser,
     DemoCatalogueSeedService,
+    ContributionApprovedHandler,
   ],
   exports: [MATERIAL_SEARCH_INDEX, MaterialWriter],
 })

@@ -27,6 +27,13 @@ describe('console access rules', () => {
     }
   });
 
+  it('keeps the review queue for admin and reviewers', () => {
+    for (const role of STAFF_ROLES) {
+      for (const action of ['list', 'show', 'edit'] as const) expect(isAllowed([role], 'reviews', action)).toBe(role === 'admin' || role === 'reviewer');
+      expect(isAllowed([role], 'reviews', 'delete')).toBe(false);
+    }
+  });
+
   it('lets every role read categories, topics and hot words, and only admin and sales curate them', () => {
     for (const resource of ['categories', 'topics', 'hot-words']) {
       for (const role of STAFF_ROLES) {

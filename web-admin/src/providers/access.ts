@@ -1,7 +1,7 @@
 import { STAFF_ROLES, type StaffRole } from '@mkt/contracts';
 
 /** The console's resources, in menu order. */
-export const RESOURCES = ['users', 'materials', 'categories', 'topics', 'hot-words', 'staff', 'audit-logs'] as const;
+export const RESOURCES = ['users', 'materials', 'reviews', 'categories', 'topics', 'hot-words', 'staff', 'audit-logs'] as const;
 export type ResourceName = (typeof RESOURCES)[number];
 
 export type Action = 'list' | 'show' | 'edit' | 'create' | 'delete';
@@ -23,6 +23,8 @@ const curated = { list: everyone, show: everyone, create: curators, edit: curato
 export const ACCESS_RULES: Record<ResourceName, Partial<Record<Action, readonly StaffRole[]>>> = {
   users: { list: everyone, show: everyone, edit: ['admin', 'sales'] },
   materials: { list: everyone, show: everyone, edit: materialEditors },
+  /** Contributed uploads: the reviewers decide what goes on sale. */
+  reviews: { list: materialEditors, show: materialEditors, edit: materialEditors },
   categories: curated,
   topics: curated,
   'hot-words': curated,

@@ -21,4 +21,9 @@ export const pageComponents: Record<PageKey, LazyExoticComponent<ComponentType>>
   topic: lazyPage(() => import('../pages/Topic/TopicPage'), 'Topic'),
   topicList: lazyPage(() => import('../pages/Topic/TopicListPage'), 'TopicList'),
   collect: lazyPage(() => import('../pages/Collect/CollectPage'), 'Collect'),
+  materialCenter: lazyPage(() => import('../pages/MaterialCenter/MaterialCenterPage'), 'MaterialCenter'),
+  workDetail: lazyPage(() => import('../pages/MaterialCenter/WorkDetailPage'), 'WorkDetail'),
+  helpHighQualityVideo: lazyPage(() => import('../pages/Help/HelpPage').then((m) => ({ default: m.HighQualityVideoHelp })), 'Help'),
+  helpMoreSaleChance: lazyPage(() => import('../pages/Help/HelpPage').then((m) => ({ default: m.MoreSaleChanceHelp })), 'Help'),
+  helpUploadTool: lazyPage(() => import('../pages/Help/HelpPage').then((m) => ({ default: m.UploadToolHelp })), 'Help'),
 };

@@ -44,11 +44,13 @@ describe('route table', () => {
     expect(white.sort()).toEqual(['/Bill', '/MaterialCenter', '/UserCenter', '/canon2022', '/canon2022autumn', '/score'].sort());
   });
 
-  it('has built the walking-skeleton and catalogue pages only', () => {
+  it('has built the walking-skeleton, catalogue and contributor pages only', () => {
     const built = flattenRoutes().filter(isBuilt).map((entry) => entry.path);
     const catalogue = ['/About', '/Questions', '/MaterialList', '/SearchResult', '/ImgSearchResult', '/Detail', '/detail', '/P5Detail',
       '/pdetail', '/P5Shop', '/DetailPic', '/detailpic', '/Topic', '/TopicList', '/Collect'];
-    expect(built.sort()).toEqual(['/', '/404', '/Login', '/test', '/working', ...catalogue].sort());
+    const contributors = ['/MaterialCenter', '/WorkDetail', '/howToGetHighQualityVideo', '/howToGetMoreSaleChance', '/howToUseUploadTool'];
+    expect(built.sort()).toEqual(['/', '/404', '/Login', '/test', '/working', ...catalogue, ...contributors].sort());
+    expect(findRoute('/MaterialCenter')?.white).toBe(true);
     expect(findRoute('/detail')?.page).toBe('videoDetail');
     expect(findRoute('/detailpic')?.page).toBe('photoDetail');
     expect(findRoute('/pdetail')?.page).toBe('externalDetail');

@@ -22,7 +22,12 @@ export type PageKey =
   | 'externalDetail'
   | 'topic'
   | 'topicList'
-  | 'collect';
+  | 'collect'
+  | 'materialCenter'
+  | 'workDetail'
+  | 'helpHighQualityVideo'
+  | 'helpMoreSaleChance'
+  | 'helpUploadTool';
 
 export interface RouteFlags {
   /** (M): the route has a mobile layout, so it gets a device-width viewport. */
@@ -120,8 +125,8 @@ export const routeTable: readonly RouteEntry[] = [
   route('/Bill', W),
   route('/DownloadList'),
   route('/UserCenter', W),
-  route('/MaterialCenter', W),
-  route('/WorkDetail'),
+  route('/MaterialCenter', { ...W, page: 'materialCenter' }),
+  route('/WorkDetail', { page: 'workDetail' }),
   route('/Login', { ...M, page: 'login' }),
   route('/join', M),
   route('/mailconfirm'),
@@ -145,9 +150,9 @@ export const routeTable: readonly RouteEntry[] = [
   route('/8k2024', M),
   route('/canon2022', W),
   route('/canon2022autumn', W),
-  route('/howToGetHighQualityVideo'),
-  route('/howToGetMoreSaleChance'),
-  route('/howToUseUploadTool'),
+  route('/howToGetHighQualityVideo', { page: 'helpHighQualityVideo' }),
+  route('/howToGetMoreSaleChance', { page: 'helpMoreSaleChance' }),
+  route('/howToUseUploadTool', { page: 'helpUploadTool' }),
   route('/fcb1year', {
     ...contestLanding,
     children: [child(null, contestLanding), child('m1', contestLanding), child('m2', contestLanding), child('m3', contestLanding)],

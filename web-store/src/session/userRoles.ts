@@ -35,3 +35,8 @@ export function contributorNoticeFor(
   if (user.gid === 2) return 'offerPhotoSupplement';
   return null;
 }
+
+/** Contributors upload (spec section 6): gid 2 and 3, and 35 who also has the material centre. */
+export function isContributor(user: Pick<UserView, 'gid'> | null): boolean {
+  return user !== null && [2, 3, 35].includes(user.gid);
+}

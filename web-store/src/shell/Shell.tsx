@@ -9,6 +9,8 @@ import { Header } from './Header/Header';
 import { useIsMiniProgram } from './miniProgram';
 import styles from './Shell.module.css';
 import { SideToolbar } from './SideToolbar/SideToolbar';
+import { UploadPanel } from './UploadPanel/UploadPanel';
+import { UploadPanelProvider } from './UploadPanel/UploadPanelProvider';
 
 /** Header, footer, side toolbar and dialogs, rendered once around whichever page is showing. */
 export function Shell({ children }: { children: ReactNode }) {
@@ -17,15 +19,18 @@ export function Shell({ children }: { children: ReactNode }) {
   const route = findRoute(pathname);
   return (
     <ContactDialogProvider>
-      <div className={styles.shell}>
-        {!insideMiniProgram && <Header />}
-        <main className={styles.main} id="main">
-          {children}
-        </main>
-        <Footer />
-      </div>
-      {showsSideToolbar(route) && <SideToolbar />}
-      <ContributorNotice />
+      <UploadPanelProvider>
+        <div className={styles.shell}>
+          {!insideMiniProgram && <Header />}
+          <main className={styles.main} id="main">
+            {children}
+          </main>
+          <Footer />
+        </div>
+        {showsSideToolbar(route) && <SideToolbar />}
+        <ContributorNotice />
+        <UploadPanel />
+      </UploadPanelProvider>
     </ContactDialogProvider>
   );
 }

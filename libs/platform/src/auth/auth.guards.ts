@@ -17,6 +17,18 @@ import { TokenService, type StaffTokenClaims, type UserTokenClaims } from './tok
 export interface AuthenticatedUser {
   userId: string;
   sessionId: string;
+  /**
+   * The account's contributor fields as they are now, when identity's session validator ran
+   * (same process); absent when a service checks the token's signature alone.
+   */
+  contributor?: ContributorRights;
+}
+
+/** What decides who may upload what (spec section 6): gid 2/3/35 with videoFlag / photoFlag. */
+export interface ContributorRights {
+  gid: number;
+  videoFlag: boolean;
+  photoFlag: boolean;
 }
 
 /** The signed-in staff member of a console request. */

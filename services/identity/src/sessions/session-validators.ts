@@ -22,15 +22,20 @@ export class IdentityUserSessionValidator implements UserSessionValidator {
   ) {}
 
   async validate(claims: UserTokenClaims): Promise<AuthenticatedUser> {
-    const rows: { disabled: boolean }[] = await this.dataSource.query(
-      `SELECT u.disabled FROM identity.sessions s JOIN identity.users u ON u.id = s.subject_id
+    const rows: { disabled: boolean; gid: number; video_flag: boolean; photo_flag: boolean }[] = await this.dataSource.query(
+      `SELECT u.disabled, u.gid, u.video_flag, u.photo_flag FROM identity.sessions s JOIN identity.users u ON u.id = s.subject_id
         WHERE s.id = $1 AND s.kind = 'user' AND s.subject_id = $2 AND s.ended_at IS NULL AND s.expires_at > $3`,
       [claims.sessionId, claims.userId, this.clock.now()],
     );
     const row = rows[0];
     if (!row) throw AppError.tokenInvalid();
     if (row.disabled) throw AppError.accountDisabled();
-    return { userId: claims.userId, sessionId: claims.sessionId };
+    // Read on every call (like staff roles), so agreeing to the photo supplement applies at once.
+    return {
+      userId: claims.userId,
+      sessionId: claims.sessionId,
+      contributor: { gid: row.gid, videoFlag: row.video_flag, photoFlag: row.photo_flag },
+    };
   }
 }
 

@@ -11,6 +11,7 @@ import { LanguageToggle } from './LanguageToggle';
 import { MobileMenu } from './MobileMenu';
 import { PrimaryNav } from './PrimaryNav';
 import { SearchForm } from './SearchForm';
+import { UploadEntry } from './UploadEntry';
 import { UserMenu } from './UserMenu';
 
 export function Header() {
@@ -29,6 +30,7 @@ export function Header() {
           <SearchForm />
         </div>
         <div className={styles.actions}>
+          <UploadEntry />
           <GatedIconLink
             to="/Cart"
             label={t('header.cart')}

@@ -1,4 +1,4 @@
-import { buildProbeArgs, buildTextureSource, buildVideoFilterGraph, buildVideoRenderArgs, type VideoRenderPaths } from './ffmpeg-args.js';
+import { buildTextureSource, buildVideoFilterGraph, buildVideoRenderArgs, type VideoRenderPaths } from './ffmpeg-args.js';
 import type { DemoMediaSpec } from './render-demo-media.js';
 import { planVideoRender } from './video-render-plan.js';
 
@@ -89,11 +89,5 @@ describe('buildTextureSource', () => {
   it('uses the palette texture: cellular automaton for desert, fractal for studio', () => {
     expect(buildTextureSource(planVideoRender({ ...spec, palette: 'desert' }))).toMatch(/^cellauto=s=160x90:r=25:seed=\d+:rule=\d+:random_fill_ratio=0.3:scroll=1$/);
     expect(buildTextureSource(planVideoRender({ ...spec, palette: 'studio' }))).toMatch(/^mandelbrot=s=160x90:r=25:maxiter=96:.*end_pts=100:/);
-  });
-});
-
-describe('buildProbeArgs', () => {
-  it('asks ffprobe for streams and format as JSON', () => {
-    expect(buildProbeArgs('/w/original.mp4')).toEqual(['-v', 'error', '-print_format', 'json', '-show_streams', '-show_format', '/w/original.mp4']);
   });
 });

@@ -92,10 +92,6 @@ export function buildTextureSource(plan: VideoRenderPlan): string {
   }
 }
 
-export function buildProbeArgs(path: string): string[] {
-  return ['-v', 'error', '-print_format', 'json', '-show_streams', '-show_format', path];
-}
-
 function num(value: number): string {
   return String(Number(value.toFixed(4)));
 }

@@ -6,7 +6,7 @@ import type { DemoMediaSpec } from './render-demo-media.js';
 import { THUMBNAIL_JPEG_QUALITY, THUMBNAIL_SIZE, type RenderedMedia } from './rendered-media.js';
 import { buildSceneSvg } from './scene-svg.js';
 import { dominantColor } from './theme-color.js';
-import { renderWatermarkPng } from './watermark-image.js';
+import { renderWatermarkPng } from '@mkt/platform/media';
 
 export const PHOTO_JPEG_QUALITY = 85;
 export const PHOTO_SAMPLE_LONG_SIDE = 1600;

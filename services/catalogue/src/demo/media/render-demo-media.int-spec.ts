@@ -5,11 +5,8 @@ import { jest } from '@jest/globals';
 import { LocalDiskObjectStorage } from '@mkt/platform';
 import sharp from 'sharp';
 import { DemoMediaRenderer, DemoMediaRenderError } from './demo-media-renderer.js';
-import { buildProbeArgs } from './ffmpeg-args.js';
-import { FfmpegRunner } from './ffmpeg-runner.js';
-import { resolveMediaBinaries } from './media-binaries.js';
+import { FfmpegRunner, buildProbeArgs, parseProbeOutput, resolveMediaBinaries } from '@mkt/platform/media';
 import { PhotoRenderer } from './photo-renderer.js';
-import { parseProbeOutput } from './probe-result.js';
 import { DEMO_BUCKETS, renderDemoMedia, type DemoMediaSpec } from './render-demo-media.js';
 import { VideoRenderer } from './video-renderer.js';
 

@@ -1,15 +1,13 @@
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { buildProbeArgs, buildVideoRenderArgs, type VideoRenderPaths } from './ffmpeg-args.js';
-import type { FfmpegRunner } from './ffmpeg-runner.js';
+import { buildVideoRenderArgs, type VideoRenderPaths } from './ffmpeg-args.js';
+import { buildProbeArgs, parseProbeOutput, renderWatermarkPng, type FfmpegRunner } from '@mkt/platform/media';
 import { paletteFor } from './palettes.js';
-import { parseProbeOutput } from './probe-result.js';
 import type { DemoMediaSpec } from './render-demo-media.js';
 import { THUMBNAIL_JPEG_QUALITY, THUMBNAIL_SIZE, type RenderedMedia } from './rendered-media.js';
 import { buildSceneSvg } from './scene-svg.js';
 import { dominantColor } from './theme-color.js';
 import { planVideoRender } from './video-render-plan.js';
-import { renderWatermarkPng } from './watermark-image.js';
 
 /**
  * Renders a demo video and its renditions into a work directory: sharp draws the scene and the

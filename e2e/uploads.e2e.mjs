@@ -1,0 +1,182 @@
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import sharp from 'sharp';
+import { eventually, useServerAndBrowser } from './harness.mjs';
+
+/**
+ * Contributor uploads end to end: a gid-3 contributor uploads a real 1080p H.264 clip (pausing,
+ * reloading and resuming from the checkpoint) and a 12-megapixel photo, sees them processed in
+ * the material centre, a reviewer approves them in the console and a buyer finds them in search.
+ * Screenshots go to SCREENSHOT_DIR when it is set.
+ */
+describe('contributor uploads in a real browser', () => {
+  const env = useServerAndBrowser({ before, after });
+  const work = mkdtempSync(join(tmpdir(), 'uploads-e2e-'));
+  const clip = join(work, 'Lighthouse.mp4');
+  const photo = join(work, 'Harbour.jpg');
+  const shots = process.env.SCREENSHOT_DIR;
+  if (shots) mkdirSync(shots, { recursive: true });
+  const shoot = async (page, name) => {
+    if (shots) await page.screenshot({ path: join(shots, `${name}.png`), fullPage: false });
+  };
+
+  before(async () => {
+    // Lossless, so the real 1080p clip is over the production 10 MB minimum: 11 parts of 1 MB.
+    execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=1920x1080:rate=25', '-t', '3.2',
+      '-c:v', 'libx264', '-preset', 'ultrafast', '-qp', '0', '-pix_fmt', 'yuv420p', '-colorspace', 'bt709', '-color_primaries', 'bt709', '-color_trc', 'bt709', clip]);
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="4000" height="3000"><rect width="100%" height="100%" fill="#1d3557"/>' +
+      '<circle cx="1200" cy="1300" r="700" fill="#f1c453"/><rect x="2200" y="1800" width="1400" height="800" fill="#e9ecef"/></svg>';
+    await sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toFile(photo);
+  });
+
+  async function signIn(page, account) {
+    await page.goto(`${env.server.url}/Login`);
+    await page.getByTestId('login-account').fill(account);
+    await page.getByTestId('login-send-code').click();
+    const code = await eventually(() => env.server.mailboxCode(account));
+    await page.getByTestId('login-code').fill(code);
+    await page.getByTestId('login-submit').click();
+    await page.getByTestId('user-menu').waitFor();
+  }
+
+  async function openStep(page, kind) {
+    await page.getByTestId('header-upload').click();
+    await page.getByTestId('upload-panel').waitFor();
+    await page.getByTestId(`choose-${kind}`).click();
+  }
+
+  const fileStatus = (page) => page.getByTestId('upload-file').first().getAttribute('data-status');
+
+  it('uploads a clip with pause, reload and resume, then a photo; both are processed in the material centre', async () => {
+    const context = await env.browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    await signIn(page, '13800000003');
+    // gid 3 first acknowledges that photo rights are included; the page reloads.
+    await page.getByTestId('notice-ack').click();
+    await page.waitForLoadState('load');
+    await page.getByTestId('user-menu').waitFor();
+
+    // A slow uplink (about 2 MB/s) so the pause lands while parts are still on their way.
+    const cdp = await context.newCDPSession(page);
+    const throttle = (bytesPerSecond) =>
+      cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: bytesPerSecond });
+    await throttle(2 * 1024 * 1024);
+    // Part numbers the page PUTs: after the reload only the parts missing from the checkpoint may go.
+    const sent = [];
+    page.on('request', (request) => {
+      if (request.method() === 'PUT' && request.url().includes('/files-upload/')) sent.push(Number(new URL(request.url()).searchParams.get('partNumber')));
+    });
+    const percent = async () => Number((await page.getByTestId('upload-file').first().getAttribute('data-percent')) ?? 0);
+
+    await openStep(page, 'video');
+    await shoot(page, 'upload-panel-video-zh');
+    await page.getByTestId('upload-start').click();
+    assert.equal(await page.getByTestId('upload-error').innerText(), '当前没有可上传的文件');
+    await page.getByTestId('upload-input').setInputFiles(clip);
+    await page.getByTestId('upload-start').click();
+    await eventually(async () => (await percent()) >= 27, { timeoutMs: 30_000 });
+    // Leaving now would stop the tasks: the page asks first.
+    assert.equal(await page.evaluate(() => !window.dispatchEvent(new Event('beforeunload', { cancelable: true }))), true);
+    await shoot(page, 'upload-panel-progress-zh');
+    await page.getByTestId('upload-pause').click();
+    await eventually(async () => (await fileStatus(page)) === 'paused');
+    assert.ok((await percent()) < 100, 'paused before the end');
+
+    // Reload mid-upload: the panel remembers the unfinished file; adding it again resumes.
+    await page.reload();
+    await page.getByTestId('user-menu').waitFor();
+    await throttle(-1);
+    await openStep(page, 'video');
+    await page.getByTestId('upload-unfinished').getByText('Lighthouse.mp4').waitFor();
+    await page.getByTestId('upload-input').setInputFiles(clip);
+    sent.length = 0;
+    const [checkpoint] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith('/api/upload/token/video')).then((r) => r.json()),
+      page.getByTestId('upload-start').click(),
+    ]);
+    await eventually(async () => (await fileStatus(page)) === 'success', { timeoutMs: 30_000 });
+    const stored = checkpoint.data.uploadedParts;
+    assert.ok(stored.length >= 3 && stored.length < 11, `the checkpoint holds ${stored.length} of 11 parts`);
+    const resent = [...new Set(sent)].sort((a, b) => a - b);
+    assert.deepEqual(resent, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11].filter((part) => !stored.includes(part)), 'only the missing parts are sent');
+
+    // Back with files listed asks first, then clears; the photo goes through step 3.
+    await page.getByTestId('upload-back').click();
+    await page.getByTestId('upload-confirm-back-ok').click();
+    await page.getByTestId('choose-photo').click();
+    await page.getByTestId('upload-input').setInputFiles(photo);
+    await page.getByTestId('upload-start').click();
+    await eventually(async () => (await fileStatus(page)) === 'success', { timeoutMs: 20_000 });
+
+    await page.getByTestId('upload-go-center').click();
+    await page.waitForURL(/\/MaterialCenter\?tab=photoWaiting&mode=1&sec=-1/);
+    await page.getByTestId('center-tab-home').click();
+    await eventually(async () => {
+      const states = await page.getByTestId('center-item').evaluateAll((items) => items.map((item) => item.getAttribute('data-status')));
+      return states.length === 2 && states.every((state) => state === 'waiting');
+    }, { timeoutMs: 150_000, intervalMs: 500 });
+    await page.getByTestId('upload-minimise').click();
+    await shoot(page, 'material-center-zh');
+    await page.getByTestId('center-item-title').filter({ hasText: 'Lighthouse' }).click();
+    await page.getByTestId('work-preview').waitFor();
+    assert.match(await page.locator('body').innerText(), /1920×1080/);
+    await shoot(page, 'work-detail-zh');
+
+    await page.getByTestId('lang-toggle').click();
+    await page.goto(`${env.server.url}/MaterialCenter?tab=home`);
+    await page.getByTestId('center-item').first().waitFor();
+    await shoot(page, 'material-center-en');
+    await page.goto(`${env.server.url}/howToUseUploadTool`);
+    await page.getByTestId('help-uploadTool').waitFor();
+    await shoot(page, 'help-upload-tool');
+    await context.close();
+  });
+
+  it('lets a reviewer approve in the console; the buyer finds both in search', async () => {
+    const context = await env.browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${env.server.url}/admin/`);
+    await page.locator('input[name=username]').fill('reviewer');
+    await page.locator('input[name=password]').fill('reviewer12345');
+    await page.locator('button[type=submit]').click();
+    await page.waitForURL((url) => !url.pathname.includes('/login'));
+    const token = await page.evaluate(() => localStorage.getItem('admin_token'));
+    const queue = await (await fetch(`${env.server.url}/admin-api/reviews?filter=${encodeURIComponent('{"status":"waiting"}')}`, { headers: { authorization: `Bearer ${token}` } })).json();
+    const video = queue.find((r) => r.fileName === 'Lighthouse.mp4');
+    const picture = queue.find((r) => r.fileName === 'Harbour.jpg');
+    assert.ok(video && picture, 'both uploads wait for review');
+    assert.equal(video.codec, 'h264');
+    assert.equal(picture.width * picture.height, 12_000_000);
+
+    await page.goto(`${env.server.url}/admin/reviews/${video.id}/show`);
+    await page.getByTestId('review-preview').waitFor();
+    await shoot(page, 'console-review');
+    await page.getByTestId('review-approve').click();
+    await eventually(async () => (await (await fetch(`${env.server.url}/admin-api/reviews/${video.id}`, { headers: { authorization: `Bearer ${token}` } })).json()).status === 'published');
+    await page.goto(`${env.server.url}/admin/reviews/${picture.id}/show`);
+    await page.getByTestId('review-approve').click();
+    await eventually(async () => (await (await fetch(`${env.server.url}/admin-api/reviews/${picture.id}`, { headers: { authorization: `Bearer ${token}` } })).json()).status === 'published');
+
+    const buyer = await env.browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const store = await buyer.newPage();
+    await signIn(store, '13800000001');
+    await eventually(async () => {
+      await store.goto(`${env.server.url}/SearchResult?keyword=Lighthouse&type=video`);
+      await store.getByTestId('result-count').waitFor();
+      return (await store.getByTestId('material-card').count()) > 0;
+    }, { timeoutMs: 30_000, intervalMs: 1000 });
+    assert.match(await store.getByTestId('material-card').first().innerText(), /Lighthouse/);
+    await eventually(async () => {
+      await store.goto(`${env.server.url}/ImgSearchResult?keyword=Harbour&type=pic`);
+      await store.getByTestId('result-count').waitFor();
+      return (await store.getByTestId('material-card').count()) > 0;
+    }, { timeoutMs: 30_000, intervalMs: 1000 });
+    await shoot(store, 'buyer-search');
+    await buyer.close();
+    await context.close();
+  });
+});

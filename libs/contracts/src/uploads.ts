@@ -1,0 +1,299 @@
+import { z } from 'zod';
+
+/**
+ * Contributor uploads (spec sections 2 "Upload panel", 3 "Upload file", 4, 5, 7 "Upload and
+ * download", 8, 9): call paths, limits, the validation rules both the browser and the server
+ * apply, and the material centre's views.
+ */
+
+export const UploadCalls = {
+  tokenVideo: '/upload/token/video',
+  tokenPhoto: '/upload/token/photo',
+  /** Short-lived part-upload credentials: signed part links for the local store and for S3/MinIO alike. */
+  sts: '/upload/ali/sts',
+  videoSuccess: '/upload/video/success',
+  photoSuccess: '/upload/photo/success',
+  /** Signed sample links of the contributor's own materials. */
+  downloadSts: '/download/ali/sts',
+  /** Material centre (not shown by the spec; same style). */
+  materialList: '/upload/material/list',
+  materialDetail: '/upload/material/detail',
+  materialUpdate: '/upload/material/update',
+  materialDelete: '/upload/material/delete',
+  materialResubmit: '/upload/material/resubmit',
+  /** The limits in force, so the browser checks files as the server will. */
+  limits: '/upload/limits',
+} as const;
+
+export const UPLOAD_KINDS = ['video', 'photo'] as const;
+export type UploadKind = (typeof UPLOAD_KINDS)[number];
+
+const MB = 1024 * 1024;
+const GB = 1024 * MB;
+
+/** Spec section 9. Part size: 1 MB on the local store; S3-compatible stores refuse parts under 5 MiB. */
+export const UPLOAD_LIMITS = {
+  videoMaxBytes: 3 * GB,
+  videoMinBytes: 10 * MB,
+  videoExtensions: ['.mp4'],
+  videoCodecs: ['h264', 'hevc'],
+  /** "At least 1080P": the short side of the frame. */
+  videoMinShortSide: 1080,
+  videoMinSeconds: 3,
+  photoMaxBytes: 50 * MB,
+  photoExtensions: ['.jpg', '.jpeg', '.png'],
+  photoMinMegapixels: 10,
+  photoMaxMegapixels: 250,
+  photoMaxSide: 30000,
+  partSize: 1 * MB,
+  parallelParts: 10,
+  partRetries: 3,
+  /** Time-left estimate never divides by less than this speed. */
+  speedFloorBytesPerSecond: 0.01 * MB,
+  desktopUploaderVersion: '2.3.2',
+} as const;
+
+/** The rule a file broke; the browser and the server word each one from their own message tables. */
+export type UploadRuleKey =
+  | 'uploadUnsupportedType'
+  | 'uploadVideoTooLarge'
+  | 'uploadVideoTooSmall'
+  | 'uploadPhotoTooLarge'
+  | 'uploadPhotoBelowMegapixels'
+  | 'uploadPhotoAboveMegapixels'
+  | 'uploadPhotoSideTooLong'
+  | 'uploadPhotoUnreadable'
+  | 'uploadDuplicateName'
+  | 'uploadQueueEmpty'
+  | 'uploadVideoUnreadable'
+  | 'uploadVideoCodec'
+  | 'uploadVideoResolution'
+  | 'uploadVideoDuration';
+
+export interface UploadRuleBroken {
+  key: UploadRuleKey;
+  params?: Record<string, string | number>;
+}
+
+/** Optional lower minimum of video size: a test setting, ignored in production. */
+export interface UploadLimitOverrides {
+  videoMinBytes?: number;
+}
+
+function extensionOf(name: string): string {
+  const dot = name.lastIndexOf('.');
+  return dot < 0 ? '' : name.slice(dot).toLowerCase();
+}
+
+export function formatFileSize(bytes: number): string {
+  if (bytes >= GB) return `${(bytes / GB).toFixed(2)}GB`;
+  if (bytes >= MB) return `${(bytes / MB).toFixed(2)}MB`;
+  return `${(bytes / 1024).toFixed(2)}KB`;
+}
+
+/** Local checks of a video before it is queued (name and size; content is checked after upload). */
+export function checkVideoFile(file: { name: string; size: number }, overrides: UploadLimitOverrides = {}): UploadRuleBroken | null {
+  if (!(UPLOAD_LIMITS.videoExtensions as readonly string[]).includes(extensionOf(file.name))) return { key: 'uploadUnsupportedType' };
+  if (file.size > UPLOAD_LIMITS.videoMaxBytes) return { key: 'uploadVideoTooLarge', params: { fileSize: formatFileSize(file.size) } };
+  if (file.size < (overrides.videoMinBytes ?? UPLOAD_LIMITS.videoMinBytes)) return { key: 'uploadVideoTooSmall', params: { fileSize: formatFileSize(file.size) } };
+  return null;
+}
+
+/** Local checks of a photo: name, size, and the dimensions read from the file (null: unreadable). */
+export function checkPhotoFile(
+  file: { name: string; size: number },
+  dimensions: { width: number; height: number } | null | undefined,
+): UploadRuleBroken | null {
+  if (!(UPLOAD_LIMITS.photoExtensions as readonly string[]).includes(extensionOf(file.name))) return { key: 'uploadUnsupportedType' };
+  if (file.size > UPLOAD_LIMITS.photoMaxBytes) return { key: 'uploadPhotoTooLarge', params: { fileSize: formatFileSize(file.size) } };
+  if (dimensions === undefined) return null;
+  return checkPhotoDimensions(dimensions);
+}
+
+export function checkPhotoDimensions(dimensions: { width: number; height: number } | null): UploadRuleBroken | null {
+  if (!dimensions || !(dimensions.width > 0) || !(dimensions.height > 0)) return { key: 'uploadPhotoUnreadable' };
+  const { width, height } = dimensions;
+  if (width > UPLOAD_LIMITS.photoMaxSide || height > UPLOAD_LIMITS.photoMaxSide) return { key: 'uploadPhotoSideTooLong' };
+  const megapixels = (width * height) / 1_000_000;
+  if (megapixels < UPLOAD_LIMITS.photoMinMegapixels) return { key: 'uploadPhotoBelowMegapixels' };
+  if (megapixels > UPLOAD_LIMITS.photoMaxMegapixels) return { key: 'uploadPhotoAboveMegapixels' };
+  return null;
+}
+
+/** What the server reads from an uploaded video (ffprobe); null when it is not a readable video. */
+export interface VideoContentFacts {
+  codec: string;
+  width: number;
+  height: number;
+  durationSeconds: number | null;
+}
+
+/** The spec's stated video requirements, on the real content: H.264/H.265, at least 1080P, 3 s or longer. */
+export function checkVideoContent(facts: VideoContentFacts | null): UploadRuleBroken | null {
+  if (!facts || !(facts.width > 0) || !(facts.height > 0)) return { key: 'uploadVideoUnreadable' };
+  if (!(UPLOAD_LIMITS.videoCodecs as readonly string[]).includes(facts.codec)) return { key: 'uploadVideoCodec', params: { codec: facts.codec } };
+  if (Math.min(facts.width, facts.height) < UPLOAD_LIMITS.videoMinShortSide) {
+    return { key: 'uploadVideoResolution', params: { width: facts.width, height: facts.height } };
+  }
+  if (facts.durationSeconds === null || facts.durationSeconds < UPLOAD_LIMITS.videoMinSeconds) return { key: 'uploadVideoDuration' };
+  return null;
+}
+
+/** Queue rule: a name already listed may not be added again. */
+export function checkDuplicateName(name: string, queuedNames: readonly string[]): UploadRuleBroken | null {
+  return queuedNames.includes(name) ? { key: 'uploadDuplicateName' } : null;
+}
+
+// ---- calls ----
+
+const fileName = z.string().trim().min(1).max(255).refine((name) => !/[\\/]/.test(name) && !name.includes(String.fromCharCode(0)), 'file name');
+const filePath = z.string().min(1).max(512);
+
+/** /upload/token/video and /upload/token/photo. */
+export const uploadTokenRequestSchema = z.object({
+  fileName,
+  fileSize: z.number().int().positive(),
+  /** Photos: dimensions read by the browser, checked again on the server from the file itself. */
+  width: z.number().int().positive().optional(),
+  height: z.number().int().positive().optional(),
+});
+export type UploadTokenRequest = z.infer<typeof uploadTokenRequestSchema>;
+
+export interface UploadLimitsResponse {
+  videoMinBytes: number;
+  videoMaxBytes: number;
+  photoMaxBytes: number;
+  partSize: number;
+  parallelParts: number;
+  partRetries: number;
+}
+
+export interface UploadTokenResponse {
+  bucketName: string;
+  filePath: string;
+  /** The upload session; the browser keeps it to resume after a reload. */
+  uploadId: string;
+  partSize: number;
+  partCount: number;
+  /** Checkpoint: parts the server already holds; a resumed upload skips them. */
+  uploadedParts: number[];
+}
+
+/** /upload/ali/sts: credentials for a set of parts of one session. */
+export const uploadStsRequestSchema = z.object({
+  filePath,
+  partNumbers: z.array(z.number().int().min(1).max(10_000)).min(1).max(100),
+});
+export type UploadStsRequest = z.infer<typeof uploadStsRequestSchema>;
+
+export interface UploadStsResponse {
+  /** The spec's field names; the signed links below carry the actual authorisation. */
+  accessKeyId: string;
+  accessKeySecret: string;
+  securityToken: string;
+  expiration: string;
+  parts: { partNumber: number; url: string }[];
+}
+
+/** /upload/video/success and /upload/photo/success. */
+export const uploadSuccessRequestSchema = z.object({
+  fileName,
+  filePath,
+  fileSize: z.number().int().positive(),
+  platform: z.literal('web').default('web'),
+  width: z.number().int().positive().optional(),
+  height: z.number().int().positive().optional(),
+  /** Part number → etag as the store answered each PUT. */
+  parts: z.array(z.object({ partNumber: z.number().int().min(1).max(10_000), etag: z.string().min(1).max(128) })).max(10_000).optional(),
+});
+export type UploadSuccessRequest = z.input<typeof uploadSuccessRequestSchema>;
+
+/** /download/ali/sts: a signed sample link of one of the contributor's materials. */
+export const downloadStsRequestSchema = z.object({ id: z.number().int().positive() });
+
+/** Where a contributed file is in its life (spec section 4 "Transcoding" and review). */
+export const UPLOAD_STATUSES = ['uploading', 'transcoding', 'failed', 'waiting', 'published', 'rejected'] as const;
+export type UploadStatus = (typeof UPLOAD_STATUSES)[number];
+
+/** Material centre tabs (query `tab`); `home` is the default. */
+export const MATERIAL_CENTER_TABS = ['home', 'videoWaiting', 'photoWaiting', 'published', 'rejected'] as const;
+export type MaterialCenterTab = (typeof MATERIAL_CENTER_TABS)[number];
+
+export const materialListRequestSchema = z.object({
+  tab: z.enum(MATERIAL_CENTER_TABS).default('home'),
+  pageNo: z.number().int().min(1).max(10_000).default(1),
+  pageSize: z.number().int().min(1).max(60).default(20),
+});
+export type MaterialListRequest = z.input<typeof materialListRequestSchema>;
+
+export const materialIdRequestSchema = z.object({ id: z.number().int().positive() });
+
+const titleText = z.string().trim().max(100);
+const tagList = z.array(z.string().trim().min(1).max(30)).max(50);
+
+/** gid 2 edits the description of own material (spec section 6). */
+export const materialUpdateRequestSchema = z.object({
+  id: z.number().int().positive(),
+  titleZh: titleText.optional(),
+  titleEn: titleText.optional(),
+  keywordsZh: tagList.optional(),
+  keywordsEn: tagList.optional(),
+  descriptionZh: z.string().trim().max(1000).optional(),
+  descriptionEn: z.string().trim().max(1000).optional(),
+});
+export type MaterialUpdateRequest = z.input<typeof materialUpdateRequestSchema>;
+
+/** One contributed file as the material centre shows it. */
+export interface ContributedMaterial {
+  id: number;
+  kind: UploadKind;
+  fileName: string;
+  fileSize: number;
+  status: UploadStatus;
+  /** Failure or rejection reason, in the language it was written in. */
+  reason: string | null;
+  titleZh: string;
+  titleEn: string;
+  keywordsZh: string[];
+  keywordsEn: string[];
+  descriptionZh: string;
+  descriptionEn: string;
+  width: number | null;
+  height: number | null;
+  durationSeconds: number | null;
+  fps: number | null;
+  codec: string | null;
+  colorSpace: string | null;
+  colorTransfer: string | null;
+  thumbnail: string | null;
+  url480: string | null;
+  previewStrip: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface MaterialListResponse {
+  infos: ContributedMaterial[];
+  total: number;
+  /** Counts per tab, for the tab badges and the home overview. */
+  counts: Record<MaterialCenterTab, number>;
+}
+
+// ---- console ----
+
+export const reviewDecisionSchema = z.discriminatedUnion('decision', [
+  z.object({ decision: z.literal('approve'), titleZh: titleText.min(1).optional(), titleEn: titleText.min(1).optional() }),
+  z.object({ decision: z.literal('reject'), reason: z.string().trim().min(1).max(500) }),
+]);
+export type ReviewDecision = z.infer<typeof reviewDecisionSchema>;
+
+export interface ReviewRecord extends ContributedMaterial {
+  contributorId: string;
+  originalKey: string | null;
+  /** Short-lived signed links for the reviewer. */
+  previewUrl: string | null;
+  thumbnailUrl: string | null;
+  phash: string | null;
+  /** Near-duplicates of other contributors' uploads: shown side by side. */
+  duplicates: { id: number; contributorId: string; distance: number; thumbnailUrl: string | null; fileName: string }[];
+}

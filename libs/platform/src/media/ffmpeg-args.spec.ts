@@ -1,0 +1,59 @@
+import { buildKeyframeArgs, buildProbeArgs, buildRenditionArgs, buildRenditionFilterGraph, planRenditions, type RenditionPaths } from './ffmpeg-args.js';
+
+describe('buildProbeArgs', () => {
+  it('asks ffprobe for streams and format as JSON', () => {
+    expect(buildProbeArgs('/w/original.mp4')).toEqual(['-v', 'error', '-print_format', 'json', '-show_streams', '-show_format', '/w/original.mp4']);
+  });
+});
+
+describe('planRenditions', () => {
+  it('keeps the aspect ratio at 480 lines with even sizes', () => {
+    expect(planRenditions({ width: 1920, height: 1080, durationSeconds: 10 })).toMatchObject({ previewWidth: 854, previewHeight: 480, durationSeconds: 10 });
+    expect(planRenditions({ width: 4096, height: 2160, durationSeconds: 4 })).toMatchObject({ previewWidth: 910, previewHeight: 480 });
+  });
+
+  it('never upscales a short frame and survives an unknown duration', () => {
+    expect(planRenditions({ width: 640, height: 360, durationSeconds: null })).toMatchObject({ previewWidth: 640, previewHeight: 360, durationSeconds: 1 });
+  });
+});
+
+describe('buildRenditionArgs', () => {
+  const paths: RenditionPaths = {
+    input: '/w/in.mp4',
+    watermark: '/w/wm.png',
+    preview: '/w/p.mp4',
+    sample: '/w/s.mp4',
+    strip: '/w/strip.png',
+    thumbnailFrame: '/w/t.png',
+  };
+  const plan = planRenditions({ width: 1920, height: 1080, durationSeconds: 10 });
+
+  it('writes the four renditions from one decode, each mapped from its own graph output', () => {
+    const args = buildRenditionArgs(plan, paths);
+    expect(args.filter((a) => a === '-i')).toHaveLength(2);
+    for (const [label, path] of [['[preview]', paths.preview], ['[sample]', paths.sample], ['[strip]', paths.strip], ['[thumbnail]', paths.thumbnailFrame]] as const) {
+      const at = args.indexOf(label);
+      expect(args[at - 1]).toBe('-map');
+      expect(args.indexOf(path)).toBeGreaterThan(at);
+    }
+    expect(args.filter((a) => a === 'libx264')).toHaveLength(2);
+    expect(args).toContain('-an');
+  });
+
+  it('spreads the strip over the whole clip and takes the thumbnail at a third', () => {
+    const graph = buildRenditionFilterGraph(plan);
+    expect(graph).toContain('scale=854:480');
+    expect(graph).toContain('fps=1,');
+    expect(graph).toContain('tile=10x1');
+    expect(graph).toContain("gte(t\\,3.3333)");
+    expect(graph).toContain('[toSample][1:v]overlay=0:0');
+  });
+});
+
+describe('buildKeyframeArgs', () => {
+  it('seeks before the input so only one frame is decoded', () => {
+    const args = buildKeyframeArgs('/w/in.mp4', 2.5, '/w/k.png');
+    expect(args.indexOf('-ss')).toBeLessThan(args.indexOf('-i'));
+    expect(args.slice(-1)).toEqual(['/w/k.png']);
+  });
+});

@@ -1,0 +1,110 @@
+/**
+ * Pure ffmpeg argument builders shared by the catalogue's demo renderer and the upload
+ * pipeline, unit-tested by their output.
+ */
+
+export function buildProbeArgs(path: string): string[] {
+  return ['-v', 'error', '-print_format', 'json', '-show_streams', '-show_format', path];
+}
+
+/** The renditions one upload pipeline run writes from a contributed video. */
+export interface RenditionPaths {
+  input: string;
+  /** Transparent PNG the size of the preview: laid over the sample. */
+  watermark: string;
+  preview: string;
+  sample: string;
+  /** PNG strip of hover frames side by side; sharp turns it into JPEG. */
+  strip: string;
+  /** PNG of one frame; sharp crops it to the 16:9 thumbnail. */
+  thumbnailFrame: string;
+}
+
+export interface RenditionPlan {
+  /** Even-sized preview frame, 480 lines high, width following the source's aspect ratio. */
+  previewWidth: number;
+  previewHeight: number;
+  durationSeconds: number;
+  stripFrames: number;
+  /** x264 preset: 'veryfast' keeps a 1080p upload's processing close to real time on two cores. */
+  preset: string;
+  crf: number;
+}
+
+export const PREVIEW_HEIGHT = 480;
+export const STRIP_FRAMES = 10;
+export const STRIP_TILE = { width: 160, height: 90 } as const;
+
+/** Pure: the preview size and strip timing for a probed source. */
+export function planRenditions(source: { width: number; height: number; durationSeconds: number | null }): RenditionPlan {
+  const previewHeight = Math.min(PREVIEW_HEIGHT, even(source.height));
+  const previewWidth = Math.max(2, even((source.width * previewHeight) / source.height));
+  return {
+    previewWidth,
+    previewHeight,
+    durationSeconds: source.durationSeconds && source.durationSeconds > 0 ? source.durationSeconds : 1,
+    stripFrames: STRIP_FRAMES,
+    preset: 'veryfast',
+    crf: 26,
+  };
+}
+
+/**
+ * One ffmpeg run decodes the upload once and writes the 480p preview, the watermarked sample,
+ * the hover strip and the thumbnail frame. Outputs are tagged bt709 (limited range, 8-bit
+ * 4:2:0), which every browser plays, whatever the source was (10-bit H.265, full range...).
+ */
+export function buildRenditionArgs(plan: RenditionPlan, paths: RenditionPaths): string[] {
+  const h264 = [
+    '-c:v', 'libx264',
+    '-preset', plan.preset,
+    '-crf', String(plan.crf),
+    '-pix_fmt', 'yuv420p',
+    '-colorspace', 'bt709',
+    '-color_primaries', 'bt709',
+    '-color_trc', 'bt709',
+    '-movflags', '+faststart',
+    '-an',
+  ];
+  const still = ['-frames:v', '1', '-update', '1'];
+  return [
+    '-hide_banner', '-nostdin', '-loglevel', 'error', '-y',
+    '-i', paths.input,
+    '-i', paths.watermark,
+    '-filter_complex', buildRenditionFilterGraph(plan),
+    '-map', '[preview]', ...h264, paths.preview,
+    '-map', '[sample]', ...h264, paths.sample,
+    '-map', '[strip]', ...still, paths.strip,
+    '-map', '[thumbnail]', ...still, paths.thumbnailFrame,
+  ];
+}
+
+export function buildRenditionFilterGraph(plan: RenditionPlan): string {
+  const { previewWidth: w, previewHeight: h, durationSeconds, stripFrames } = plan;
+  // Frames evenly spread over the clip: one every duration/n seconds, starting half a step in.
+  const stripRate = num(stripFrames / durationSeconds);
+  const thumbnailAt = num(durationSeconds / 3);
+  const tile = `scale=${STRIP_TILE.width}:${STRIP_TILE.height}:force_original_aspect_ratio=increase,crop=${STRIP_TILE.width}:${STRIP_TILE.height}`;
+  return [
+    `[0:v]scale=${w}:${h}:out_color_matrix=bt709:out_range=tv,format=yuv420p,setsar=1,split=4[preview][toSample][toStrip][toThumbnail]`,
+    `[toSample][1:v]overlay=0:0:format=auto,format=yuv420p[sample]`,
+    `[toStrip]fps=${stripRate},${tile},tile=${stripFrames}x1[strip]`,
+    `[toThumbnail]select='gte(t\\,${thumbnailAt})',setpts=N/TB[thumbnail]`,
+  ].join(';');
+}
+
+/**
+ * The frames a perceptual fingerprint of a video is taken from: a keyframe at a quarter, half
+ * and three quarters of the clip, each as a small grey PNG.
+ */
+export function buildKeyframeArgs(input: string, atSeconds: number, output: string): string[] {
+  return ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', '-ss', num(atSeconds), '-i', input, '-frames:v', '1', '-vf', 'scale=64:-2', '-update', '1', output];
+}
+
+function even(value: number): number {
+  return Math.max(2, Math.round(value / 2) * 2);
+}
+
+function num(value: number): string {
+  return String(Number(value.toFixed(4)));
+}

@@ -1,0 +1,24 @@
+/**
+ * The media toolkit: finding ffmpeg/ffprobe, running them, parsing probes, pure argument
+ * builders, the sample watermark and perceptual hashes. No Nest, no ports: plain functions and
+ * classes that the catalogue's demo renderer and the upload pipeline both use.
+ */
+export { chooseBinary, resolveMediaBinaries, type BinaryCandidates, type MediaBinaries } from './media-binaries.js';
+export { FfmpegProcessError, FfmpegRunner, type FfmpegRunnerOptions } from './ffmpeg-runner.js';
+export { parseProbeOutput, parseRate, type ProbedVideo } from './probe-result.js';
+export {
+  buildKeyframeArgs,
+  buildProbeArgs,
+  buildRenditionArgs,
+  buildRenditionFilterGraph,
+  planRenditions,
+  PREVIEW_HEIGHT,
+  STRIP_FRAMES,
+  STRIP_TILE,
+  type RenditionPaths,
+  type RenditionPlan,
+} from './ffmpeg-args.js';
+export { buildWatermarkSvg, watermarkFontSize, watermarkText, WATERMARK_TEXT_ASCII, WATERMARK_TEXT_BILINGUAL, type WatermarkOptions } from './watermark-svg.js';
+export { renderWatermarkPng } from './watermark-image.js';
+export { hasCjkFont } from './font-probe.js';
+export { dHashFromGrey, differenceHash, hammingDistance } from './perceptual-hash.js';

@@ -1,0 +1,1 @@
+export { UploadsModule, UPLOADS_ENTITIES, UPLOADS_MIGRATIONS } from './uploads.module.js';

@@ -1,0 +1,175 @@
+import { join } from 'node:path';
+import sharp, { type Metadata } from 'sharp';
+import { checkPhotoDimensions, checkVideoContent, type MediaProbe, type UploadKind, type UploadRuleBroken } from '@mkt/contracts';
+import {
+  FfmpegProcessError,
+  buildKeyframeArgs,
+  buildProbeArgs,
+  buildRenditionArgs,
+  differenceHash,
+  parseProbeOutput,
+  planRenditions,
+  renderWatermarkPng,
+  type FfmpegRunner,
+  type ProbedVideo,
+} from '@mkt/platform/media';
+
+export const THUMBNAIL_SIZE = { width: 640, height: 360 } as const;
+export const PHOTO_SAMPLE_LONG_SIDE = 1600;
+const PHOTO_WATERMARK_TILE = { width: 640, height: 400 } as const;
+
+export interface ProcessedFile {
+  path: string;
+  contentType: string;
+}
+
+export type ProcessingOutcome =
+  | { ok: false; broken: UploadRuleBroken }
+  | {
+      ok: true;
+      probe: MediaProbe;
+      files: { thumbnail: ProcessedFile; sample: ProcessedFile; preview480: ProcessedFile | null; previewStrip: ProcessedFile | null };
+      phashes: string[];
+    };
+
+/** Video label of the catalogue ('8K' ... '1080P'); photos give their pixel size. */
+export function maxResolutionOf(kind: UploadKind, width: number, height: number): string {
+  if (kind === 'photo') return `${width}x${height}`;
+  const lines = Math.min(width, height);
+  return lines >= 4320 ? '8K' : lines >= 2160 ? '4K' : lines >= 1440 ? '2K' : '1080P';
+}
+
+/**
+ * Reads a contributed file and renders its renditions into a work directory: ffprobe and one
+ * ffmpeg run for videos, sharp for photos. The only class of the service that touches media
+ * tools; a file the tools cannot read comes back as a broken rule, never as an exception.
+ */
+export class MediaProcessor {
+  constructor(private readonly runner: FfmpegRunner) {}
+
+  async process(kind: UploadKind, input: string, dir: string): Promise<ProcessingOutcome> {
+    return kind === 'video' ? this.processVideo(input, dir) : this.processPhoto(input, dir);
+  }
+
+  async probeVideo(input: string): Promise<ProbedVideo | null> {
+    try {
+      return parseProbeOutput(await this.runner.ffprobe(buildProbeArgs(input)));
+    } catch {
+      return null;
+    }
+  }
+
+  private async processVideo(input: string, dir: string): Promise<ProcessingOutcome> {
+    const probed = await this.probeVideo(input);
+    const broken = checkVideoContent(probed);
+    if (broken || !probed) return { ok: false, broken: broken ?? { key: 'uploadVideoUnreadable' } };
+
+    const plan = planRenditions(probed);
+    const paths = {
+      input,
+      watermark: join(dir, 'watermark.png'),
+      preview: join(dir, 'preview-480.mp4'),
+      sample: join(dir, 'sample.mp4'),
+      strip: join(dir, 'strip.png'),
+      thumbnailFrame: join(dir, 'thumbnail-frame.png'),
+    };
+    await sharp(await renderWatermarkPng(plan.previewWidth, plan.previewHeight)).toFile(paths.watermark);
+    try {
+      await this.runner.ffmpeg(buildRenditionArgs(plan, paths));
+    } catch (error) {
+      // The probe passed but the stream does not decode: the file, not the machine, is at fault.
+      if (error instanceof FfmpegProcessError && error.exitCode !== null) return { ok: false, broken: { key: 'uploadVideoUnreadable' } };
+      throw error;
+    }
+    const thumbnail = join(dir, 'thumb.jpg');
+    const strip = join(dir, 'strip.jpg');
+    await Promise.all([
+      sharp(paths.thumbnailFrame).resize({ ...THUMBNAIL_SIZE, fit: 'cover' }).jpeg({ quality: 82 }).toFile(thumbnail),
+      sharp(paths.strip).jpeg({ quality: 80 }).toFile(strip),
+    ]);
+    const phashes = await this.keyframeHashes(input, plan.durationSeconds, dir);
+    return {
+      ok: true,
+      probe: {
+        codec: probed.codec,
+        width: probed.width,
+        height: probed.height,
+        durationSeconds: probed.durationSeconds,
+        fps: probed.fps,
+        colorSpace: probed.colorSpace,
+        colorTransfer: probed.colorTransfer,
+        maxResolution: maxResolutionOf('video', probed.width, probed.height),
+      },
+      files: {
+        thumbnail: { path: thumbnail, contentType: 'image/jpeg' },
+        sample: { path: paths.sample, contentType: 'video/mp4' },
+        preview480: { path: paths.preview, contentType: 'video/mp4' },
+        previewStrip: { path: strip, contentType: 'image/jpeg' },
+      },
+      phashes,
+    };
+  }
+
+  /** Keyframes at a quarter, half and three quarters: a re-cut or trimmed copy still shares some. */
+  private async keyframeHashes(input: string, durationSeconds: number, dir: string): Promise<string[]> {
+    const hashes: string[] = [];
+    for (const [i, fraction] of [0.25, 0.5, 0.75].entries()) {
+      const frame = join(dir, `keyframe-${i}.png`);
+      await this.runner.ffmpeg(buildKeyframeArgs(input, durationSeconds * fraction, frame));
+      hashes.push(await differenceHash(frame));
+    }
+    return hashes;
+  }
+
+  private async processPhoto(input: string, dir: string): Promise<ProcessingOutcome> {
+    let meta: Metadata;
+    try {
+      meta = await sharp(input).metadata();
+    } catch {
+      return { ok: false, broken: { key: 'uploadPhotoUnreadable' } };
+    }
+    if (meta.format !== 'jpeg' && meta.format !== 'png') return { ok: false, broken: { key: 'uploadUnsupportedType' } };
+    // EXIF orientations 5-8 swap the sides as the picture is seen.
+    const swapped = (meta.orientation ?? 1) >= 5;
+    const dimensions = meta.width && meta.height ? (swapped ? { width: meta.height, height: meta.width } : { width: meta.width, height: meta.height }) : null;
+    const broken = checkPhotoDimensions(dimensions);
+    if (broken || !dimensions) return { ok: false, broken: broken ?? { key: 'uploadPhotoUnreadable' } };
+
+    const paths = { thumbnail: join(dir, 'thumb.jpg'), sample: join(dir, 'sample.jpg') };
+    // One decode, reduced once: sample, thumbnail and hash all start from this copy.
+    const reduced = await sharp(input, { limitInputPixels: 30000 * 30000 })
+      .autoOrient()
+      .resize(PHOTO_SAMPLE_LONG_SIDE, PHOTO_SAMPLE_LONG_SIDE, { fit: 'inside', withoutEnlargement: true })
+      .removeAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const raw = { raw: { width: reduced.info.width, height: reduced.info.height, channels: reduced.info.channels } } as const;
+    const fromReduced = () => sharp(reduced.data, raw);
+    const watermark = await renderWatermarkPng(Math.min(PHOTO_WATERMARK_TILE.width, reduced.info.width), Math.min(PHOTO_WATERMARK_TILE.height, reduced.info.height));
+    const [phash] = await Promise.all([
+      fromReduced().png().toBuffer().then(differenceHash),
+      fromReduced().resize({ ...THUMBNAIL_SIZE, fit: 'cover' }).jpeg({ quality: 82 }).toFile(paths.thumbnail),
+      fromReduced().composite([{ input: watermark, tile: true }]).jpeg({ quality: 80 }).toFile(paths.sample),
+    ]);
+    return {
+      ok: true,
+      probe: {
+        codec: meta.format,
+        width: dimensions.width,
+        height: dimensions.height,
+        durationSeconds: null,
+        fps: null,
+        colorSpace: meta.space ?? null,
+        colorTransfer: null,
+        maxResolution: maxResolutionOf('photo', dimensions.width, dimensions.height),
+      },
+      files: {
+        thumbnail: { path: paths.thumbnail, contentType: 'image/jpeg' },
+        sample: { path: paths.sample, contentType: 'image/jpeg' },
+        preview480: null,
+        previewStrip: null,
+      },
+      phashes: [phash],
+    };
+  }
+}

@@ -1,0 +1,149 @@
+import { randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { MediaFailed, MediaProcessed, UploadCompleted, type PayloadOf } from '@mkt/contracts';
+import { Clock, OBJECT_STORAGE, OnEvent, OutboxWriter, type EventHandlerContext, type ObjectStorage } from '@mkt/platform';
+import { UploadEntity, type NearDuplicate } from '../entities/upload.entity.js';
+import { UPLOAD_BUCKETS, attemptPrefix, parseLocation, renditionKeys, toLocation } from '../locations.js';
+import { UPLOAD_SETTINGS, type UploadSettings } from '../uploads.settings.js';
+import { MediaProcessor, type ProcessedFile } from './media-processor.js';
+
+export const MEDIA_PROCESSOR = Symbol('MEDIA_PROCESSOR');
+
+/**
+ * The background worker of the upload pipeline: runs on `upload.completed` from the bus, never in
+ * a request. It probes and checks the real content, renders the renditions into a folder of its
+ * own attempt, and records them (status 'waiting' + `media.processed`, or 'failed' with the
+ * broken rule + `media.failed`) in the bus handler's transaction. A worker killed mid-way
+ * commits nothing: the bus delivers the event again, the next attempt first removes what the
+ * killed one left, and the row never points at a half-written rendition.
+ */
+@Injectable()
+export class UploadPipelineService {
+  private readonly logger = new Logger('UploadPipeline');
+
+  constructor(
+    @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
+    @Inject(MEDIA_PROCESSOR) private readonly processor: MediaProcessor,
+    @Inject(UPLOAD_SETTINGS) private readonly settings: UploadSettings,
+    private readonly outbox: OutboxWriter,
+    private readonly clock: Clock,
+  ) {}
+
+  @OnEvent(UploadCompleted)
+  async onUploadCompleted(payload: PayloadOf<typeof UploadCompleted>, { manager }: EventHandlerContext): Promise<void> {
+    await this.process(manager, payload.uploadId);
+  }
+
+  async process(manager: EntityManager, uploadId: number): Promise<void> {
+    const repository = manager.getRepository(UploadEntity);
+    // The row lock keeps a second delivery of the same file waiting rather than rendering twice.
+    const upload = await repository.findOne({ where: { id: uploadId }, lock: { mode: 'pessimistic_write' } });
+    if (!upload || upload.status !== 'transcoding' || upload.deletedAt) return;
+
+    await this.removeUnrecordedRenditions(uploadId);
+    const dir = await mkdtemp(join(tmpdir(), `upload-${uploadId}-`));
+    try {
+      const original = join(dir, upload.kind === 'video' ? 'original.mp4' : 'original');
+      await this.download(toLocation(UPLOAD_BUCKETS.originals, upload.filePath), original);
+      const started = Date.now();
+      const outcome = await this.processor.process(upload.kind, original, dir);
+
+      if (!outcome.ok) {
+        await repository.update(upload.id, { status: 'failed', reason: outcome.broken.key, updatedAt: this.clock.now() });
+        await this.outbox.add(manager, MediaFailed, String(upload.id), {
+          uploadId: upload.id,
+          contributorId: upload.contributorId,
+          kind: upload.kind,
+          reason: outcome.broken.key,
+        });
+        this.logger.log({ msg: 'upload refused on its content', uploadId, reason: outcome.broken.key });
+        return;
+      }
+
+      const keys = renditionKeys(upload.id, randomUUID().slice(0, 8), upload.kind);
+      const thumbnailKey = await this.store(UPLOAD_BUCKETS.renditions, keys.thumbnail, outcome.files.thumbnail);
+      const sampleKey = await this.store(UPLOAD_BUCKETS.samples, keys.sample, outcome.files.sample);
+      const preview480Key = keys.preview480 && outcome.files.preview480 ? await this.store(UPLOAD_BUCKETS.renditions, keys.preview480, outcome.files.preview480) : null;
+      const previewStripKey = keys.previewStrip && outcome.files.previewStrip ? await this.store(UPLOAD_BUCKETS.renditions, keys.previewStrip, outcome.files.previewStrip) : null;
+      const nearDuplicates = await this.nearDuplicates(manager, upload, outcome.phashes);
+
+      const { probe } = outcome;
+      await repository.update(upload.id, {
+        status: 'waiting',
+        reason: null,
+        codec: probe.codec,
+        width: probe.width,
+        height: probe.height,
+        durationSeconds: probe.durationSeconds,
+        fps: probe.fps,
+        colorSpace: probe.colorSpace,
+        colorTransfer: probe.colorTransfer,
+        maxResolution: probe.maxResolution,
+        thumbnailKey,
+        sampleKey,
+        preview480Key,
+        previewStripKey,
+        phashes: outcome.phashes,
+        nearDuplicates,
+        updatedAt: this.clock.now(),
+      });
+      await this.outbox.add(manager, MediaProcessed, String(upload.id), {
+        uploadId: upload.id,
+        contributorId: upload.contributorId,
+        kind: upload.kind,
+        probe,
+        thumbnailKey,
+        preview480Key,
+        previewStripKey,
+        sampleKey,
+        phash: outcome.phashes[0] ?? null,
+      });
+      this.logger.log({ msg: 'upload processed', uploadId, ms: Date.now() - started, nearDuplicates: nearDuplicates.length });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+
+  /**
+   * Other contributors' files whose fingerprints are within the threshold of one of these (any
+   * keyframe against any keyframe): shown to the reviewer side by side.
+   */
+  private async nearDuplicates(manager: EntityManager, upload: UploadEntity, phashes: string[]): Promise<NearDuplicate[]> {
+    if (phashes.length === 0) return [];
+    const rows: { id: string; contributor_id: string; file_name: string; distance: number }[] = await manager.query(
+      `SELECT u.id, u.contributor_id, u.file_name, min(bit_count(('x' || theirs)::bit(64) # ('x' || ours)::bit(64)))::int AS distance
+         FROM uploads.uploads u, unnest(u.phashes) AS theirs, unnest($2::text[]) AS ours
+        WHERE u.contributor_id <> $1 AND u.id <> $3 AND u.deleted_at IS NULL AND u.phashes IS NOT NULL
+        GROUP BY u.id, u.contributor_id, u.file_name
+       HAVING min(bit_count(('x' || theirs)::bit(64) # ('x' || ours)::bit(64))) <= $4
+        ORDER BY distance, u.id
+        LIMIT 5`,
+      [upload.contributorId, phashes, upload.id, this.settings.duplicateDistance],
+    );
+    return rows.map((row) => ({ id: Number(row.id), contributorId: row.contributor_id, fileName: row.file_name, distance: Number(row.distance) }));
+  }
+
+  private async removeUnrecordedRenditions(uploadId: number): Promise<void> {
+    for (const bucket of [UPLOAD_BUCKETS.renditions, UPLOAD_BUCKETS.samples]) {
+      for (const entry of await this.storage.list(bucket, attemptPrefix(uploadId))) await this.storage.delete(bucket, entry.key);
+    }
+  }
+
+  private async download(location: string, path: string): Promise<void> {
+    const ref = parseLocation(location)!;
+    const object = await this.storage.get(ref.bucket, ref.key);
+    await pipeline(object.stream, createWriteStream(path));
+  }
+
+  private async store(bucket: string, key: string, file: ProcessedFile): Promise<string> {
+    const { size } = await stat(file.path);
+    await this.storage.put(bucket, key, createReadStream(file.path), { contentType: file.contentType, size });
+    return toLocation(bucket, key);
+  }
+}

@@ -1,0 +1,137 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { In, IsNull, type DataSource } from 'typeorm';
+import { z } from 'zod';
+import { ContributionApproved, ErrorCode, UPLOAD_STATUSES, type ReviewDecision, type ReviewRecord } from '@mkt/contracts';
+import { AppError, Clock, OBJECT_STORAGE, OutboxWriter, type AuthenticatedStaff, type ListQuery, type ObjectStorage } from '@mkt/platform';
+import { UploadEntity } from '../entities/upload.entity.js';
+import { toLocation, UPLOAD_BUCKETS } from '../locations.js';
+import { RenditionLinks } from '../materials/material-center.service.js';
+import { UPLOAD_SETTINGS, type UploadSettings } from '../uploads.settings.js';
+import { UploadsAuditService } from './uploads-audit.service.js';
+
+export const REVIEW_SORTABLE = ['id', 'createdAt', 'updatedAt', 'fileName', 'status'] as const;
+export const reviewFilterSchema = z.object({
+  status: z.enum(UPLOAD_STATUSES).optional(),
+  kind: z.enum(['video', 'photo']).optional(),
+  contributorId: z.uuid().optional(),
+  id: z.array(z.coerce.number().int().positive()).max(200).optional(),
+});
+export type ReviewFilter = z.infer<typeof reviewFilterSchema>;
+
+/** Reviewer links are short: long enough to watch the preview, not to pass around. */
+const REVIEW_LINK_SECONDS = 900;
+
+/**
+ * The console's review queue: processed uploads with their probe metadata, a playable preview
+ * through a short-lived link and near-duplicates side by side. Approving announces
+ * `contribution.approved` (the catalogue publishes the material); rejecting records the reason
+ * the contributor sees and answers by resubmitting.
+ */
+@Injectable()
+export class ReviewService {
+  private readonly links: RenditionLinks;
+
+  constructor(
+    @InjectDataSource('uploads') private readonly dataSource: DataSource,
+    @Inject(OBJECT_STORAGE) storage: ObjectStorage,
+    @Inject(UPLOAD_SETTINGS) settings: UploadSettings,
+    private readonly outbox: OutboxWriter,
+    private readonly audit: UploadsAuditService,
+    private readonly clock: Clock,
+  ) {
+    this.links = new RenditionLinks(storage, Math.min(REVIEW_LINK_SECONDS, settings.linkSeconds));
+  }
+
+  async list(query: ListQuery<ReviewFilter>): Promise<{ rows: ReviewRecord[]; total: number }> {
+    const { id, ...filter } = query.filter;
+    const [rows, total] = await this.dataSource.getRepository(UploadEntity).findAndCount({
+      where: { ...filter, ...(id ? { id: In(id) } : {}), deletedAt: IsNull() },
+      order: { [query.sortField]: query.sortOrder, id: 'ASC' },
+      skip: query.skip,
+      take: query.take,
+    });
+    return { rows: await Promise.all(rows.map((row) => this.record(row, false))), total };
+  }
+
+  async get(id: string): Promise<ReviewRecord> {
+    return this.record(await this.find(id), true);
+  }
+
+  async decide(staff: AuthenticatedStaff, id: string, decision: ReviewDecision): Promise<ReviewRecord> {
+    await this.dataSource.transaction(async (manager) => {
+      const repository = manager.getRepository(UploadEntity);
+      const row = await repository.findOne({ where: { id: Number(id), deletedAt: IsNull() }, lock: { mode: 'pessimistic_write' } });
+      if (!row) throw AppError.notFound();
+      if (row.status !== 'waiting') throw new AppError(ErrorCode.UPLOAD_STATE_CONFLICT, 'uploadStateConflict');
+      const before = { status: row.status };
+      const now = this.clock.now();
+      if (decision.decision === 'reject') {
+        await repository.update(row.id, { status: 'rejected', reason: decision.reason, reviewedAt: now, updatedAt: now });
+        await this.audit.record(manager, staff, { action: 'reject', resourceId: row.id, before, after: { status: 'rejected', reason: decision.reason } });
+        return;
+      }
+      const titleZh = decision.titleZh ?? (row.titleZh || row.fileName);
+      const titleEn = decision.titleEn ?? (row.titleEn || row.fileName);
+      await repository.update(row.id, { status: 'published', titleZh, titleEn, reason: null, reviewedAt: now, updatedAt: now });
+      await this.outbox.add(manager, ContributionApproved, String(row.id), {
+        uploadId: row.id,
+        contributorId: row.contributorId,
+        kind: row.kind,
+        titleZh,
+        titleEn,
+        keywordsZh: row.keywordsZh,
+        keywordsEn: row.keywordsEn,
+        descriptionZh: row.descriptionZh,
+        descriptionEn: row.descriptionEn,
+        probe: {
+          codec: row.codec ?? 'unknown',
+          width: row.width!,
+          height: row.height!,
+          durationSeconds: row.durationSeconds,
+          fps: row.fps,
+          colorSpace: row.colorSpace,
+          colorTransfer: row.colorTransfer,
+          maxResolution: row.maxResolution ?? '',
+        },
+        originalKey: toLocation(UPLOAD_BUCKETS.originals, row.filePath),
+        preview480Key: row.preview480Key,
+        thumbnailKey: row.thumbnailKey!,
+        sampleKey: row.sampleKey!,
+        previewStripKey: row.previewStripKey,
+        approvedAt: now.toISOString(),
+      });
+      await this.audit.record(manager, staff, { action: 'approve', resourceId: row.id, before, after: { status: 'published', titleZh, titleEn } });
+    });
+    return this.get(id);
+  }
+
+  private async find(id: string): Promise<UploadEntity> {
+    const numeric = Number(id);
+    if (!Number.isSafeInteger(numeric) || numeric <= 0) throw AppError.notFound();
+    const row = await this.dataSource.getRepository(UploadEntity).findOneBy({ id: numeric, deletedAt: IsNull() });
+    if (!row) throw AppError.notFound();
+    return row;
+  }
+
+  private async record(row: UploadEntity, withDuplicates: boolean): Promise<ReviewRecord> {
+    const view = await this.links.view(row);
+    const duplicates = withDuplicates && row.nearDuplicates.length > 0
+      ? await this.dataSource.getRepository(UploadEntity).findBy({ id: In(row.nearDuplicates.map((d) => d.id)) })
+      : [];
+    return {
+      ...view,
+      contributorId: row.contributorId,
+      originalKey: toLocation(UPLOAD_BUCKETS.originals, row.filePath),
+      previewUrl: view.url480 ?? (await this.links.link(row.sampleKey)),
+      thumbnailUrl: view.thumbnail,
+      phash: row.phashes?.[0] ?? null,
+      duplicates: await Promise.all(
+        row.nearDuplicates.map(async (near) => ({
+          ...near,
+          thumbnailUrl: await this.links.link(duplicates.find((d) => d.id === near.id)?.thumbnailKey ?? null),
+        })),
+      ),
+    };
+  }
+}

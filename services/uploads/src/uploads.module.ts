@@ -1,0 +1,44 @@
+import { Module } from '@nestjs/common';
+import { APP_CONFIG, DatabaseModule, EventsModule, HandledEventEntity, OutboxMessageEntity, type AppConfig } from '@mkt/platform';
+import { FfmpegRunner, resolveMediaBinaries } from '@mkt/platform/media';
+import { UploadEntity, UploadsAuditLogEntity } from './entities/upload.entity.js';
+import { MaterialCenterService } from './materials/material-center.service.js';
+import { UploadsInit1764100000000 } from './migrations/1764100000000-uploads-init.js';
+import { MediaProcessor } from './pipeline/media-processor.js';
+import { MEDIA_PROCESSOR, UploadPipelineService } from './pipeline/upload-pipeline.service.js';
+import { AdminReviewsController } from './review/review-admin.controller.js';
+import { ReviewService } from './review/review.service.js';
+import { UploadsAuditService } from './review/uploads-audit.service.js';
+import { UploadSessionService } from './store/upload-session.service.js';
+import { UploadsStoreController } from './store/uploads-store.controller.js';
+import { UPLOAD_SETTINGS, uploadSettings, type UploadSettings } from './uploads.settings.js';
+
+export const UPLOADS_ENTITIES = [UploadEntity, UploadsAuditLogEntity, OutboxMessageEntity, HandledEventEntity];
+export const UPLOADS_MIGRATIONS = [UploadsInit1764100000000];
+
+/**
+ * Uploads: contributor upload sessions (multipart parts and checkpoints), content validation, the
+ * background media pipeline (probe, 480p preview, watermarked sample, thumbnail, hover strip,
+ * perceptual fingerprints), the material centre and the staff review queue.
+ */
+@Module({
+  imports: [
+    DatabaseModule.forService({ name: 'uploads', entities: UPLOADS_ENTITIES, migrations: UPLOADS_MIGRATIONS }),
+    EventsModule.forService({ dataSourceName: 'uploads', consumerGroup: 'uploads' }),
+  ],
+  controllers: [UploadsStoreController, AdminReviewsController],
+  providers: [
+    { provide: UPLOAD_SETTINGS, inject: [APP_CONFIG], useFactory: (config: AppConfig) => uploadSettings(config) },
+    {
+      provide: MEDIA_PROCESSOR,
+      inject: [UPLOAD_SETTINGS],
+      useFactory: async (settings: UploadSettings) => new MediaProcessor(new FfmpegRunner(await resolveMediaBinaries(), { timeoutMs: settings.ffmpegTimeoutMs })),
+    },
+    UploadSessionService,
+    MaterialCenterService,
+    UploadPipelineService,
+    ReviewService,
+    UploadsAuditService,
+  ],
+})
+export class UploadsModule {}

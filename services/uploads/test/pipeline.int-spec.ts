@@ -1,0 +1,130 @@
+import { randomUUID } from 'node:crypto';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { getDataSourceToken } from '@nestjs/typeorm';
+import sharp from 'sharp';
+import type { DataSource } from 'typeorm';
+import type { ReviewRecord } from '@mkt/contracts';
+import { Clock, OutboxWriter, type ObjectStorage } from '@mkt/platform';
+import { MEDIA_PROCESSOR, UploadPipelineService } from '../src/pipeline/upload-pipeline.service.js';
+import { UPLOAD_SETTINGS } from '../src/uploads.settings.js';
+import { GID3, generateClip, generatePhoto, startUploads, type UploadsHarness } from './uploads-harness.js';
+
+const run = promisify(execFile);
+
+describe('media pipeline (background worker on upload.completed)', () => {
+  let h: UploadsHarness;
+  beforeAll(async () => {
+    h = await startUploads({ env: { UPLOAD_MIN_VIDEO_BYTES: '1000' } });
+  });
+  afterAll(() => h.close());
+
+  async function objectBytes(location: string): Promise<Buffer> {
+    const slash = location.indexOf('/');
+    const object = await h.storage().get(location.slice(0, slash), location.slice(slash + 1));
+    const chunks: Buffer[] = [];
+    for await (const chunk of object.stream) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  }
+
+  async function probeSize(location: string): Promise<string> {
+    const file = `/tmp/probe-${randomUUID()}.mp4`;
+    await import('node:fs/promises').then((fs) => objectBytes(location).then((bytes) => fs.writeFile(file, bytes)));
+    const { stdout } = await run('ffprobe', ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=codec_name,width,height', '-of', 'csv=p=0', file]);
+    return stdout.trim();
+  }
+
+  it('renders a 1080p H.264 clip into a 480p preview, a watermarked sample, a 16:9 thumbnail and a strip', async () => {
+    const { token } = await h.user(GID3);
+    const done = await h.upload(token, 'video', 'harbour.mp4', await generateClip({ width: 1920, height: 1080, seconds: 4 }));
+    const row = await h.waitForStatus(done.body.data.id, ['waiting', 'failed']);
+    expect(row).toMatchObject({ status: 'waiting', codec: 'h264', width: 1920, height: 1080, fps: 25, max_resolution: '1080P' });
+    expect(Number(row.duration_seconds)).toBeCloseTo(4, 0);
+    expect(await probeSize(String(row.preview480_key))).toBe('h264,854,480');
+    expect(await probeSize(String(row.sample_key))).toBe('h264,854,480');
+    expect(String(row.sample_key)).toMatch(/^samples\//);
+    const thumbnail = await sharp(await objectBytes(String(row.thumbnail_key))).metadata();
+    expect([thumbnail.width, thumbnail.height, thumbnail.format]).toEqual([640, 360, 'jpeg']);
+    const strip = await sharp(await objectBytes(String(row.preview_strip_key))).metadata();
+    expect([strip.width, strip.height]).toEqual([1600, 90]);
+    expect(row.phashes).toHaveLength(3);
+  });
+
+  it('refuses a 720p clip, a renamed non-video and a too-small photo on their content, with a reason', async () => {
+    const { token } = await h.user(GID3);
+    const small = await h.upload(token, 'video', 'small.mp4', await generateClip({ width: 1280, height: 720, seconds: 4 }));
+    const renamed = await h.upload(token, 'video', 'notes.mp4', Buffer.from('these are plain text notes, not a video '.repeat(100)));
+    const photo = await h.upload(token, 'photo', 'tiny.jpg', await generatePhoto(2000, 1500));
+    expect((await h.waitForStatus(small.body.data.id, ['waiting', 'failed'])).reason).toBe('uploadVideoResolution');
+    expect((await h.waitForStatus(renamed.body.data.id, ['waiting', 'failed'])).reason).toBe('uploadVideoUnreadable');
+    expect((await h.waitForStatus(photo.body.data.id, ['waiting', 'failed'])).reason).toBe('uploadPhotoBelowMegapixels');
+    const events = await h.sql<{ name: string }>(`SELECT name FROM uploads.outbox WHERE aggregate_id = $1`, [String(small.body.data.id)]);
+    expect(events.map((e) => e.name).sort()).toEqual(['media.failed', 'upload.completed']);
+  });
+
+  it('flags a near-duplicate of another contributor\'s photo to the reviewer with both thumbnails', async () => {
+    const first = await h.user(GID3);
+    const second = await h.user(GID3);
+    const photo = await generatePhoto(4000, 3000, 0);
+    const original = await h.upload(first.token, 'photo', 'sunrise.jpg', photo, { width: 4000, height: 3000 });
+    await h.waitForStatus(original.body.data.id, ['waiting']);
+    // Re-encoded and slightly resized: still the same picture.
+    const copy = await sharp(photo).resize(3900).jpeg({ quality: 60 }).toBuffer();
+    const copied = await h.upload(second.token, 'photo', 'my-sunrise.jpg', copy);
+    const unrelated = await h.upload(second.token, 'photo', 'other.jpg', await generatePhoto(4000, 3000, 1));
+    await h.waitForStatus(copied.body.data.id, ['waiting']);
+    await h.waitForStatus(unrelated.body.data.id, ['waiting']);
+
+    const staff = await h.staffToken(['reviewer']);
+    const flagged = await h.admin<ReviewRecord>('GET', `/reviews/${copied.body.data.id}`, { token: staff });
+    expect(flagged.body.duplicates).toHaveLength(1);
+    expect(flagged.body.duplicates[0]).toMatchObject({ id: original.body.data.id, contributorId: first.userId, fileName: 'sunrise.jpg' });
+    expect(flagged.body.duplicates[0]!.distance).toBeLessThanOrEqual(10);
+    expect(flagged.body.duplicates[0]!.thumbnailUrl).toMatch(/\/files\/renditions\//);
+    expect(flagged.body.thumbnailUrl).toMatch(/\/files\/renditions\//);
+    const clean = await h.admin<ReviewRecord>('GET', `/reviews/${unrelated.body.data.id}`, { token: staff });
+    expect(clean.body.duplicates).toEqual([]);
+  });
+
+  it('leaves an interrupted job to be retried: nothing recorded from the crashed attempt, its leftovers removed', async () => {
+    const { token } = await h.user(GID3);
+    // Upload the file, then take the row back to 'transcoding' as if the worker had died before finishing.
+    const done = await h.upload(token, 'photo', 'retry.jpg', await generatePhoto(4000, 3000, 2));
+    const id = done.body.data.id;
+    await h.waitForStatus(id, ['waiting']);
+    await h.sql(`UPDATE uploads.uploads SET status = 'transcoding', thumbnail_key = NULL, sample_key = NULL WHERE id = $1`, [id]);
+
+    const app = h.server.app;
+    const storage = h.storage();
+    let puts = 0;
+    // The second object write dies, as when the process is killed mid-way.
+    const crashing = new Proxy(storage, {
+      get(target, property, receiver) {
+        if (property === 'put') {
+          return async (...args: Parameters<ObjectStorage['put']>) => {
+            if (++puts === 2) throw new Error('worker killed');
+            return target.put(...args);
+          };
+        }
+        const value = Reflect.get(target, property, receiver);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    const crashingWorker = new UploadPipelineService(crashing, app.get(MEDIA_PROCESSOR), app.get(UPLOAD_SETTINGS), app.get(OutboxWriter), app.get(Clock));
+    const dataSource = app.get<DataSource>(getDataSourceToken('uploads'));
+    await expect(dataSource.transaction((manager) => crashingWorker.process(manager, id))).rejects.toThrow('worker killed');
+
+    const [afterCrash] = await h.sql(`SELECT status, thumbnail_key, sample_key FROM uploads.uploads WHERE id = $1`, [id]);
+    expect(afterCrash).toEqual({ status: 'transcoding', thumbnail_key: null, sample_key: null });
+    const leftovers = await storage.list('renditions', `uploads/${id}/`);
+    expect(leftovers.length).toBeGreaterThan(0);
+
+    // The bus delivers again: a healthy worker starts clean and records only its own renditions.
+    await dataSource.transaction((manager) => app.get(UploadPipelineService).process(manager, id));
+    const [afterRetry] = await h.sql<{ status: string; thumbnail_key: string; sample_key: string }>(`SELECT status, thumbnail_key, sample_key FROM uploads.uploads WHERE id = $1`, [id]);
+    expect(afterRetry!.status).toBe('waiting');
+    const renditions = (await storage.list('renditions', `uploads/${id}/`)).map((e) => `renditions/${e.key}`);
+    expect(renditions).toEqual([afterRetry!.thumbnail_key]);
+    expect(leftovers.map((e) => `renditions/${e.key}`)).not.toContain(afterRetry!.thumbnail_key);
+  });
+});

@@ -1,0 +1,168 @@
+import type { ReviewRecord } from '@mkt/contracts';
+import CheckIcon from '@mui/icons-material/Check';
+import CloseIcon from '@mui/icons-material/Close';
+import { Box, Dialog, DialogActions, DialogContent, DialogTitle, Grid, TextField as MuiTextField, Typography } from '@mui/material';
+import { useState } from 'react';
+import {
+  Button,
+  ListButton,
+  NumberField,
+  Show,
+  SimpleShowLayout,
+  TextField,
+  TopToolbar,
+  useCanAccess,
+  useNotify,
+  useRecordContext,
+  useRefresh,
+  useTranslate,
+  useUpdate,
+} from 'react-admin';
+import { Picture } from '../../common/media';
+import { Section } from '../../common/Section';
+import { ShanghaiDateField } from '../../common/ShanghaiDateField';
+
+/** Approve (publish into the catalogue) or reject with a reason the contributor sees. */
+const DecisionButtons = () => {
+  const record = useRecordContext<ReviewRecord>();
+  const translate = useTranslate();
+  const { canAccess } = useCanAccess({ resource: 'reviews', action: 'edit' });
+  const [update, { isPending }] = useUpdate<ReviewRecord>();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const [rejecting, setRejecting] = useState(false);
+  const [reason, setReason] = useState('');
+  if (!record || !canAccess || record.status !== 'waiting') return null;
+  const decide = (data: object) =>
+    update(
+      'reviews',
+      { id: record.id, data, previousData: record },
+      {
+        mutationMode: 'pessimistic',
+        onSuccess: () => {
+          notify('app.review.done', { type: 'info' });
+          setRejecting(false);
+          refresh();
+        },
+        onError: (error) => notify(error instanceof Error ? error.message : 'ra.notification.http_error', { type: 'error' }),
+      },
+    );
+  return (
+    <>
+      <Button label="app.review.approve" onClick={() => decide({ decision: 'approve' })} disabled={isPending} data-testid="review-approve">
+        <CheckIcon />
+      </Button>
+      <Button label="app.review.reject" onClick={() => setRejecting(true)} disabled={isPending} data-testid="review-reject">
+        <CloseIcon />
+      </Button>
+      <Dialog open={rejecting} onClose={() => setRejecting(false)} fullWidth maxWidth="sm">
+        <DialogTitle>{translate('app.review.reject_title')}</DialogTitle>
+        <DialogContent>
+          <MuiTextField
+            autoFocus
+            fullWidth
+            multiline
+            minRows={3}
+            label={translate('app.review.reason')}
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+            slotProps={{ htmlInput: { maxLength: 500, 'data-testid': 'review-reason' } }}
+            sx={{ mt: 1 }}
+          />
+        </DialogContent>
+        <DialogActions>
+          <Button label="ra.action.cancel" onClick={() => setRejecting(false)} />
+          <Button label="app.review.reject" onClick={() => decide({ decision: 'reject', reason: reason.trim() })} disabled={isPending || reason.trim() === ''} data-testid="review-reject-ok" />
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+};
+
+const ShowActions = () => (
+  <TopToolbar>
+    <ListButton />
+    <DecisionButtons />
+  </TopToolbar>
+);
+
+/** The 480p preview (videos, through a short-lived signed link) or the photo's watermarked sample. */
+const Preview = () => {
+  const record = useRecordContext<ReviewRecord>();
+  if (!record) return null;
+  if (record.kind === 'video' && record.previewUrl) {
+    return <Box component="video" src={record.previewUrl} poster={record.thumbnailUrl ?? undefined} controls muted sx={{ width: '100%', borderRadius: 1, bgcolor: '#000' }} data-testid="review-preview" />;
+  }
+  return <Box component="img" src={record.previewUrl ?? record.thumbnailUrl ?? undefined} alt="" sx={{ width: '100%', borderRadius: 1 }} data-testid="review-preview" />;
+};
+
+/** Near-duplicates of other contributors' files: this upload and each match side by side. */
+const Duplicates = () => {
+  const record = useRecordContext<ReviewRecord>();
+  const translate = useTranslate();
+  if (!record || record.duplicates.length === 0) return null;
+  return (
+    <Box data-testid="review-duplicates" sx={{ mt: 2, p: 2, border: 1, borderColor: 'error.main', borderRadius: 1 }}>
+      <Typography variant="subtitle1" color="error" gutterBottom>
+        {translate('app.review.duplicates_title')}
+      </Typography>
+      {record.duplicates.map((duplicate) => (
+        <Box key={duplicate.id} sx={{ display: 'flex', gap: 2, alignItems: 'center', mb: 1.5 }}>
+          <Box>
+            <Picture url={record.thumbnailUrl} width={192} height={108} />
+            <Typography variant="caption">{translate('app.review.this_upload')}</Typography>
+          </Box>
+          <Box>
+            <Picture url={duplicate.thumbnailUrl} width={192} height={108} />
+            <Typography variant="caption">
+              #{duplicate.id} · {duplicate.fileName}
+            </Typography>
+          </Box>
+          <Typography variant="body2">
+            {translate('app.review.distance', { distance: duplicate.distance })}
+            <br />
+            {translate('app.review.other_contributor', { id: duplicate.contributorId })}
+          </Typography>
+        </Box>
+      ))}
+    </Box>
+  );
+};
+
+export const ReviewShow = () => (
+  <Show actions={<ShowActions />}>
+    <Grid container spacing={3} sx={{ p: 2 }}>
+      <Grid size={{ xs: 12, md: 6 }}>
+        <Preview />
+        <Duplicates />
+      </Grid>
+      <Grid size={{ xs: 12, md: 6 }}>
+        <Section title="resources.reviews.sections.file" />
+        <SimpleShowLayout sx={{ px: 0, pt: 0.5 }}>
+          <TextField source="id" />
+          <TextField source="fileName" />
+          <NumberField source="fileSize" />
+          <TextField source="kind" />
+          <TextField source="status" />
+          <TextField source="reason" emptyText="—" />
+          <TextField source="contributorId" />
+          <TextField source="titleZh" emptyText="—" />
+          <TextField source="titleEn" emptyText="—" />
+          <ShanghaiDateField source="createdAt" />
+        </SimpleShowLayout>
+        <Section title="resources.reviews.sections.probe" />
+        <SimpleShowLayout sx={{ px: 0, pt: 0.5 }}>
+          <TextField source="codec" emptyText="—" />
+          <NumberField source="width" emptyText="—" />
+          <NumberField source="height" emptyText="—" />
+          <NumberField source="durationSeconds" emptyText="—" />
+          <NumberField source="fps" emptyText="—" />
+          <TextField source="colorSpace" emptyText="—" />
+          <TextField source="colorTransfer" emptyText="—" />
+          <TextField source="phash" emptyText="—" />
+          <TextField source="originalKey" />
+        </SimpleShowLayout>
+      </Grid>
+    </Grid>
+  </Show>
+);

@@ -1,0 +1,52 @@
+import {
+  UploadCalls,
+  type ContributedMaterial,
+  type MaterialCenterTab,
+  type MaterialListResponse,
+  type MaterialUpdateRequest,
+  type UploadKind,
+  type UploadLimitsResponse,
+  type UploadStsResponse,
+  type UploadTokenResponse,
+} from '@mkt/contracts';
+import type { UploadTransport } from '../uploads/uploader';
+import { ApiError, NO_RESPONSE, post } from './client';
+
+/** Upload, material-centre and sample calls of contributors (spec section 7 "Upload and download"). */
+export const uploadCalls = {
+  limits: () => post<UploadLimitsResponse>(UploadCalls.limits),
+  token: (kind: UploadKind, body: object, signal?: AbortSignal) =>
+    post<UploadTokenResponse>(kind === 'video' ? UploadCalls.tokenVideo : UploadCalls.tokenPhoto, body, { signal }),
+  sts: (filePath: string, partNumbers: number[], signal?: AbortSignal) => post<UploadStsResponse>(UploadCalls.sts, { filePath, partNumbers }, { signal }),
+  success: (kind: UploadKind, body: object, signal?: AbortSignal) =>
+    post<{ id: number; status: string }>(kind === 'video' ? UploadCalls.videoSuccess : UploadCalls.photoSuccess, body, { signal }),
+  list: (tab: MaterialCenterTab, pageNo: number, pageSize: number) => post<MaterialListResponse>(UploadCalls.materialList, { tab, pageNo, pageSize }),
+  detail: (id: number) => post<ContributedMaterial>(UploadCalls.materialDetail, { id }),
+  update: (request: MaterialUpdateRequest) => post<ContributedMaterial>(UploadCalls.materialUpdate, request),
+  remove: (id: number) => post<null>(UploadCalls.materialDelete, { id }),
+  resubmit: (request: MaterialUpdateRequest) => post<ContributedMaterial>(UploadCalls.materialResubmit, request),
+  sample: (id: number) => post<{ url: string }>(UploadCalls.downloadSts, { id }),
+};
+
+/** The uploader's transport: API calls for the session, plain PUTs of part bytes to the signed links. */
+export const browserUploadTransport: UploadTransport = {
+  token: (kind, file, signal) => uploadCalls.token(kind, file, signal),
+  sts: (filePath, partNumbers, signal) => uploadCalls.sts(filePath, partNumbers, signal),
+  success: (kind, body, signal) => uploadCalls.success(kind, body, signal),
+  async putPart(url, body, signal) {
+    const response = await fetch(url, { method: 'PUT', body, signal, headers: { 'Content-Type': 'application/octet-stream' } });
+    if (!response.ok) throw new ApiError(NO_RESPONSE, '', url);
+  },
+};
+
+/** Photo dimensions as the browser decodes them; null when the image cannot be read. */
+export async function readImageDimensions(file: Blob): Promise<{ width: number; height: number } | null> {
+  try {
+    const bitmap = await createImageBitmap(file);
+    const size = { width: bitmap.width, height: bitmap.height };
+    bitmap.close();
+    return size;
+  } catch {
+    return null;
+  }
+}
