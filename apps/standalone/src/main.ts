@@ -5,6 +5,8 @@ import { ADMIN_UI_BASE } from '@mkt/contracts';
 import { runServiceProcess } from '@mkt/platform';
 import { IdentityModule } from '@mkt/identity';
 import { CatalogueModule } from '@mkt/catalogue';
+import { OrdersModule } from '@mkt/orders';
+import { LicensingModule } from '@mkt/licensing';
 import { serveWebApps } from './web-apps.js';
 
 const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -13,7 +15,7 @@ const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../.
 await runServiceProcess(
   {
     title: 'Lumen Stock marketplace (single machine)',
-    modules: [IdentityModule, CatalogueModule],
+    modules: [IdentityModule, CatalogueModule, OrdersModule, LicensingModule],
     configure: (app, config) => {
       if (config.http.serveWeb) serveWebApps(app, repositoryRoot);
     },
