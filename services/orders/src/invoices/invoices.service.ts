@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import { ErrorCode, InvoiceIssued, vatIncludedFen, type InvoiceApplication, type InvoiceStatus } from '@mkt/contracts';
 import { AppError, Clock, OBJECT_STORAGE, OutboxWriter, type AuthenticatedStaff, type ObjectStorage } from '@mkt/platform';
 import { OrdersAuditService } from '../audit/orders-audit.service.js';
@@ -79,8 +80,8 @@ export class InvoicesService {
     return this.one(`i."order_id" = $1`, orderId);
   }
 
-  byId(id: string): Promise<InvoiceRecord | null> {
-    return this.one(`i."id" = $1`, id);
+  byId(id: string, manager?: EntityManager): Promise<InvoiceRecord | null> {
+    return this.one(`i."id" = $1`, id, manager);
   }
 
   async list(status: string | undefined, skip: number, take: number, order: 'ASC' | 'DESC'): Promise<{ rows: InvoiceRecord[]; total: number }> {
@@ -100,7 +101,7 @@ export class InvoicesService {
       if (!before) throw new AppError(ErrorCode.INVOICE_NOT_FOUND, 'invoiceNotFound');
       if (before.status === 'applied') await manager.query(`UPDATE orders.invoices SET "status" = 'processing' WHERE "id" = $1`, [id]);
       await this.audit.record(manager, staff, { action: 'process', resource: 'invoices', resourceId: id, before, after: { status: before.status === 'applied' ? 'processing' : before.status } });
-      return (await this.byId(id))!;
+      return (await this.byId(id, manager))!;
     });
   }
 
@@ -117,7 +118,7 @@ export class InvoicesService {
       await manager.query(`UPDATE orders.invoices SET "status" = 'downloadable', "file_key" = $2, "issued_at" = $3 WHERE "id" = $1`, [id, key, now]);
       await this.outbox.add(manager, InvoiceIssued, id, { invoiceId: id, orderId: invoice.orderId, userId: invoice.userId, amountFen: invoice.amountFen, taxFen: invoice.taxFen, issuedAt: now.toISOString() });
       await this.audit.record(manager, staff, { action: 'issue', resource: 'invoices', resourceId: id, before, after: { status: 'downloadable', fileKey: key } });
-      return (await this.byId(id))!;
+      return (await this.byId(id, manager))!;
     });
   }
 
@@ -125,8 +126,8 @@ export class InvoicesService {
     return invoice.fileKey ? this.storage.signedGetUrl(INVOICE_BUCKET, invoice.fileKey, 600) : Promise.resolve(null);
   }
 
-  private async one(condition: string, value: string): Promise<InvoiceRecord | null> {
-    const [row] = await this.repository.dataSource.query(`SELECT ${INVOICE_COLUMNS} FROM orders.invoices i JOIN orders.orders o ON o."id" = i."order_id" WHERE ${condition}`, [value]);
+  private async one(condition: string, value: string, manager?: EntityManager): Promise<InvoiceRecord | null> {
+    const [row] = await (manager ?? this.repository.dataSource.manager).query(`SELECT ${INVOICE_COLUMNS} FROM orders.invoices i JOIN orders.orders o ON o."id" = i."order_id" WHERE ${condition}`, [value]);
     return (row as InvoiceRecord | undefined) ?? null;
   }
 }
