@@ -21,4 +21,12 @@ export const pageComponents: Record<PageKey, LazyExoticComponent<ComponentType>>
   topic: lazyPage(() => import('../pages/Topic/TopicPage'), 'Topic'),
   topicList: lazyPage(() => import('../pages/Topic/TopicListPage'), 'TopicList'),
   collect: lazyPage(() => import('../pages/Collect/CollectPage'), 'Collect'),
+  cart: lazyPage(() => import('../pages/Orders/CartPage'), 'Cart'),
+  putorder: lazyPage(() => import('../pages/Orders/PutorderPage'), 'Putorder'),
+  order: lazyPage(() => import('../pages/Orders/OrderPage'), 'Order'),
+  orderSuccess: lazyPage(() => import('../pages/Orders/OrderSuccessPage'), 'OrderSuccess'),
+  orderList: lazyPage(() => import('../pages/Orders/OrderListPage'), 'OrderList'),
+  orderMaterialList: lazyPage(() => import('../pages/Orders/OrderMaterialListPage'), 'OrderMaterialList'),
+  vip: lazyPage(() => import('../pages/Orders/VipPage'), 'Vip'),
+  licenceVerify: lazyPage(() => import('../pages/Orders/LicenceVerifyPage'), 'LicenceVerify'),
 };
