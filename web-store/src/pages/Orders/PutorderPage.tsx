@@ -63,7 +63,10 @@ function LicenceFormView() {
     };
   }, [t, i18n.language]);
 
-  const set = (field: keyof Draft) => (event: { target: { value: string } }) => setDraft((d) => ({ ...d, [field]: event.target.value }));
+  const set = (field: keyof Draft) => (event: { target: { value: string } }) => {
+    setDraft((d) => ({ ...d, [field]: event.target.value }));
+    setErrors((e) => ({ ...e, [field]: undefined }));
+  };
   const label = (table: Record<string, readonly [string, string]>, key: string) => table[key]![zh ? 0 : 1];
 
   const validate = (): boolean => {
