@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { MaterialPublished, MaterialUnpublished, MusicOrderPlaced, vatIncludedFen, type CartListResponse, type LicenceVerification, type LicenceView, type OrderView, type PurchasedMaterial } from '@mkt/contracts';
+import { CustomerProfileChanged, MaterialPublished, MaterialUnpublished, MusicOrderPlaced, vatIncludedFen, type CartListResponse, type LicenceVerification, type LicenceView, type OrderView, type PurchasedMaterial } from '@mkt/contracts';
 import { startOrders, type OrdersHarness } from './orders-harness.js';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
@@ -313,5 +313,35 @@ describe('orders and licensing', () => {
     const approved = await h.admin<{ status: string }>('POST', `/refunds/${second.body.data.refundId}/approve`, { token: finance, body: { reason: '确认质量问题' } });
     expect(approved.body.status).toBe('approved');
     expect((await h.call<OrderView>('/order/detail', { token: buyer, body: { id: orderId } })).body.data).toMatchObject({ status: 'closed', refundStatus: 'approved' });
+  });
+
+  it('shows enterprise administrators the completed orders of their company, except those their owners hide', async () => {
+    const [adminId, colleagueId, outsiderId] = [randomUUID(), randomUUID(), randomUUID()];
+    await h.publish(CustomerProfileChanged, adminId, { userId: adminId, customerId: 'ENT-9', customerStatus: 1, customerType: 1, projectId: 'PRJ-1' });
+    await h.publish(CustomerProfileChanged, colleagueId, { userId: colleagueId, customerId: 'ENT-9', customerStatus: 1, customerType: 2, projectId: null });
+    await h.publish(CustomerProfileChanged, outsiderId, { userId: outsiderId, customerId: 'ENT-7', customerStatus: 1, customerType: 1, projectId: null });
+    await h.eventually(async () => (await h.sql(`SELECT 1 FROM orders.customers WHERE user_id = ANY($1::uuid[])`, [[adminId, colleagueId, outsiderId]])).length === 3);
+    const [admin, colleague, outsider] = await Promise.all([h.userToken(adminId), h.userToken(colleagueId), h.userToken(outsiderId)]);
+
+    const confirmedOrder = async () => {
+      const id = await submittedOrder(colleague, [VIDEO]);
+      await quote(id, [10]);
+      await h.call('/order/pay', { token: colleague, form: voucher(id) });
+      await h.admin('POST', `/orders/${id}/confirm`, { token: finance });
+      return id;
+    };
+    const shown = await confirmedOrder();
+    const hidden = await confirmedOrder();
+    const open = await submittedOrder(colleague, [PHOTO]);
+    expect((await h.call('/order/hide', { token: outsider, body: { id: hidden, hidden: true } })).body.code).toBe(5010);
+    expect((await h.call('/order/hide', { token: colleague, body: { id: hidden, hidden: true } })).body.data).toEqual({ id: hidden, hiddenFromCompany: true });
+
+    const company = await h.call<{ infos: OrderView[]; total: number }>('/order/company/list', { token: admin });
+    expect(company.body.data.infos.map((o) => o.id)).toEqual([shown]);
+    expect(company.body.data.infos.map((o) => o.id)).not.toContain(open);
+    // Not an administrator of this company, or of no company: refused.
+    expect((await h.call('/order/company/list', { token: colleague })).status).toBe(403);
+    expect((await h.call<{ total: number }>('/order/company/list', { token: outsider })).body.data.total).toBe(0);
+    expect((await h.call('/order/company/list', { token: await h.userToken() })).status).toBe(403);
   });
 });

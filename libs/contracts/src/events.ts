@@ -254,9 +254,25 @@ export const LicenceIssued = defineEvent(
   z.object({ licenceId: z.uuid(), orderId: z.uuid(), itemId: z.number().int().positive(), userId: z.uuid(), verificationCode: z.string(), fileKey: z.string(), issuedAt: z.string() }),
 );
 
+/**
+ * The customer fields of an account were set (demo seed) or changed by staff. Identity owns them;
+ * orders keeps them to show enterprise customers their company's completed orders.
+ */
+export const CustomerProfileChanged = defineEvent(
+  'customer.profile.changed',
+  1,
+  z.object({
+    userId: z.uuid(),
+    customerId: z.string().max(64).nullable(),
+    customerStatus: z.number().int().nullable(),
+    customerType: z.number().int().nullable(),
+    projectId: z.string().max(64).nullable(),
+  }),
+);
+
 /** All event definitions, so transports can create their queues and topics up front. */
 export const ALL_EVENTS = [
   StaffActionAudited,
   UserRegistered, ContributorProtocolAnswered, UserUpdatedByStaff, MaterialPublished, MaterialUnpublished,
   MusicOrderPlaced,
-  OrderSubmitted, OrderQuoted, OrderPaid, OrderConfirmed, OrderClosed, InvoiceIssued, LicenceIssued] as const;
+  OrderSubmitted, OrderQuoted, OrderPaid, OrderConfirmed, OrderClosed, InvoiceIssued, LicenceIssued, CustomerProfileChanged] as const;

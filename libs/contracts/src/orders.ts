@@ -22,6 +22,8 @@ export const OrderCalls = {
   refundApply: '/refund/apply',
   vipInfo: '/vip/info',
   vipOrderCreate: '/vip/order/create',
+  companyOrders: '/order/company/list',
+  orderHide: '/order/hide',
 } as const;
 
 export const LicensingCalls = {
@@ -112,6 +114,8 @@ export const orderIdRequestSchema = z.object({ id: z.uuid() });
 export const orderPayFieldsSchema = z.object({ id: z.uuid(), accountName: z.string().trim().min(1).max(100) });
 export const VOUCHER_MAX_BYTES = 10 * 1024 * 1024;
 export const VOUCHER_TYPES = ['image/jpeg', 'image/png'] as const;
+/** An order's owner hides it from (or shows it again to) the company's enterprise administrators. */
+export const orderHideRequestSchema = z.object({ id: z.uuid(), hidden: z.boolean() });
 export const orderCancelRequestSchema = z.object({ id: z.uuid(), reason: z.string().trim().min(1).max(200) });
 
 /** Invoice form (spec section 5): every field required; refused for HK, Macao, Taiwan and overseas. */
@@ -221,6 +225,8 @@ export interface OrderView {
   closedReason: string | null;
   invoiceStatus: InvoiceStatus | null;
   refundStatus: (typeof REFUND_STATUSES)[number] | null;
+  /** Hidden by its owner from the company's enterprise administrators. */
+  hiddenFromCompany: boolean;
 }
 export interface OrderListResponse {
   infos: OrderView[];

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { MaterialPublished, MaterialUnpublished, MusicOrderPlaced, type PayloadOf } from '@mkt/contracts';
+import { CustomerProfileChanged, MaterialPublished, MaterialUnpublished, MusicOrderPlaced, type PayloadOf } from '@mkt/contracts';
 import { OnEvent, type EventHandlerContext } from '@mkt/platform';
 import { OrdersService } from '../orders/orders.service.js';
 
@@ -33,5 +33,16 @@ export class OrdersEventHandlers {
   @OnEvent(MusicOrderPlaced)
   async onMusicOrderPlaced(payload: PayloadOf<typeof MusicOrderPlaced>, { manager }: EventHandlerContext): Promise<void> {
     await this.orders.createMusicOrder(manager, payload);
+  }
+
+  /** Identity's customer fields, kept for the enterprise views (upsert: the latest announcement wins). */
+  @OnEvent(CustomerProfileChanged)
+  async onCustomerProfileChanged(payload: PayloadOf<typeof CustomerProfileChanged>, { manager }: EventHandlerContext): Promise<void> {
+    await manager.query(
+      `INSERT INTO orders.customers ("user_id", "customer_id", "customer_status", "customer_type", "project_id", "updated_at") VALUES ($1, $2, $3, $4, $5, now())
+       ON CONFLICT ("user_id") DO UPDATE SET "customer_id" = EXCLUDED."customer_id", "customer_status" = EXCLUDED."customer_status",
+         "customer_type" = EXCLUDED."customer_type", "project_id" = EXCLUDED."project_id", "updated_at" = now()`,
+      [payload.userId, payload.customerId, payload.customerStatus, payload.customerType, payload.projectId],
+    );
   }
 }

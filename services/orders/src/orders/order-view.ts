@@ -51,6 +51,7 @@ export function toOrderView(
     closedReason: order.closedReason,
     invoiceStatus: extra.invoiceStatus ?? null,
     refundStatus: extra.refundStatus ?? null,
+    hiddenFromCompany: order.hiddenFromCompany,
   };
 }
 

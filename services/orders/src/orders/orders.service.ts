@@ -119,6 +119,25 @@ export class OrdersService {
     );
   }
 
+  /** Enterprise administrators (customerId, customerStatus 1, customerType 1): every completed order of the company. */
+  async companyOrders(userId: string, pageNo: number, pageSize: number, language: Language): Promise<OrderListResponse> {
+    const customerId = await this.repository.enterpriseCompanyOf(userId);
+    if (!customerId) throw AppError.forbidden();
+    const { rows, total } = await this.repository.companyOrders(customerId, (pageNo - 1) * pageSize, pageSize);
+    return { infos: await this.views(rows, language), total };
+  }
+
+  /** The owner hides one of their orders from the company's view, or shows it again. */
+  async hideFromCompany(userId: string, id: string, hidden: boolean): Promise<{ id: string; hiddenFromCompany: boolean }> {
+    const now = this.clock.now();
+    const [, affected] = await this.repository.dataSource.query(
+      `UPDATE orders.orders SET "hidden_from_company" = $3, "updated_at" = $4 WHERE "id" = $1 AND "user_id" = $2`,
+      [id, userId, hidden, now],
+    );
+    if (!affected) throw notFound();
+    return { id, hiddenFromCompany: hidden };
+  }
+
   /** The buyer's payment: the paying account's name and a voucher image (spec section 5 "Payment"). */
   async pay(userId: string, id: string, accountName: string, voucher: UploadedFile | undefined): Promise<{ id: string; status: string }> {
     if (!voucher || voucher.size === 0 || !accountName.trim()) throw new AppError(ErrorCode.VOUCHER_REQUIRED, 'voucherRequired');

@@ -12,6 +12,7 @@ import {
   invoiceOrderRequestSchema,
   languageFromHeader,
   orderCancelRequestSchema,
+  orderHideRequestSchema,
   orderCreateRequestSchema,
   orderIdRequestSchema,
   orderListRequestSchema,
@@ -154,5 +155,24 @@ export class OrdersStoreController {
   @HttpCode(200)
   vipOrder(@CurrentUser() user: AuthenticatedUser) {
     return this.orders.createVipOrder(user.userId);
+  }
+
+  /** Enterprise administrators only (customerId, customerStatus 1, customerType 1); others get 403. */
+  @Post(path(OrderCalls.companyOrders))
+  @HttpCode(200)
+  @ApiZodBody(orderListRequestSchema)
+  companyOrders(
+    @CurrentUser() user: AuthenticatedUser,
+    @Body(new ZodValidationPipe(orderListRequestSchema)) body: Out<typeof orderListRequestSchema>,
+    @Headers('accept-language') language?: string,
+  ) {
+    return this.orders.companyOrders(user.userId, body.pageNo, body.pageSize, languageFromHeader(language));
+  }
+
+  @Post(path(OrderCalls.orderHide))
+  @HttpCode(200)
+  @ApiZodBody(orderHideRequestSchema)
+  hide(@CurrentUser() user: AuthenticatedUser, @Body(new ZodValidationPipe(orderHideRequestSchema)) body: Out<typeof orderHideRequestSchema>) {
+    return this.orders.hideFromCompany(user.userId, body.id, body.hidden);
   }
 }
