@@ -417,7 +417,7 @@ export const en: MessageShape<typeof zhCN> = {
       noItems: 'Please choose materials in the cart first',
     },
     success: { title: 'Order submitted', body: 'Order number {{orderNo}}', view: 'View order', list: 'My orders' },
-    list: { title: 'My orders', empty: 'No orders yet', view: 'View', total: 'Amount' },
+    list: { mine: 'My orders', company: 'Company orders', hide: 'Hide from my company', show: 'Show to my company', title: 'My orders', empty: 'No orders yet', view: 'View', total: 'Amount' },
     status: { submitted: 'Waiting for a quote', quoted: 'Waiting for payment', paid: 'Waiting for payment confirmation', confirmed: 'Completed', closed: 'Closed' },
     kind: { material: 'Materials', music: 'Music', vip: 'VIP membership' },
     detail: {
