@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 
-const workspaces = ['libs/contracts', 'libs/platform', 'services/identity', 'services/catalogue', 'services/uploads', 'apps/standalone'];
+const workspaces = ['libs/contracts', 'libs/platform', 'services/identity', 'services/catalogue', 'services/uploads', 'services/orders', 'services/licensing', 'apps/standalone'];
 for (const ws of workspaces) {
   rmSync(`${ws}/dist`, { recursive: true, force: true });
   // Run inside the workspace so `src/x.ts` lands at `dist/x.js`; tests stay out of the build.

@@ -8,7 +8,9 @@
 //   3. the store's initial JavaScript for the home route, gzipped;
 //   4. search at scale: a fresh server, BENCH_MATERIALS generated materials loaded into its
 //      embedded database, 50 mixed searches at each concurrency level (server, and the same
-//      statements through a plain pg pool: the floor), home and detail at the highest level.
+//      statements through a plain pg pool: the floor), home and detail at the highest level;
+//   5. orders (BENCH_ORDERS orders of 2 items; BENCH_ORDERS=0 skips): order submission latency,
+//      confirmation-to-licence latency p50/p95 through the event bus, authorization PDFs per second.
 //
 // Prints a table and writes reports/bench-<timestamp>.json and reports/bench-latest.md.
 // Only 127.0.0.1 is contacted; every loop is bounded; child processes never outlive the run.
@@ -17,6 +19,7 @@
 //   BENCH_CONNECTIONS=1,32  BENCH_DURATION_SEC=10  BENCH_WARMUP_SEC=2  BENCH_STARTS=3
 //   BENCH_LOG_LEVEL=warn    BENCH_READY_TIMEOUT_SEC=120  BENCH_KEEP_DATA=false
 //   BENCH_SEARCH=1  BENCH_MATERIALS=1000000  BENCH_PG_SHARED_BUFFERS=2GB
+//   BENCH_SEARCH=1  BENCH_MATERIALS=1000000  BENCH_ORDERS=30
 //   BENCH_SERVER=apps/standalone/dist/main.js  BENCH_STORE_DIST=web-store/dist  BENCH_REPORTS_DIR=reports
 
 import { execFileSync } from 'node:child_process';
@@ -29,6 +32,7 @@ import { measureInitialJs } from './lib/bundle.mjs';
 import { callJson } from './lib/http.mjs';
 import { runLoad } from './lib/load.mjs';
 import { renderMarkdown, renderText, writeReport } from './lib/report.mjs';
+import { measureOrders } from './lib/orders-bench.mjs';
 import { TARGETS_MS, loadCatalogue, measureSearch } from './lib/search-bench.mjs';
 import { findFreePort, startServer, stopAll } from './lib/server.mjs';
 import { formatCount, formatKB, formatMs, formatRatio, median, ratio } from './lib/stats.mjs';
@@ -84,6 +88,7 @@ function readSettings(env) {
     search: !['0', 'false', 'no'].includes((env.BENCH_SEARCH ?? '1').toLowerCase()),
     materials: number('BENCH_MATERIALS', 1_000_000, 1_000, 5_000_000),
     pgSharedBuffers: env.BENCH_PG_SHARED_BUFFERS || '2GB',
+    orders: number('BENCH_ORDERS', 30, 0, 1_000),
     serverEntry: inRoot(env.BENCH_SERVER || 'apps/standalone/dist/main.js'),
     storeDist: inRoot(env.BENCH_STORE_DIST || 'web-store/dist'),
     reportsDir: inRoot(env.BENCH_REPORTS_DIR || 'reports'),
@@ -141,8 +146,9 @@ function serverLauncher(settings, workDir) {
     /**
      * @param {string} dataDir
      * @param {string} name
+     * @param {NodeJS.ProcessEnv} [extraEnv]
      */
-    async start(dataDir, name) {
+    async start(dataDir, name, extraEnv = {}) {
       const port = await findFreePort();
       // Chosen here so the benchmark can reach the embedded database the server starts.
       const pgPort = await findFreePort();
@@ -160,6 +166,7 @@ function serverLauncher(settings, workDir) {
         LOG_LEVEL: settings.logLevel,
         // Room for the million-material catalogue in PostgreSQL's own cache, as an operator would size it.
         EMBEDDED_PG_SHARED_BUFFERS: settings.pgSharedBuffers,
+        ...extraEnv,
       });
       const server = await startServer({ name, args: [settings.serverEntry], port, cwd: ROOT, env, readyTimeoutMs: settings.readyTimeoutMs });
       return { ...server, databaseUrl: `postgres://postgres:marketplace@127.0.0.1:${pgPort}/marketplace` };
@@ -381,6 +388,23 @@ async function measureSearchAtScale(settings, launcher, problems) {
 }
 
 /**
+ * A fresh server: orders submitted, quoted, paid and confirmed through the real calls.
+ * @param {ReturnType<typeof readSettings>} settings
+ * @param {ReturnType<typeof serverLauncher>} launcher
+ * @param {string[]} problems
+ */
+async function measureOrdersSection(settings, launcher, problems) {
+  // The demo seed brings the staff accounts the console calls need (and a small demo catalogue).
+  const server = await launcher.start(launcher.newDataDir(), 'orders server', { SEED_DEMO: 'true', DEMO_CATALOGUE_SIZE: '24' });
+  try {
+    const buyerToken = await signIn(server.baseUrl);
+    return await measureOrders({ baseUrl: server.baseUrl, databaseUrl: server.databaseUrl, buyerToken, orders: settings.orders, progress });
+  } finally {
+    checkStop(await server.stop(), 'orders server', problems);
+  }
+}
+
+/**
  * @param {any} report
  * @returns {import('./lib/report.mjs').Section[]}
  */
@@ -512,6 +536,24 @@ function sections(report) {
     });
   }
 
+  if (report.orders) {
+    const o = report.orders;
+    /** @param {string} what @param {import('./lib/stats.mjs').Summary} x */
+    const row = (what, x) => [what, String(x.count), formatMs(x.p50), formatMs(x.p95), formatMs(x.max)];
+    out.push({
+      title: `Orders (${o.orders} orders of ${o.itemsPerOrder} items)`,
+      table: {
+        headers: ['measure', 'runs', 'p50 ms', 'p95 ms', 'max ms'],
+        align: ['left', 'right', 'right', 'right', 'right'],
+        rows: [row('POST /api/order/create (submission)', o.submitMs), row('staff confirmation -> every licence PDF listed as generated', o.confirmToLicenceMs)],
+      },
+      notes: [
+        `burst: ${o.burst.orders} orders confirmed at once, ${o.burst.pdfs} authorization PDFs in ${o.burst.seconds.toFixed(2)} s = ${o.burst.pdfsPerSecond === null ? '-' : o.burst.pdfsPerSecond.toFixed(1)} PDFs/s`,
+        'confirmation-to-licence goes through the outbox, the PostgreSQL event transport, the licensing handler (pdfkit with an embedded CJK font) and storage, polled every 10 ms by the buyer call',
+      ],
+    });
+  }
+
   if (report.problems.length) out.push({ title: 'Problems', notes: report.problems });
   return out;
 }
@@ -527,6 +569,7 @@ async function main() {
     (settings.search
       ? settings.readyTimeoutMs + 30_000 + Math.ceil(settings.materials / 1_000_000) * 600_000 + (settings.connections.length * 2 + 2) * (settings.durationSec + settings.warmupSec + 60) * 1000
       : 0) +
+    (settings.orders > 0 ? settings.readyTimeoutMs + 30_000 + settings.orders * 5_000 + 120_000 : 0) +
     60_000;
   const budget = setTimeout(() => {
     process.stderr.write(`bench: gave up after ${Math.round(budgetMs / 1000)} s\n`);
@@ -560,6 +603,7 @@ async function main() {
     session: null,
     bundle: null,
     search: null,
+    orders: null,
     problems,
   };
 
@@ -595,6 +639,15 @@ async function main() {
         }
       } else {
         progress('search benchmark skipped (BENCH_SEARCH=0)');
+      }
+      if (settings.orders > 0) {
+        try {
+          report.orders = await measureOrdersSection(settings, launcher, problems);
+        } catch (error) {
+          problems.push(`orders benchmark: ${messageOf(error)}`);
+        }
+      } else {
+        progress('orders benchmark skipped (BENCH_ORDERS=0)');
       }
     }
     try {

@@ -7,8 +7,11 @@ import { authProvider, dataProvider, i18nProvider } from './providers';
 import auditLogs from './resources/audit-logs';
 import categories from './resources/categories';
 import hotWords from './resources/hot-words';
+import invoices from './resources/invoices';
 import materials from './resources/materials';
 import reviews from './resources/reviews';
+import orders from './resources/orders';
+import refunds from './resources/refunds';
 import staff from './resources/staff';
 import topics from './resources/topics';
 import users from './resources/users';
@@ -34,6 +37,9 @@ const Console = () => (
     <Resource name="categories" {...categories} />
     <Resource name="topics" {...topics} />
     <Resource name="hot-words" {...hotWords} />
+    <Resource name="orders" {...orders} />
+    <Resource name="invoices" {...invoices} />
+    <Resource name="refunds" {...refunds} />
     <Resource name="staff" {...staff} />
     <Resource name="audit-logs" {...auditLogs} />
   </Admin>

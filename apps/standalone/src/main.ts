@@ -6,6 +6,8 @@ import { runServiceProcess } from '@mkt/platform';
 import { IdentityModule } from '@mkt/identity';
 import { CatalogueModule } from '@mkt/catalogue';
 import { UploadsModule } from '@mkt/uploads';
+import { OrdersModule } from '@mkt/orders';
+import { LicensingModule } from '@mkt/licensing';
 import { serveWebApps } from './web-apps.js';
 
 const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -14,7 +16,7 @@ const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../.
 await runServiceProcess(
   {
     title: 'Lumen Stock marketplace (single machine)',
-    modules: [IdentityModule, CatalogueModule, UploadsModule],
+    modules: [IdentityModule, CatalogueModule, UploadsModule, OrdersModule, LicensingModule],
     configure: (app, config) => {
       if (config.http.serveWeb) serveWebApps(app, repositoryRoot);
     },

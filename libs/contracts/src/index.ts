@@ -8,3 +8,4 @@ export * from './catalogue.js';
 export * from './filter-labels.js';
 export * from './sessions.js';
 export * from './uploads.js';
+export * from './orders.js';

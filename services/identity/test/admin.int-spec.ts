@@ -56,6 +56,11 @@ describe('identity: console API for staff (react-admin REST)', () => {
     expect(log.body[0]).toMatchObject({ action: 'update', resource: 'users', staffUsername: 'admin', before: { gid: 0 }, after: { gid: 3 } });
     const events = await h.sql<{ payload: { changed: string[] } }>(`SELECT payload FROM identity.outbox WHERE name = 'user.updated' AND aggregate_id = $1`, [user!.id]);
     expect(events[0]?.payload.changed.sort()).toEqual(['gid', 'signFlag', 'videoFlag']);
+    // Only customer fields are announced as customer.profile.changed.
+    expect(await h.sql(`SELECT 1 FROM identity.outbox WHERE name = 'customer.profile.changed' AND aggregate_id = $1`, [user!.id])).toEqual([]);
+    await h.admin('PUT', `/users/${user!.id}`, { token: admin, body: { customerId: 'ENT-0042', customerStatus: 1, customerType: 1 } });
+    const profiles = await h.sql<{ payload: unknown }>(`SELECT payload FROM identity.outbox WHERE name = 'customer.profile.changed' AND aggregate_id = $1`, [user!.id]);
+    expect(profiles.map((p) => p.payload)).toEqual([{ userId: user!.id, customerId: 'ENT-0042', customerStatus: 1, customerType: 1, projectId: null }]);
     const invalid = await h.admin('PUT', `/users/${user!.id}`, { token: admin, body: { gid: -1 } });
     expect(invalid.status).toBe(422);
   });

@@ -50,7 +50,16 @@ describe('console access rules', () => {
   it('refuses what is not listed: deleting, editing the audit log, unknown resources, no roles', () => {
     expect(isAllowed(['admin'], 'users', 'delete')).toBe(false);
     expect(isAllowed(['admin'], 'audit-logs', 'edit')).toBe(false);
-    expect(isAllowed(['admin'], 'orders', 'list')).toBe(false);
+    expect(isAllowed(['admin'], 'payouts', 'list')).toBe(false);
     expect(isAllowed([], 'users', 'list')).toBe(false);
+  });
+
+  it('lets sales and finance work on orders, and finance on invoices and refunds', () => {
+    for (const role of ['admin', 'sales', 'finance'] as const) expect(isAllowed([role], 'orders', 'show')).toBe(true);
+    expect(isAllowed(['reviewer'], 'orders', 'list')).toBe(false);
+    expect(isAllowed(['finance'], 'invoices', 'show')).toBe(true);
+    expect(isAllowed(['sales'], 'invoices', 'list')).toBe(false);
+    expect(isAllowed(['finance'], 'refunds', 'list')).toBe(true);
+    expect(isAllowed(['admin'], 'orders', 'delete')).toBe(false);
   });
 });

@@ -1,7 +1,7 @@
 import { STAFF_ROLES, type StaffRole } from '@mkt/contracts';
 
 /** The console's resources, in menu order. */
-export const RESOURCES = ['users', 'materials', 'reviews', 'categories', 'topics', 'hot-words', 'staff', 'audit-logs'] as const;
+export const RESOURCES = ['users', 'materials', 'reviews', 'categories', 'topics', 'hot-words', 'orders', 'invoices', 'refunds', 'staff', 'audit-logs'] as const;
 export type ResourceName = (typeof RESOURCES)[number];
 
 export type Action = 'list' | 'show' | 'edit' | 'create' | 'delete';
@@ -28,6 +28,10 @@ export const ACCESS_RULES: Record<ResourceName, Partial<Record<Action, readonly 
   categories: curated,
   topics: curated,
   'hot-words': curated,
+  // Sales quote and close, finance confirms vouchers; the show page offers only the buttons a role may use.
+  orders: { list: ['admin', 'sales', 'finance'], show: ['admin', 'sales', 'finance'] },
+  invoices: { list: ['admin', 'finance'], show: ['admin', 'finance'] },
+  refunds: { list: ['admin', 'finance'], show: ['admin', 'finance'] },
   staff: { list: adminOnly, show: adminOnly, create: adminOnly, edit: adminOnly },
   'audit-logs': { list: adminOnly, show: adminOnly },
 };

@@ -58,7 +58,8 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
     const headers = new Headers(init.headers);
     headers.set('Accept', 'application/json');
     headers.set('Accept-Language', deps.getLanguage());
-    if (init.body != null && !headers.has('Content-Type')) {
+    // FormData (file uploads) sets its own multipart boundary.
+    if (init.body != null && !(init.body instanceof FormData) && !headers.has('Content-Type')) {
       headers.set('Content-Type', 'application/json');
     }
     const token = deps.getToken();

@@ -26,4 +26,12 @@ export const pageComponents: Record<PageKey, LazyExoticComponent<ComponentType>>
   helpHighQualityVideo: lazyPage(() => import('../pages/Help/HelpPage').then((m) => ({ default: m.HighQualityVideoHelp })), 'Help'),
   helpMoreSaleChance: lazyPage(() => import('../pages/Help/HelpPage').then((m) => ({ default: m.MoreSaleChanceHelp })), 'Help'),
   helpUploadTool: lazyPage(() => import('../pages/Help/HelpPage').then((m) => ({ default: m.UploadToolHelp })), 'Help'),
+  cart: lazyPage(() => import('../pages/Orders/CartPage'), 'Cart'),
+  putorder: lazyPage(() => import('../pages/Orders/PutorderPage'), 'Putorder'),
+  order: lazyPage(() => import('../pages/Orders/OrderPage'), 'Order'),
+  orderSuccess: lazyPage(() => import('../pages/Orders/OrderSuccessPage'), 'OrderSuccess'),
+  orderList: lazyPage(() => import('../pages/Orders/OrderListPage'), 'OrderList'),
+  orderMaterialList: lazyPage(() => import('../pages/Orders/OrderMaterialListPage'), 'OrderMaterialList'),
+  vip: lazyPage(() => import('../pages/Orders/VipPage'), 'Vip'),
+  licenceVerify: lazyPage(() => import('../pages/Orders/LicenceVerifyPage'), 'LicenceVerify'),
 };

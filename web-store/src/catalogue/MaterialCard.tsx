@@ -2,7 +2,8 @@ import type { MaterialCard as Card } from '@mkt/contracts';
 import { type PointerEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { CopyIcon, DownloadIcon, HeartIcon, LinkIcon } from '../ui/icons';
+import { useAddToCart } from '../orders/useAddToCart';
+import { CartIcon, CopyIcon, DownloadIcon, HeartIcon, LinkIcon } from '../ui/icons';
 import styles from './MaterialCard.module.css';
 import { type DetailMdp, detailPath, formatDuration, previewPlaybackRate, resolutionBadge, stripFrameAt, stripFrameCount } from './materialFormat';
 import { useMaterialActions } from './useMaterialActions';
@@ -19,6 +20,7 @@ interface MaterialCardProps {
 export function MaterialCard({ card, mdp = 6 }: MaterialCardProps) {
   const { t } = useTranslation();
   const actions = useMaterialActions(card);
+  const cart = useAddToCart(card.id);
   const to = detailPath(card, mdp);
   const isVideo = card.kind === 'video';
   const badge = resolutionBadge(card);
@@ -52,6 +54,11 @@ export function MaterialCard({ card, mdp = 6 }: MaterialCardProps) {
             >
               <HeartIcon size={17} />
             </ActionButton>
+            {(card.kind === 'video' || card.kind === 'photo') && (
+              <ActionButton label={t('orders.addToCart')} onClick={cart.add} disabled={cart.busy} testId="card-add-to-cart">
+                <CartIcon size={16} />
+              </ActionButton>
+            )}
             <ActionButton label={t('card.sample')} onClick={actions.downloadSample} testId="card-sample">
               <DownloadIcon size={17} />
             </ActionButton>

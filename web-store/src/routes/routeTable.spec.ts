@@ -22,12 +22,14 @@ const specPaths = [
   '/canon2022', '/canon2022autumn', '/howToGetHighQualityVideo', '/howToGetMoreSaleChance',
   '/howToUseUploadTool', '/fcb1year', '/fcb1year/m1', '/fcb1year/m2', '/fcb1year/m3',
 ];
+/** Routes the product adds beyond spec section 2: the public check of an authorization file's code. */
+const addedPaths = ['/LicenceVerify'];
 
 describe('route table', () => {
   it('registers every route of the spec exactly once', () => {
     const paths = flattenRoutes().map((entry) => entry.path);
     expect(new Set(paths).size).toBe(paths.length);
-    expect([...paths].sort()).toEqual([...specPaths].sort());
+    expect([...paths].sort()).toEqual([...specPaths, ...addedPaths].sort());
   });
 
   it('matches paths case-sensitively and sends unknown ones to 404', () => {
@@ -44,12 +46,13 @@ describe('route table', () => {
     expect(white.sort()).toEqual(['/Bill', '/MaterialCenter', '/UserCenter', '/canon2022', '/canon2022autumn', '/score'].sort());
   });
 
-  it('has built the walking-skeleton, catalogue and contributor pages only', () => {
+  it('has built the walking-skeleton, catalogue, contributor and order pages only', () => {
     const built = flattenRoutes().filter(isBuilt).map((entry) => entry.path);
     const catalogue = ['/About', '/Questions', '/MaterialList', '/SearchResult', '/ImgSearchResult', '/Detail', '/detail', '/P5Detail',
       '/pdetail', '/P5Shop', '/DetailPic', '/detailpic', '/Topic', '/TopicList', '/Collect'];
     const contributors = ['/MaterialCenter', '/WorkDetail', '/howToGetHighQualityVideo', '/howToGetMoreSaleChance', '/howToUseUploadTool'];
-    expect(built.sort()).toEqual(['/', '/404', '/Login', '/test', '/working', ...catalogue, ...contributors].sort());
+    const orders = ['/Cart', '/Putorder', '/Order', '/Order2', '/OrderSuccess', '/OrderList', '/OrderMaterialList', '/Vip', '/vip', '/VipOrder', '/LicenceVerify'];
+    expect(built.sort()).toEqual(['/', '/404', '/Login', '/test', '/working', ...catalogue, ...contributors, ...orders].sort());
     expect(findRoute('/MaterialCenter')?.white).toBe(true);
     expect(findRoute('/detail')?.page).toBe('videoDetail');
     expect(findRoute('/detailpic')?.page).toBe('photoDetail');

@@ -28,6 +28,14 @@ export type PageKey =
   | 'helpHighQualityVideo'
   | 'helpMoreSaleChance'
   | 'helpUploadTool';
+  | 'cart'
+  | 'putorder'
+  | 'order'
+  | 'orderSuccess'
+  | 'orderList'
+  | 'orderMaterialList'
+  | 'vip'
+  | 'licenceVerify';
 
 export interface RouteFlags {
   /** (M): the route has a mobile layout, so it gets a device-width viewport. */
@@ -113,15 +121,17 @@ export const routeTable: readonly RouteEntry[] = [
   route('/detailpic', { page: 'photoDetail' }),
   route('/Topic', { page: 'topic' }),
   route('/TopicList', { page: 'topicList' }),
-  route('/Cart'),
+  route('/Cart', { page: 'cart' }),
   route('/Collect', { page: 'collect' }),
-  route('/Putorder'),
-  route('/Order'),
-  route('/Order2'),
+  route('/Putorder', { page: 'putorder' }),
+  route('/Order', { page: 'order' }),
+  route('/Order2', { page: 'order' }),
   route('/OrderMusic'),
-  route('/OrderSuccess'),
-  route('/OrderList'),
-  route('/OrderMaterialList'),
+  route('/OrderSuccess', { page: 'orderSuccess' }),
+  route('/OrderList', { page: 'orderList' }),
+  route('/OrderMaterialList', { page: 'orderMaterialList' }),
+  // Public check of an authorization file's verification code (printed on every file).
+  route('/LicenceVerify', { page: 'licenceVerify' }),
   route('/Bill', W),
   route('/DownloadList'),
   route('/UserCenter', W),
@@ -130,9 +140,9 @@ export const routeTable: readonly RouteEntry[] = [
   route('/Login', { ...M, page: 'login' }),
   route('/join', M),
   route('/mailconfirm'),
-  route('/Vip'),
-  route('/vip'),
-  route('/VipOrder'),
+  route('/Vip', { page: 'vip' }),
+  route('/vip', { page: 'vip' }),
+  route('/VipOrder', { page: 'vip' }),
   route('/Shop', M),
   route('/ProductDetail'),
   route('/ActivityList', M),

@@ -1,11 +1,13 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
-import { APP_CONFIG, type AppConfig } from '@mkt/platform';
+import { IsNull, Not, type DataSource } from 'typeorm';
+import { CustomerProfileChanged } from '@mkt/contracts';
+import { APP_CONFIG, OutboxWriter, type AppConfig } from '@mkt/platform';
 import { CustomerSkuEntity } from '../entities/customer-sku.entity.js';
 import { StaffEntity } from '../entities/staff.entity.js';
 import { UserEntity } from '../entities/user.entity.js';
 import { hashPassword } from '../staff/password-hasher.js';
+import { customerProfileOf } from '../users/user-admin.service.js';
 import { DEMO_CUSTOMER_SKUS, DEMO_STAFF, DEMO_USERS } from './demo-accounts.js';
 
 /**
@@ -19,6 +21,7 @@ export class DemoSeedService implements OnApplicationBootstrap {
   constructor(
     @InjectDataSource('identity') private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly outbox: OutboxWriter,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -49,6 +52,10 @@ export class DemoSeedService implements OnApplicationBootstrap {
         .values(DEMO_CUSTOMER_SKUS.map((s) => ({ ...s })))
         .orIgnore()
         .execute();
+      // Announced on every start (consumers upsert): services that keep customer fields catch up
+      // even when they were added after the accounts.
+      const customers = await manager.getRepository(UserEntity).find({ where: { customerId: Not(IsNull()) } });
+      for (const user of customers) await this.outbox.add(manager, CustomerProfileChanged, user.id, customerProfileOf(user));
     });
     this.logger.log({ users: DEMO_USERS.length, staff: DEMO_STAFF.length }, 'demo accounts ready');
   }

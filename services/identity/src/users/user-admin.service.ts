@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { z } from 'zod';
-import { UserUpdatedByStaff, type UserAdminUpdate, type UserAdminView } from '@mkt/contracts';
+import { CustomerProfileChanged, UserUpdatedByStaff, type UserAdminUpdate, type UserAdminView } from '@mkt/contracts';
 import { AppError, OutboxWriter, type AuthenticatedStaff, type ListQuery } from '@mkt/platform';
 import { AuditLogService, escapeLike } from '../audit/audit-log.service.js';
 import { UserEntity } from '../entities/user.entity.js';
@@ -72,7 +72,17 @@ export class UserAdminService {
       const after = toUserAdminView(user);
       await this.audit.record(manager, actor, { action: 'update', resource: 'users', resourceId: id, before, after });
       await this.outbox.add(manager, UserUpdatedByStaff, id, { userId: id, changed });
+      if (changed.some((key) => CUSTOMER_FIELDS.includes(key))) {
+        await this.outbox.add(manager, CustomerProfileChanged, id, customerProfileOf(user));
+      }
       return after;
     });
   }
+}
+
+/** The account fields other services follow through customer.profile.changed. */
+const CUSTOMER_FIELDS: readonly (keyof UserAdminUpdate)[] = ['customerId', 'customerStatus', 'customerType', 'projectId'];
+
+export function customerProfileOf(user: Pick<UserEntity, 'id' | 'customerId' | 'customerStatus' | 'customerType' | 'projectId'>) {
+  return { userId: user.id, customerId: user.customerId, customerStatus: user.customerStatus, customerType: user.customerType, projectId: user.projectId };
 }

@@ -14,6 +14,7 @@ import { useMaterialActions } from '../../catalogue/useMaterialActions';
 import { useRemote } from '../../catalogue/useRemote';
 import { Button, buttonClass } from '../../ui/Button';
 import { CartIcon, CopyIcon, DownloadIcon, HeartIcon, LinkIcon } from '../../ui/icons';
+import { useAddToCart } from '../../orders/useAddToCart';
 import styles from './DetailPage.module.css';
 
 export type DetailVariant = 'video' | 'photo' | 'external';
@@ -83,6 +84,7 @@ function DetailSkeleton() {
 function DetailView({ material, variant }: { material: MaterialDetail; variant: DetailVariant }) {
   const { t } = useTranslation();
   const actions = useMaterialActions(material);
+  const cart = useAddToCart(material.id);
   const isVideo = material.kind === 'video';
   const searchType = isVideo ? 'video' : 'pic';
   const favourited = actions.bookmarkId !== null;
@@ -202,15 +204,10 @@ function DetailView({ material, variant }: { material: MaterialDetail; variant: 
           </div>
 
           <div className={styles.actions}>
-            <span className={styles.cartWrap} title={t('detail.cartSoon')} data-testid="detail-cart-soon">
-              <Button size="lg" disabled aria-describedby="cart-soon" data-testid="detail-add-to-cart">
-                <CartIcon size={18} />
-                {t('detail.addToCart')}
-              </Button>
-              <span id="cart-soon" className={styles.tooltip} role="tooltip">
-                {t('detail.cartSoon')}
-              </span>
-            </span>
+            <Button size="lg" onClick={cart.add} disabled={cart.busy || (material.kind !== 'video' && material.kind !== 'photo')} data-testid="detail-add-to-cart">
+              <CartIcon size={18} />
+              {t('detail.addToCart')}
+            </Button>
             <div className={styles.secondaryActions}>
               <button
                 type="button"

@@ -1,11 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { usePreferenceCounts } from '../../session/PreferenceCountsProvider';
-import { CartIcon } from '../../ui/icons';
 import { Logo } from '../../ui/Logo';
-import { cartCount } from './badgeCounts';
+import { CartMenu } from './CartMenu';
 import { CollectionsMenu } from './CollectionsMenu';
-import { GatedIconLink } from './GatedIconLink';
 import styles from './Header.module.css';
 import { LanguageToggle } from './LanguageToggle';
 import { MobileMenu } from './MobileMenu';
@@ -16,7 +13,6 @@ import { UserMenu } from './UserMenu';
 
 export function Header() {
   const { t } = useTranslation();
-  const { counts } = usePreferenceCounts();
   return (
     <header className={styles.header}>
       <div className={styles.inner}>
@@ -31,14 +27,7 @@ export function Header() {
         </div>
         <div className={styles.actions}>
           <UploadEntry />
-          <GatedIconLink
-            to="/Cart"
-            label={t('header.cart')}
-            icon={<CartIcon size={21} />}
-            count={cartCount(counts)}
-            gate="cart"
-            badgeTestId="cart-badge"
-          />
+          <CartMenu />
           <CollectionsMenu />
           <UserMenu />
           <LanguageToggle />

@@ -1,0 +1,195 @@
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { eventually, useServerAndBrowser } from './harness.mjs';
+
+/** A 1×1 PNG: the payment voucher the buyer uploads. */
+const VOUCHER_PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
+/** Set E2E_SCREENSHOTS=<dir> to keep screenshots of the order pages in both languages. */
+const SCREENSHOTS = process.env.E2E_SCREENSHOTS;
+
+describe('cart to licence in a real browser, across store and console', () => {
+  const env = useServerAndBrowser({ before, after });
+  const downloads = mkdtempSync(join(tmpdir(), 'orders-e2e-'));
+
+  async function signIn(page, account) {
+    await page.goto(`${env.server.url}/Login`);
+    await page.getByTestId('login-account').fill(account);
+    await page.getByTestId('login-send-code').click();
+    const code = await eventually(() => env.server.mailboxCode(account));
+    await page.getByTestId('login-code').fill(code);
+    await page.getByTestId('login-submit').click();
+    await page.getByTestId('user-menu').waitFor();
+  }
+
+  async function staffPage(username, password) {
+    const context = await env.browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${env.server.url}/admin/`);
+    await page.locator('input[name=username]').fill(username);
+    await page.locator('input[name=password]').fill(password);
+    await page.locator('button[type=submit]').click();
+    await page.waitForURL((url) => !url.pathname.includes('/login'));
+    const token = await page.evaluate(() => localStorage.getItem('admin_token'));
+    return { context, page, token };
+  }
+
+  async function shoot(page, name) {
+    if (!SCREENSHOTS) return;
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+  }
+
+  async function saveDownload(page, click, name) {
+    const [download] = await Promise.all([page.waitForEvent('download'), click()]);
+    const path = join(downloads, name);
+    await download.saveAs(path);
+    return path;
+  }
+
+  it('buyer orders a video and a photo, staff quote and confirm, buyer downloads the original and the licence and gets an invoice', async () => {
+    const buyerContext = await env.browser.newContext({ acceptDownloads: true, viewport: { width: 1366, height: 900 } });
+    const buyer = await buyerContext.newPage();
+
+    // Visitors are told to sign in.
+    await buyer.goto(`${env.server.url}/Cart`);
+    await buyer.getByTestId('orders-sign-in').getByText('请登录后使用该功能').waitFor();
+
+    await signIn(buyer, '13800000001');
+
+    // A video from its detail page, a photo from its card.
+    await buyer.goto(`${env.server.url}/SearchResult?type=video`);
+    const videoId = await buyer.getByTestId('material-card').first().getAttribute('data-id');
+    await buyer.goto(`${env.server.url}/Detail?id=${videoId}`);
+    await buyer.getByTestId('detail-add-to-cart').click();
+    await buyer.getByText('已加入购物车').first().waitFor();
+    await buyer.goto(`${env.server.url}/ImgSearchResult?type=pic`);
+    await buyer.getByTestId('material-card').first().hover();
+    await buyer.getByTestId('card-add-to-cart').first().click({ force: true });
+    await eventually(async () => (await buyer.getByTestId('cart-badge').getAttribute('data-count')) === '2');
+
+    // The header dropdown previews the cart by tab.
+    await buyer.getByTestId('cart-menu').hover();
+    await buyer.getByTestId('cart-dropdown-item').first().waitFor();
+    await buyer.getByTestId('cart-dropdown-tab-1').click();
+    await eventually(async () => (await buyer.getByTestId('cart-dropdown-item').count()) === 1);
+
+    await buyer.goto(`${env.server.url}/Cart?targetType=0`);
+    await buyer.getByTestId('cart-item').first().waitFor();
+    await buyer.getByText('工作日 12 小时内').first().waitFor();
+    await shoot(buyer, 'cart-zh');
+    await buyer.getByTestId('cart-checkout').click();
+    await buyer.waitForURL(/\/Putorder/);
+    await eventually(async () => (await buyer.getByTestId('putorder-item').count()) === 2);
+
+    // Required fields are checked before the confirm dialog.
+    await buyer.getByTestId('putorder-submit').click();
+    await buyer.getByText('请填写购买方公司').waitFor();
+    await buyer.getByTestId('putorder-buyerCompany').fill('上海光影传媒有限公司');
+    await buyer.getByTestId('putorder-userCompany').fill('杭州使用方科技有限公司');
+    await buyer.getByTestId('putorder-projectName').fill('外滩夜景宣传片');
+    await buyer.getByTestId('putorder-brand').fill('光影');
+    await buyer.getByTestId('putorder-purpose').fill('品牌广告投放');
+    await buyer.getByTestId('putorder-contact').fill('王小明');
+    await buyer.getByTestId('putorder-phone').fill('13800000001');
+    await shoot(buyer, 'putorder-zh');
+    await buyer.getByTestId('putorder-submit').click();
+    await buyer.getByTestId('putorder-confirm').click();
+    await buyer.waitForURL(/\/OrderSuccess/);
+    const orderId = new URL(buyer.url()).searchParams.get('id');
+    assert.ok(orderId);
+
+    // Sales quote in the console: prices in yuan, stored as fen.
+    const sales = await staffPage('sales', 'sales12345');
+    await sales.page.goto(`${env.server.url}/admin/orders/${orderId}/show`);
+    const prices = sales.page.getByTestId('admin-quote-price');
+    await prices.first().waitFor();
+    await prices.nth(0).fill('1200.50');
+    await prices.nth(1).fill('300');
+    await sales.page.getByTestId('admin-quote-total').getByText('1500.50').waitFor();
+    await sales.page.getByTestId('admin-quote-submit').click();
+    await sales.page.getByTestId('admin-order-status').getByText('待付款').waitFor();
+    await sales.context.close();
+
+    // The buyer pays: account name and voucher image.
+    await buyer.goto(`${env.server.url}/Order?id=${orderId}`);
+    await buyer.getByTestId('order-total').getByText('¥1500.50').waitFor();
+    await buyer.getByTestId('pay-submit').click();
+    await buyer.getByTestId('pay-error').getByText('请填写付款账户名并上传付款凭证').waitFor();
+    await buyer.getByTestId('pay-account-name').fill('上海光影传媒有限公司');
+    await buyer.getByTestId('pay-voucher').setInputFiles({ name: 'voucher.png', mimeType: 'image/png', buffer: VOUCHER_PNG });
+    await buyer.getByTestId('pay-submit').click();
+    await buyer.getByTestId('order-status').getByText('待确认付款').waitFor();
+
+    // Finance sees the voucher image and confirms.
+    const finance = await staffPage('finance', 'finance12345');
+    await finance.page.goto(`${env.server.url}/admin/orders/${orderId}/show`);
+    const image = finance.page.getByTestId('admin-voucher-image');
+    await image.waitFor();
+    await eventually(() => image.evaluate((img) => img.complete && img.naturalWidth === 1));
+    await finance.page.getByTestId('admin-order-confirm').click();
+    await finance.page.getByTestId('admin-order-status').getByText('已完成').waitFor();
+
+    // The buyer downloads the original and the authorization file.
+    await buyer.reload();
+    await buyer.getByTestId('order-status').getByText('已完成').waitFor();
+    await eventually(async () => {
+      await buyer.reload();
+      return (await buyer.getByTestId('order-licence-open').count()) === 2;
+    }, { timeoutMs: 30_000, intervalMs: 1000 });
+    await shoot(buyer, 'order-confirmed-zh');
+    const original = await saveDownload(buyer, () => buyer.getByTestId('order-download').first().click(), 'original');
+    assert.ok(readFileSync(original).length > 0, 'the original has bytes');
+    const pdfPath = await saveDownload(buyer, () => buyer.getByTestId('order-licence-open').first().click(), 'licence.pdf');
+    const text = execFileSync('pdftotext', ['-layout', pdfPath, '-'], { encoding: 'utf8' });
+    for (const expected of ['素材授权书', '上海光影传媒有限公司', '杭州使用方科技有限公司', '外滩夜景宣传片', '商业授权 / Commercial']) assert.ok(text.includes(expected), `licence text has ${expected}`);
+
+    // Anyone can check the licence's code.
+    const code = /验证码 \/ Verification code\s+([0-9A-Z]{12})/.exec(text)?.[1];
+    assert.ok(code, 'the licence prints its verification code');
+    await buyer.goto(`${env.server.url}/LicenceVerify?code=${code}`);
+    await buyer.getByTestId('verify-result').getByText('这是一份真实有效的授权书').waitFor();
+
+    // Purchased materials and their authorization files.
+    await buyer.goto(`${env.server.url}/OrderMaterialList?view=licences`);
+    await eventually(async () => (await buyer.getByTestId('licence-row').count()) === 2);
+    await shoot(buyer, 'order-material-list-zh');
+
+    // Invoice: the buyer applies, finance processes and uploads it, the buyer downloads it.
+    await buyer.goto(`${env.server.url}/Order?id=${orderId}`);
+    const fields = { companyName: '上海光影传媒有限公司', taxNumber: '91310000MA1FL0000X', bank: '招商银行上海分行', account: '6225880000000000', address: '上海市黄浦区中山东一路 1 号', phone: '021-60000000', recipient: '王小明', recipientAddress: '上海市黄浦区中山东一路 1 号', recipientPhone: '13800000001' };
+    for (const [field, value] of Object.entries(fields)) await buyer.getByTestId(`invoice-${field}`).fill(value);
+    await buyer.getByTestId('invoice-region').selectOption('hong-kong');
+    await buyer.getByTestId('invoice-submit').click();
+    await buyer.getByTestId('invoice-error').getByText('提交失败：港澳台及海外订单暂不支持开具发票').waitFor();
+    await buyer.getByTestId('invoice-region').selectOption('mainland');
+    await buyer.getByTestId('invoice-submit').click();
+    await buyer.getByTestId('invoice-status').getByText('已申请').waitFor();
+
+    const [invoice] = await (await fetch(`${env.server.url}/admin-api/invoices`, { headers: { authorization: `Bearer ${finance.token}` } })).json();
+    await finance.page.goto(`${env.server.url}/admin/invoices/${invoice.id}/show`);
+    await finance.page.getByTestId('admin-invoice-process').click();
+    await finance.page.getByTestId('admin-invoice-status').getByText('开票中').waitFor();
+    await finance.page.getByTestId('admin-invoice-file').setInputFiles(pdfPath);
+    await finance.page.getByTestId('admin-invoice-upload').click();
+    await finance.page.getByTestId('admin-invoice-status').getByText('可下载').waitFor();
+    await finance.context.close();
+
+    await buyer.reload();
+    await buyer.getByTestId('invoice-status').getByText('可下载').waitFor();
+    const invoicePath = await saveDownload(buyer, () => buyer.getByTestId('invoice-download').click(), 'invoice.pdf');
+    assert.equal(readFileSync(invoicePath).subarray(0, 5).toString(), '%PDF-');
+
+    // The same pages in English.
+    await buyer.evaluate(() => localStorage.setItem('lang', 'en'));
+    await buyer.goto(`${env.server.url}/Order?id=${orderId}`);
+    await buyer.getByTestId('order-status').getByText('Completed').waitFor();
+    await shoot(buyer, 'order-confirmed-en');
+    await buyer.goto(`${env.server.url}/Cart`);
+    await shoot(buyer, 'cart-en');
+    await buyerContext.close();
+  });
+});

@@ -1,0 +1,293 @@
+import { z } from 'zod';
+
+/**
+ * Orders and licensing contracts: cart, licence form, orders and their states, vouchers,
+ * invoices, VIP, refunds, authorization files and downloads (spec sections 2 to 9).
+ * Money is integer fen everywhere; the console enters yuan and converts before sending.
+ */
+
+/** Store call paths of the orders and licensing services (POST below /api). */
+export const OrderCalls = {
+  cartAdd: '/cart/add',
+  cartList: '/cart/list',
+  cartRemove: '/cart/remove',
+  orderCreate: '/order/create',
+  orderList: '/order/list',
+  orderDetail: '/order/detail',
+  orderPay: '/order/pay',
+  orderCancel: '/order/cancel',
+  invoiceApply: '/invoice/apply',
+  invoiceDetail: '/invoice/detail',
+  invoiceDownload: '/invoice/download',
+  refundApply: '/refund/apply',
+  vipInfo: '/vip/info',
+  vipOrderCreate: '/vip/order/create',
+  companyOrders: '/order/company/list',
+  orderHide: '/order/hide',
+} as const;
+
+export const LicensingCalls = {
+  materials: '/licence/materials',
+  list: '/licence/list',
+  generate: '/licence/generate',
+  file: '/licence/file',
+  verify: '/licence/verify',
+  downloadOriginal: '/download/original',
+} as const;
+
+/** Cart and header tabs: targetType / category 0 video, 1 photo (spec section 2, /Cart). */
+export const CART_CATEGORIES = { video: 0, photo: 1 } as const;
+export const CART_PREVIEW_SIZE = 6;
+export const BADGE_MAX = 99;
+export const cartBadge = (count: number): string => (count > BADGE_MAX ? `${BADGE_MAX}+` : String(count));
+
+export const LICENCE_TYPES = ['personal', 'commercial'] as const;
+export type LicenceType = (typeof LICENCE_TYPES)[number];
+export const LICENCE_DURATIONS = ['1m', '1y', '3y', '5y', 'permanent', 'buyout'] as const;
+export type LicenceDuration = (typeof LICENCE_DURATIONS)[number];
+export const LICENCE_REGIONS = ['mainland', 'greater-china', 'global'] as const;
+export type LicenceRegion = (typeof LICENCE_REGIONS)[number];
+export const PROJECT_TYPES = ['advertising', 'film-tv', 'online-video', 'corporate', 'news', 'education', 'other'] as const;
+
+/** Labels printed on the authorization file and shown in both web apps. */
+export const LICENCE_LABELS = {
+  type: { personal: ['个人非商业授权', 'Individual non-commercial'], commercial: ['商业授权', 'Commercial'] },
+  duration: {
+    '1m': ['1 个月', '1 month'],
+    '1y': ['1 年', '1 year'],
+    '3y': ['3 年', '3 years'],
+    '5y': ['5 年', '5 years'],
+    permanent: ['永久', 'Permanent'],
+    buyout: ['独家买断', 'Exclusive buyout'],
+  },
+  region: { mainland: ['中国大陆', 'Mainland China'], 'greater-china': ['大中华区', 'Greater China'], global: ['全球', 'Global'] },
+  projectType: {
+    advertising: ['广告', 'Advertising'],
+    'film-tv': ['影视', 'Film and TV'],
+    'online-video': ['网络视频', 'Online video'],
+    corporate: ['企业宣传', 'Corporate'],
+    news: ['新闻', 'News'],
+    education: ['教育', 'Education'],
+    other: ['其他', 'Other'],
+  },
+} as const;
+
+/** A personal licence covers at most 1080P video or a medium-size photo (spec section 9). */
+export const PERSONAL_LICENCE_LIMIT = { video: '1080P', photo: 'medium' } as const;
+export const SPECIAL_REQUEST_MAX = 499;
+
+/** The licence form of /Putorder (spec section 5): every field but the special request is required. */
+export const licenceFormSchema = z.object({
+  licenceType: z.enum(LICENCE_TYPES),
+  buyerCompany: z.string().trim().min(1).max(100),
+  projectType: z.enum(PROJECT_TYPES),
+  projectName: z.string().trim().min(1).max(100),
+  brand: z.string().trim().max(100).default(''),
+  userCompany: z.string().trim().min(1).max(100),
+  purpose: z.string().trim().min(1).max(200),
+  region: z.enum(LICENCE_REGIONS),
+  duration: z.enum(LICENCE_DURATIONS),
+  contact: z.string().trim().min(1).max(50),
+  phone: z.string().trim().max(30).default(''),
+  /** "under 500 characters". */
+  specialRequest: z.string().max(SPECIAL_REQUEST_MAX).default(''),
+});
+export type LicenceForm = z.output<typeof licenceFormSchema>;
+
+export const cartAddRequestSchema = z.object({ materialId: z.coerce.number().int().positive() });
+export const cartListRequestSchema = z.object({
+  category: z.coerce.number().int().min(0).max(1).default(0),
+  pageNo: z.coerce.number().int().min(1).max(1000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(CART_PREVIEW_SIZE),
+});
+export const cartRemoveRequestSchema = z.object({ cartId: z.coerce.number().int().positive() });
+export const orderCreateRequestSchema = z.object({
+  cartIds: z.array(z.coerce.number().int().positive()).min(1).max(100),
+  licence: licenceFormSchema,
+});
+export const orderListRequestSchema = z.object({
+  pageNo: z.coerce.number().int().min(1).max(1000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(50).default(10),
+});
+export const orderIdRequestSchema = z.object({ id: z.uuid() });
+/** /order/pay is multipart: id, accountName and the voucher image (jpg or png). */
+export const orderPayFieldsSchema = z.object({ id: z.uuid(), accountName: z.string().trim().min(1).max(100) });
+export const VOUCHER_MAX_BYTES = 10 * 1024 * 1024;
+export const VOUCHER_TYPES = ['image/jpeg', 'image/png'] as const;
+/** An order's owner hides it from (or shows it again to) the company's enterprise administrators. */
+export const orderHideRequestSchema = z.object({ id: z.uuid(), hidden: z.boolean() });
+export const orderCancelRequestSchema = z.object({ id: z.uuid(), reason: z.string().trim().min(1).max(200) });
+
+/** Invoice form (spec section 5): every field required; refused for HK, Macao, Taiwan and overseas. */
+export const INVOICE_REGIONS = ['mainland', 'hong-kong', 'macao', 'taiwan', 'overseas'] as const;
+export const INVOICE_TYPES = ['normal', 'special'] as const;
+export const invoiceApplyRequestSchema = z.object({
+  orderId: z.uuid(),
+  region: z.enum(INVOICE_REGIONS),
+  type: z.enum(INVOICE_TYPES).default('normal'),
+  content: z.string().trim().min(1).max(50).default('技术服务费'),
+  companyName: z.string().trim().min(1).max(100),
+  taxNumber: z.string().trim().regex(/^[0-9A-Z]{15,20}$/),
+  bank: z.string().trim().min(1).max(100),
+  account: z.string().trim().min(1).max(40),
+  address: z.string().trim().min(1).max(200),
+  phone: z.string().trim().min(1).max(30),
+  recipient: z.string().trim().min(1).max(50),
+  recipientAddress: z.string().trim().min(1).max(200),
+  recipientPhone: z.string().trim().min(1).max(30),
+});
+export type InvoiceApplication = z.output<typeof invoiceApplyRequestSchema>;
+export const invoiceOrderRequestSchema = z.object({ orderId: z.uuid() });
+export const refundApplyRequestSchema = z.object({
+  orderId: z.uuid(),
+  reason: z.literal('quality'),
+  description: z.string().trim().min(1).max(500),
+});
+
+export const ORDER_STATUSES = ['submitted', 'quoted', 'paid', 'confirmed', 'closed'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export const ORDER_KINDS = ['material', 'music', 'vip'] as const;
+export type OrderKind = (typeof ORDER_KINDS)[number];
+export const INVOICE_STATUSES = ['applied', 'processing', 'downloadable'] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+export const REFUND_STATUSES = ['requested', 'approved', 'rejected'] as const;
+
+/** VAT is 6% and included in the price. */
+export const VAT_RATE_PERCENT = 6;
+/**
+ * The tax inside a VAT-inclusive amount: amount × 6 / 106, rounded half up to the fen (integer
+ * arithmetic, never floats), so tax + net always equals the amount.
+ */
+export function vatIncludedFen(amountFen: number): { taxFen: number; netFen: number } {
+  const taxFen = Math.floor((amountFen * VAT_RATE_PERCENT * 2 + (100 + VAT_RATE_PERCENT)) / ((100 + VAT_RATE_PERCENT) * 2));
+  return { taxFen, netFen: amountFen - taxFen };
+}
+
+/** VIP: a yearly membership bought through the voucher flow; members pay a share of list price, never below half. */
+export const VIP_PRICE_FEN = 99_900;
+export const VIP_DAYS = 365;
+export const VIP_PRICE_PERCENT = 80;
+export const VIP_MIN_PRICE_PERCENT = 50;
+/** A member's price: list × percent / 100, rounded half up to the fen; the percent is clamped so the discount never goes past half price. */
+export function vipPriceFen(listFen: number, percent: number = VIP_PRICE_PERCENT): number {
+  const p = Math.min(100, Math.max(VIP_MIN_PRICE_PERCENT, Math.round(percent)));
+  return Math.floor((listFen * p * 2 + 100) / 200);
+}
+
+/** Quote promise (spec section 9). */
+export const QUOTE_HOURS = { weekday: 12, holiday: 24 } as const;
+export const REFUND_WINDOW_DAYS = 7;
+/** After this long in transcoding the order page tells buyers to contact service. */
+export const TRANSCODING_CONTACT_HOURS = 2;
+
+export interface CartItem {
+  cartId: number;
+  id: number;
+  code: string;
+  category: number;
+  thumbnail: string | null;
+  userTitle: string;
+  title: string;
+  skuName: string;
+}
+export interface CartListResponse {
+  infos: CartItem[];
+  total: number;
+  counts: { video: number; photo: number };
+}
+
+export interface OrderItemView {
+  itemId: number;
+  materialId: number;
+  kind: 'video' | 'photo' | 'music' | 'sfx';
+  code: string;
+  title: string;
+  thumbnail: string | null;
+  listPriceFen: number | null;
+  priceFen: number | null;
+  licence: { scene: string; channel: string; period: string; area: string } | null;
+}
+export interface OrderView {
+  id: string;
+  orderNo: string;
+  kind: OrderKind;
+  status: OrderStatus;
+  createdAt: string;
+  licence: LicenceForm | null;
+  items: OrderItemView[];
+  totalFen: number | null;
+  vipPricePercent: number | null;
+  quoteValidUntil: string | null;
+  voucherSubmitted: boolean;
+  voucherRejectedReason: string | null;
+  paidAt: string | null;
+  confirmedAt: string | null;
+  closedReason: string | null;
+  invoiceStatus: InvoiceStatus | null;
+  refundStatus: (typeof REFUND_STATUSES)[number] | null;
+  /** Hidden by its owner from the company's enterprise administrators. */
+  hiddenFromCompany: boolean;
+}
+export interface OrderListResponse {
+  infos: OrderView[];
+  total: number;
+}
+export interface VipInfo {
+  active: boolean;
+  validUntil: string | null;
+  priceFen: number;
+  pricePercent: number;
+}
+
+export interface LicenceView {
+  licenceId: string;
+  orderId: string;
+  orderNo: string;
+  itemId: number;
+  materialId: number;
+  code: string;
+  title: string;
+  status: 'generated' | 'not-generated';
+  verificationCode: string;
+  generatedAt: string | null;
+}
+export interface PurchasedMaterial {
+  orderId: string;
+  orderNo: string;
+  itemId: number;
+  materialId: number;
+  kind: string;
+  code: string;
+  title: string;
+  thumbnail: string | null;
+  purchasedAt: string;
+  downloadable: boolean;
+}
+export interface LicenceVerification {
+  valid: boolean;
+  licence: null | {
+    verificationCode: string;
+    orderNo: string;
+    materialCode: string;
+    title: string;
+    licenceType: string;
+    region: string;
+    duration: string;
+    licensee: string;
+    issuedAt: string;
+  };
+}
+
+export const licenceListRequestSchema = z.object({ orderId: z.uuid().optional() });
+export const licenceGenerateRequestSchema = z.object({ orderId: z.uuid() });
+export const licenceFileRequestSchema = z.object({ licenceId: z.uuid() });
+export const licenceVerifyRequestSchema = z.object({ code: z.string().trim().min(4).max(32) });
+export const downloadOriginalRequestSchema = z.object({ orderId: z.uuid(), itemId: z.coerce.number().int().positive() });
+
+/** Console bodies. */
+export const orderQuoteSchema = z.object({
+  items: z.array(z.object({ itemId: z.number().int().positive(), priceFen: z.number().int().min(0).max(100_000_000) })).min(1),
+  validUntil: z.iso.datetime({ offset: true }),
+});
+export type OrderQuote = z.output<typeof orderQuoteSchema>;
+export const staffReasonSchema = z.object({ reason: z.string().trim().min(1).max(200) });

@@ -1,0 +1,1 @@
+export { LicensingModule, LICENSING_ENTITIES, LICENSING_MIGRATIONS } from './licensing.module.js';

@@ -1,0 +1,76 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import PDFDocument from 'pdfkit';
+import type { LicenceTerms } from './licence-terms.js';
+
+/** Turns licence terms into an authorization file; behind an interface so services are tested without pdfkit. */
+export interface LicenceFileRenderer {
+  render(terms: LicenceTerms, verificationCode: string): Promise<Buffer>;
+}
+export const LICENCE_FILE_RENDERER = Symbol('LICENCE_FILE_RENDERER');
+
+let fontBytes: Buffer | null = null;
+/**
+ * Noto Sans SC from npm, so Chinese renders on a machine without system CJK fonts. Read once:
+ * it is 10 MB; pdfkit embeds only the glyphs a file uses.
+ */
+function cjkFont(): Buffer {
+  if (!fontBytes) {
+    const require = createRequire(import.meta.url);
+    fontBytes = readFileSync(require.resolve('@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf'));
+  }
+  return fontBytes;
+}
+
+/** An A4 authorization file with every term in Chinese and English, with pdfkit and an embedded CJK font. */
+export class PdfkitLicenceRenderer implements LicenceFileRenderer {
+  render(terms: LicenceTerms, verificationCode: string): Promise<Buffer> {
+    return new Promise((resolve, reject) => {
+      const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: `授权书 Certificate of Authorization ${terms.orderNo}`, Author: 'Lumen Stock' } });
+      const chunks: Buffer[] = [];
+      doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+      doc.on('end', () => resolve(Buffer.concat(chunks)));
+      doc.on('error', reject);
+      doc.registerFont('cjk', cjkFont());
+      doc.font('cjk');
+
+      doc.fontSize(22).text('素材授权书', { align: 'center' });
+      doc.fontSize(12).text('Certificate of Authorization', { align: 'center' });
+      doc.moveDown(1.5);
+      const rows: [string, string][] = [
+        ['订单号 / Order number', terms.orderNo],
+        ['素材编号 / Material ID', terms.materialCode],
+        ['素材标题 / Title', terms.titleZh],
+        ['English title', terms.titleEn],
+        ['授权类型 / Licence type', terms.licenceType],
+        ['购买方公司 / Buyer company', terms.buyerCompany],
+        ['使用方公司 / User company', terms.userCompany],
+        ['项目名称 / Project', terms.projectName],
+        ['品牌 / Brand', terms.brand || '-'],
+        ['作品类型 / Type of work', terms.projectType || '-'],
+        ['授权地域 / Region', terms.region || '-'],
+        ['用途 / Purpose', terms.purpose || '-'],
+        ['授权期限 / Duration', terms.duration || '-'],
+        ['授权日期 / Issued on', terms.issuedOn],
+        ['有效期至 / Valid until', terms.validUntil],
+        ['验证码 / Verification code', verificationCode],
+      ];
+      doc.fontSize(11);
+      for (const [name, value] of rows) {
+        const y = doc.y;
+        doc.text(name, 56, y, { width: 190 });
+        const nameBottom = doc.y;
+        doc.text(value, 256, y, { width: 283 });
+        doc.y = Math.max(nameBottom, doc.y) + 6;
+      }
+      doc.moveDown(1.5);
+      doc.fontSize(9).text(
+        `本授权书的真伪可在本站“授权书验证”页面输入验证码 ${verificationCode} 查询。 Check this file at /LicenceVerify?code=${verificationCode}.`,
+        56,
+        doc.y,
+        { width: 483 },
+      );
+      doc.end();
+    });
+  }
+}

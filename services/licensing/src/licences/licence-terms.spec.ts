@@ -1,0 +1,50 @@
+import type { OrderConfirmed, PayloadOf } from '@mkt/contracts';
+import { chinaDate, newVerificationCode, termsOf, validUntil } from './licence-terms.js';
+
+const order: PayloadOf<typeof OrderConfirmed> = {
+  orderId: '6f1c1f7e-5a43-4d36-9d5e-1c8f1f0a0b11',
+  orderNo: 'LS202611211200001234',
+  userId: '0b7d8c52-7d0a-4f39-8f60-0b0f3c1a2d33',
+  kind: 'material',
+  // 23:30 UTC is already the next day in China.
+  confirmedAt: '2026-01-31T23:30:00.000Z',
+  paidAt: null,
+  totalFen: 100,
+  terms: { licenceType: 'personal', buyerCompany: '甲公司', userCompany: '乙公司', projectType: 'film-tv', projectName: '纪录片', brand: '', purpose: '片头', region: 'global', duration: '3y', contact: '张三' },
+  items: [],
+};
+const video = { itemId: 1, materialId: 7, kind: 'video' as const, code: 'V7', titleZh: '雪山', titleEn: 'Snow mountain', thumbnailKey: null, originalKey: null, priceFen: 100, musicLicence: null };
+
+describe('licence terms', () => {
+  it('dates the licence in China time and ends it the day before the anniversary', () => {
+    expect(chinaDate(new Date(order.confirmedAt))).toBe('2026-02-01');
+    expect(validUntil(new Date(order.confirmedAt), '1y')).toBe('2027-01-31');
+    expect(validUntil(new Date(order.confirmedAt), '1m')).toBe('2026-02-28');
+    expect(validUntil(new Date(order.confirmedAt), 'permanent')).toBe('永久 / Permanent');
+    expect(validUntil(new Date(order.confirmedAt), 'buyout')).toBe('永久 / Permanent');
+  });
+
+  it('prints bilingual labels and the personal licence limit', () => {
+    const terms = termsOf(order, video);
+    expect(terms).toMatchObject({
+      licenceType: '个人非商业授权 / Individual non-commercial (1080P)',
+      region: '全球 / Global',
+      duration: '3 年 / 3 years',
+      projectType: '影视 / Film and TV',
+      issuedOn: '2026-02-01',
+      validUntil: '2029-01-31',
+      materialCode: 'V7',
+    });
+  });
+
+  it('prints a music licence with its four answers', () => {
+    const music = { ...video, kind: 'music' as const, musicLicence: { scene: '网络视频', channel: '新媒体', period: '1 年', area: '中国大陆' } };
+    expect(termsOf({ ...order, terms: null }, music)).toMatchObject({ licenceType: '商业授权 / Commercial', region: '中国大陆', duration: '1 年', purpose: '网络视频 · 新媒体' });
+  });
+
+  it('makes 12-character codes without look-alike characters', () => {
+    const codes = new Set(Array.from({ length: 200 }, newVerificationCode));
+    expect(codes.size).toBe(200);
+    for (const code of codes) expect(code).toMatch(/^[2-9A-HJKMNP-Z]{12}$/);
+  });
+});

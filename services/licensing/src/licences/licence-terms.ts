@@ -1,0 +1,83 @@
+import { randomInt } from 'node:crypto';
+import { LICENCE_LABELS, PERSONAL_LICENCE_LIMIT, type OrderConfirmed, type PayloadOf } from '@mkt/contracts';
+
+/** Everything an authorization file prints, fixed when the order is confirmed. */
+export interface LicenceTerms {
+  orderNo: string;
+  kind: 'video' | 'photo' | 'music' | 'sfx';
+  materialId: number;
+  materialCode: string;
+  titleZh: string;
+  titleEn: string;
+  licenceType: string;
+  buyerCompany: string;
+  userCompany: string;
+  projectName: string;
+  brand: string;
+  projectType: string;
+  region: string;
+  purpose: string;
+  duration: string;
+  music: { scene: string; channel: string; period: string; area: string } | null;
+  /** Dates as shown: UTC+8 calendar days. */
+  issuedOn: string;
+  validUntil: string;
+}
+
+type Item = PayloadOf<typeof OrderConfirmed>['items'][number];
+type Terms = NonNullable<PayloadOf<typeof OrderConfirmed>['terms']>;
+
+const label = (table: Record<string, readonly [string, string]>, key: string): string => {
+  const pair = table[key];
+  return pair ? `${pair[0]} / ${pair[1]}` : key;
+};
+
+/** The UTC+8 calendar date of an instant, as YYYY-MM-DD. */
+export function chinaDate(at: Date): string {
+  return new Date(at.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
+}
+
+/** The last day a licence of the given duration covers; permanent and buyout never end. */
+export function validUntil(confirmedAt: Date, duration: string): string {
+  const months = { '1m': 1, '1y': 12, '3y': 36, '5y': 60 }[duration];
+  if (!months) return '永久 / Permanent';
+  const local = new Date(confirmedAt.getTime() + 8 * 3600_000);
+  const end = new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth() + months, local.getUTCDate() - 1));
+  return end.toISOString().slice(0, 10);
+}
+
+export function termsOf(order: PayloadOf<typeof OrderConfirmed>, item: Item): LicenceTerms {
+  const confirmedAt = new Date(order.confirmedAt);
+  const t: Terms | null = order.terms;
+  const type = t ? label(LICENCE_LABELS.type, t.licenceType) : label(LICENCE_LABELS.type, 'commercial');
+  // A personal licence covers 1080P video or a medium-size photo (spec section 9): printed on the file.
+  const limit = t?.licenceType === 'personal' && (item.kind === 'video' || item.kind === 'photo') ? ` (${item.kind === 'video' ? PERSONAL_LICENCE_LIMIT.video : '中图 / medium'})` : '';
+  return {
+    orderNo: order.orderNo,
+    kind: item.kind,
+    materialId: item.materialId,
+    materialCode: item.code,
+    titleZh: item.titleZh,
+    titleEn: item.titleEn,
+    licenceType: type + limit,
+    buyerCompany: t?.buyerCompany ?? '',
+    userCompany: t?.userCompany ?? '',
+    projectName: t?.projectName ?? '',
+    brand: t?.brand ?? '',
+    projectType: t ? label(LICENCE_LABELS.projectType, t.projectType) : '',
+    region: item.musicLicence ? item.musicLicence.area : t ? label(LICENCE_LABELS.region, t.region) : '',
+    purpose: item.musicLicence ? `${item.musicLicence.scene} · ${item.musicLicence.channel}` : (t?.purpose ?? ''),
+    duration: item.musicLicence ? item.musicLicence.period : t ? label(LICENCE_LABELS.duration, t.duration) : '',
+    music: item.musicLicence,
+    issuedOn: chinaDate(confirmedAt),
+    validUntil: item.musicLicence ? item.musicLicence.period : validUntil(confirmedAt, t?.duration ?? 'permanent'),
+  };
+}
+
+/** Unambiguous letters and digits (no 0/O, 1/I/L): easy to read off a printed page. */
+const ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
+export function newVerificationCode(): string {
+  let code = '';
+  for (let i = 0; i < 12; i++) code += ALPHABET[randomInt(ALPHABET.length)];
+  return code;
+}

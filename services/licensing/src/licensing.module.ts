@@ -1,0 +1,31 @@
+import { Inject, Injectable, Module, type OnModuleInit } from '@nestjs/common';
+import { OrderConfirmed } from '@mkt/contracts';
+import { DatabaseModule, EventsModule, HandledEventEntity, OBJECT_STORAGE, OutboxMessageEntity, type ObjectStorage } from '@mkt/platform';
+import { DownloadsService } from './downloads/downloads.service.js';
+import { LicensingEventHandlers } from './events/licensing-event.handlers.js';
+import { LICENCE_FILE_RENDERER, PdfkitLicenceRenderer } from './licences/licence-pdf.renderer.js';
+import { LICENCE_BUCKET, LicencesService } from './licences/licences.service.js';
+import { LicensingInit1764100000100 } from './migrations/1764100000100-licensing-init.js';
+import { LicensingStoreController } from './store/licensing-store.controller.js';
+
+export const LICENSING_ENTITIES = [OutboxMessageEntity, HandledEventEntity];
+export const LICENSING_MIGRATIONS = [LicensingInit1764100000100];
+
+@Injectable()
+class LicensingBuckets implements OnModuleInit {
+  constructor(@Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage) {}
+  async onModuleInit(): Promise<void> {
+    await this.storage.ensureBucket(LICENCE_BUCKET);
+  }
+}
+
+/** Licensing: authorization files (PDF), their public verification, download rights and signed download links. */
+@Module({
+  imports: [
+    DatabaseModule.forService({ name: 'licensing', entities: LICENSING_ENTITIES, migrations: LICENSING_MIGRATIONS }),
+    EventsModule.forService({ dataSourceName: 'licensing', consumerGroup: 'licensing', consumes: [OrderConfirmed] }),
+  ],
+  controllers: [LicensingStoreController],
+  providers: [{ provide: LICENCE_FILE_RENDERER, useClass: PdfkitLicenceRenderer }, LicencesService, DownloadsService, LicensingEventHandlers, LicensingBuckets],
+})
+export class LicensingModule {}

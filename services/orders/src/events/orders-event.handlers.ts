@@ -1,0 +1,48 @@
+import { Injectable } from '@nestjs/common';
+import { CustomerProfileChanged, MaterialPublished, MaterialUnpublished, MusicOrderPlaced, type PayloadOf } from '@mkt/contracts';
+import { OnEvent, type EventHandlerContext } from '@mkt/platform';
+import { OrdersService } from '../orders/orders.service.js';
+
+/**
+ * What orders learns from other services: the sale snapshot of every published material (a read
+ * model upserted on every delivery, so order does not matter) and music orders placed through
+ * the licence cascade.
+ */
+@Injectable()
+export class OrdersEventHandlers {
+  constructor(private readonly orders: OrdersService) {}
+
+  @OnEvent(MaterialPublished)
+  async onMaterialPublished(payload: PayloadOf<typeof MaterialPublished>, { manager }: EventHandlerContext): Promise<void> {
+    const s = payload.sale;
+    await manager.query(
+      `INSERT INTO orders.materials ("material_id", "code", "kind", "on_sale", "title_zh", "title_en", "source", "max_resolution", "width", "height", "duration", "thumbnail_key", "original_key", "updated_at")
+       VALUES ($1, $2, $3, true, $4, $5, $6, $7, $8, $9, $10, $11, $12, now())
+       ON CONFLICT ("material_id") DO UPDATE SET "code" = EXCLUDED."code", "kind" = EXCLUDED."kind", "on_sale" = true, "title_zh" = EXCLUDED."title_zh",
+         "title_en" = EXCLUDED."title_en", "source" = EXCLUDED."source", "max_resolution" = EXCLUDED."max_resolution", "width" = EXCLUDED."width",
+         "height" = EXCLUDED."height", "duration" = EXCLUDED."duration", "thumbnail_key" = EXCLUDED."thumbnail_key", "original_key" = EXCLUDED."original_key", "updated_at" = now()`,
+      [payload.materialId, payload.code, payload.kind, s.titleZh, s.titleEn, s.from, s.maxResolution, s.width, s.height, s.duration, s.thumbnailKey, s.originalKey],
+    );
+  }
+
+  @OnEvent(MaterialUnpublished)
+  async onMaterialUnpublished(payload: PayloadOf<typeof MaterialUnpublished>, { manager }: EventHandlerContext): Promise<void> {
+    await manager.query(`UPDATE orders.materials SET "on_sale" = false, "updated_at" = now() WHERE "material_id" = $1`, [payload.materialId]);
+  }
+
+  @OnEvent(MusicOrderPlaced)
+  async onMusicOrderPlaced(payload: PayloadOf<typeof MusicOrderPlaced>, { manager }: EventHandlerContext): Promise<void> {
+    await this.orders.createMusicOrder(manager, payload);
+  }
+
+  /** Identity's customer fields, kept for the enterprise views (upsert: the latest announcement wins). */
+  @OnEvent(CustomerProfileChanged)
+  async onCustomerProfileChanged(payload: PayloadOf<typeof CustomerProfileChanged>, { manager }: EventHandlerContext): Promise<void> {
+    await manager.query(
+      `INSERT INTO orders.customers ("user_id", "customer_id", "customer_status", "customer_type", "project_id", "updated_at") VALUES ($1, $2, $3, $4, $5, now())
+       ON CONFLICT ("user_id") DO UPDATE SET "customer_id" = EXCLUDED."customer_id", "customer_status" = EXCLUDED."customer_status",
+         "customer_type" = EXCLUDED."customer_type", "project_id" = EXCLUDED."project_id", "updated_at" = now()`,
+      [payload.userId, payload.customerId, payload.customerStatus, payload.customerType, payload.projectId],
+    );
+  }
+}

@@ -1,0 +1,1 @@
+export { OrdersModule, ORDERS_ENTITIES, ORDERS_MIGRATIONS } from './orders.module.js';

@@ -1,0 +1,62 @@
+import type { InvoiceStatus, Language, OrderView } from '@mkt/contracts';
+import type { OrderItemRow, OrderRow } from './orders.repository.js';
+
+/**
+ * The public path of a rendition (same rule as the catalogue's media route: only keys in the
+ * public `renditions` bucket have one; originals never do). Copied, not imported: services
+ * never import each other.
+ */
+export function publicMediaUrl(location: string | null | undefined): string | null {
+  if (!location) return null;
+  const slash = location.indexOf('/');
+  if (slash <= 0 || slash === location.length - 1) return null;
+  if (location.slice(0, slash) !== 'renditions') return null;
+  return `/api/media/renditions/${location.slice(slash + 1).split('/').map(encodeURIComponent).join('/')}`;
+}
+
+export const titleIn = (language: Language, zh: string, en: string): string => (language === 'en' ? en || zh : zh || en);
+const iso = (date: Date | null): string | null => (date ? new Date(date).toISOString() : null);
+
+export function toOrderView(
+  order: OrderRow,
+  items: OrderItemRow[],
+  language: Language,
+  extra: { invoiceStatus?: InvoiceStatus | null; refundStatus?: OrderView['refundStatus'] } = {},
+): OrderView {
+  return {
+    id: order.id,
+    orderNo: order.orderNo,
+    kind: order.kind,
+    status: order.status,
+    createdAt: iso(order.createdAt)!,
+    licence: order.licence,
+    items: items.map((item) => ({
+      itemId: item.id,
+      materialId: item.materialId,
+      kind: item.kind,
+      code: item.code,
+      title: titleIn(language, item.titleZh, item.titleEn),
+      thumbnail: publicMediaUrl(item.thumbnailKey),
+      listPriceFen: item.listPriceFen,
+      priceFen: item.priceFen,
+      licence: item.musicLicence,
+    })),
+    totalFen: order.totalFen,
+    vipPricePercent: order.vipPricePercent,
+    quoteValidUntil: iso(order.quoteValidUntil),
+    voucherSubmitted: order.voucherKey !== null,
+    voucherRejectedReason: order.voucherRejectedReason,
+    paidAt: iso(order.paidAt),
+    confirmedAt: iso(order.confirmedAt),
+    closedReason: order.closedReason,
+    invoiceStatus: extra.invoiceStatus ?? null,
+    refundStatus: extra.refundStatus ?? null,
+    hiddenFromCompany: order.hiddenFromCompany,
+  };
+}
+
+/** Order numbers read like the product's: date and time in UTC+8 and four random digits. */
+export function newOrderNo(now: Date, random: () => number = Math.random): string {
+  const local = new Date(now.getTime() + 8 * 3600_000).toISOString().replace(/\D/g, '').slice(0, 14);
+  return `LS${local}${String(Math.floor(random() * 10_000)).padStart(4, '0')}`;
+}

@@ -1,0 +1,222 @@
+import type { LicenceForm, OrderItemView, OrderStatus } from '@mkt/contracts';
+import { Box, Button, Card, CardContent, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField as MuiTextField, Typography } from '@mui/material';
+import { useState } from 'react';
+import { Show, useNotify, usePermissions, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { formatShanghai } from '../../common/time';
+import { postAction } from './actions';
+import { fenToYuan, yuanToFen } from './money';
+
+export interface OrderRecord {
+  id: string;
+  orderNo: string;
+  kind: string;
+  status: OrderStatus;
+  licence: LicenceForm | null;
+  items: OrderItemView[];
+  totalFen: number | null;
+  vipPricePercent: number | null;
+  quoteValidUntil: string | null;
+  voucherUrl: string | null;
+  voucherAccountName: string | null;
+  voucherRejectedReason: string | null;
+  closedReason: string | null;
+  createdAt: string;
+  allowedActions: string[];
+}
+
+export const OrderShow = () => (
+  <Show>
+    <OrderDetail />
+  </Show>
+);
+
+function useAct() {
+  const notify = useNotify();
+  const refresh = useRefresh();
+  return async (id: string, action: string, body: object | undefined, done: string) => {
+    try {
+      await postAction('orders', id, action, body);
+      notify(done, { type: 'info' });
+      refresh();
+    } catch (error) {
+      notify(error instanceof Error ? error.message : 'ra.notification.http_error', { type: 'error' });
+    }
+  };
+}
+
+function OrderDetail() {
+  const record = useRecordContext<OrderRecord>();
+  const translate = useTranslate();
+  const { permissions } = usePermissions<string[]>();
+  const roles = permissions ?? [];
+  const can = (...allowed: string[]) => roles.some((r) => allowed.includes(r));
+  if (!record) return null;
+  const licence = record.licence;
+  return (
+    <CardContent>
+      <Stack spacing={3}>
+        <Box>
+          <Typography variant="h6" data-testid="admin-order-no">
+            {record.orderNo} · {translate(`app.orders.kind.${record.kind}`)} ·{' '}
+            <span data-testid="admin-order-status">{translate(`app.orders.status.${record.status}`)}</span>
+          </Typography>
+          <Typography variant="body2">
+            {formatShanghai(record.createdAt)} · {translate('app.orders.total')}: {fenToYuan(record.totalFen)}
+            {record.vipPricePercent ? ` (VIP ${record.vipPricePercent}%)` : ''}
+            {record.quoteValidUntil ? ` · ${translate('app.orders.valid_until')} ${formatShanghai(record.quoteValidUntil)}` : ''}
+          </Typography>
+          {record.closedReason && <Typography color="error">{record.closedReason}</Typography>}
+        </Box>
+        {licence && (
+          <Box>
+            <Typography variant="subtitle1">{translate('app.orders.licence')}</Typography>
+            <Typography variant="body2">
+              {[licence.licenceType, licence.buyerCompany, licence.userCompany, licence.projectName, licence.brand, licence.projectType, licence.purpose, licence.region, licence.duration, licence.contact, licence.phone].filter(Boolean).join(' · ')}
+            </Typography>
+            {licence.specialRequest && <Typography variant="body2">{licence.specialRequest}</Typography>}
+          </Box>
+        )}
+        {record.allowedActions.includes('quote') && can('admin', 'sales') ? <QuotePanel record={record} /> : <ItemsTable items={record.items} />}
+        <VoucherPanel record={record} canDecide={record.status === 'paid' && can('admin', 'finance')} />
+        {record.allowedActions.includes('close') && can('admin', 'sales') && <ReasonAction record={record} action="close" label="app.orders.close" testId="admin-order-close" />}
+      </Stack>
+    </CardContent>
+  );
+}
+
+function ItemsTable({ items }: { items: OrderItemView[] }) {
+  const translate = useTranslate();
+  return (
+    <Table size="small">
+      <TableHead>
+        <TableRow>
+          <TableCell>{translate('app.orders.items')}</TableCell>
+          <TableCell align="right">{translate('app.orders.yuan')}</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {items.map((item) => (
+          <TableRow key={item.itemId}>
+            <TableCell>
+              {item.code} · {item.title}
+            </TableCell>
+            <TableCell align="right">{fenToYuan(item.priceFen)}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+/** Price per item in yuan (stored as fen), the total as their sum, and the quote's validity. */
+function QuotePanel({ record }: { record: OrderRecord }) {
+  const translate = useTranslate();
+  const act = useAct();
+  const [prices, setPrices] = useState<Record<number, string>>(() => Object.fromEntries(record.items.map((i) => [i.itemId, i.listPriceFen !== null ? fenToYuan(i.listPriceFen) : ''])));
+  const [validUntil, setValidUntil] = useState(() => new Date(Date.now() + 7 * 86_400_000 + 8 * 3_600_000).toISOString().slice(0, 16));
+  const fen = record.items.map((i) => yuanToFen(prices[i.itemId] ?? ''));
+  const complete = fen.every((f) => f !== null);
+  const total = complete ? (fen as number[]).reduce((a, b) => a + b, 0) : null;
+  const submit = () =>
+    act(
+      record.id,
+      'quote',
+      {
+        items: record.items.map((i, n) => ({ itemId: i.itemId, priceFen: fen[n] })),
+        // The input is China time (UTC+8).
+        validUntil: new Date(`${validUntil}:00+08:00`).toISOString(),
+      },
+      'app.orders.quoted',
+    );
+  return (
+    <Card variant="outlined">
+      <CardContent>
+        <Typography variant="subtitle1">{translate('app.orders.quote')}</Typography>
+        <Table size="small">
+          <TableBody>
+            {record.items.map((item) => (
+              <TableRow key={item.itemId}>
+                <TableCell>
+                  {item.code} · {item.title}
+                </TableCell>
+                <TableCell align="right">
+                  <MuiTextField
+                    size="small"
+                    label={translate('app.orders.yuan')}
+                    value={prices[item.itemId] ?? ''}
+                    onChange={(e) => setPrices({ ...prices, [item.itemId]: e.target.value })}
+                    error={yuanToFen(prices[item.itemId] ?? '') === null}
+                    slotProps={{ htmlInput: { 'data-testid': 'admin-quote-price', inputMode: 'decimal' } }}
+                  />
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+        <Stack direction="row" spacing={2} sx={{ mt: 2, alignItems: 'center' }}>
+          <MuiTextField
+            type="datetime-local"
+            size="small"
+            label={`${translate('app.orders.valid_until')} (UTC+8)`}
+            value={validUntil}
+            onChange={(e) => setValidUntil(e.target.value)}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+          <Typography data-testid="admin-quote-total">
+            {translate('app.orders.total')}: {total === null ? '—' : fenToYuan(total)}
+          </Typography>
+          <Button variant="contained" disabled={!complete || !validUntil} onClick={submit} data-testid="admin-quote-submit">
+            {translate('app.orders.quote')}
+          </Button>
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}
+
+function VoucherPanel({ record, canDecide }: { record: OrderRecord; canDecide: boolean }) {
+  const translate = useTranslate();
+  const act = useAct();
+  return (
+    <Card variant="outlined">
+      <CardContent>
+        <Typography variant="subtitle1">{translate('app.orders.voucher')}</Typography>
+        {record.voucherUrl ? (
+          <>
+            <Typography variant="body2">
+              {translate('app.orders.account_name')}: {record.voucherAccountName}
+            </Typography>
+            <a href={record.voucherUrl} target="_blank" rel="noreferrer">
+              <img src={record.voucherUrl} alt={translate('app.orders.voucher')} style={{ maxWidth: 480, maxHeight: 360, marginTop: 8, border: '1px solid #ccc' }} data-testid="admin-voucher-image" />
+            </a>
+          </>
+        ) : (
+          <Typography variant="body2">{translate('app.orders.no_voucher')}</Typography>
+        )}
+        {record.voucherRejectedReason && <Typography color="error">{record.voucherRejectedReason}</Typography>}
+        {canDecide && (
+          <Stack direction="row" spacing={2} sx={{ mt: 2 }}>
+            <Button variant="contained" color="success" onClick={() => act(record.id, 'confirm', undefined, 'app.orders.confirmed')} data-testid="admin-order-confirm">
+              {translate('app.orders.confirm')}
+            </Button>
+            <ReasonAction record={record} action="reject" label="app.orders.reject" testId="admin-order-reject" />
+          </Stack>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function ReasonAction({ record, action, label, testId }: { record: OrderRecord; action: string; label: string; testId: string }) {
+  const translate = useTranslate();
+  const act = useAct();
+  const [reason, setReason] = useState('');
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+      <MuiTextField size="small" label={translate('app.orders.reason')} value={reason} onChange={(e) => setReason(e.target.value)} slotProps={{ htmlInput: { 'data-testid': `${testId}-reason` } }} />
+      <Button variant="outlined" color="warning" disabled={!reason.trim()} onClick={() => act(record.id, action, { reason }, 'app.orders.done')} data-testid={testId}>
+        {translate(label)}
+      </Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,107 @@
+import {
+  ACCESS_TOKEN_HEADER,
+  type ApiEnvelope,
+  type CartListResponse,
+  ErrorCode,
+  type LicenceForm,
+  type LicenceVerification,
+  type LicenceView,
+  LicensingCalls,
+  OrderCalls,
+  type OrderListResponse,
+  type OrderView,
+  type PurchasedMaterial,
+  STORE_API_PREFIX,
+  type VipInfo,
+} from '@mkt/contracts';
+import { currentLanguage } from '../i18n/i18n';
+import { ApiError, type CallOptions, post } from './client';
+import { tokenStorage } from './tokenStorage';
+
+export type InvoiceForm = {
+  orderId: string;
+  region: 'mainland' | 'hong-kong' | 'macao' | 'taiwan' | 'overseas';
+  companyName: string;
+  taxNumber: string;
+  bank: string;
+  account: string;
+  address: string;
+  phone: string;
+  recipient: string;
+  recipientAddress: string;
+  recipientPhone: string;
+};
+
+export interface InvoiceDetail {
+  id: string;
+  orderNo: string;
+  status: 'applied' | 'processing' | 'downloadable';
+  amountFen: number;
+  taxFen: number;
+  createdAt: string;
+}
+
+/** Cart, order, invoice, refund, VIP, licence and download calls of the orders and licensing services. */
+export const orderCalls = {
+  cartAdd: (materialId: number) => post<{ cartId: number }>(OrderCalls.cartAdd, { materialId }),
+  cartList: (category: number, pageNo = 1, pageSize = 6, options?: CallOptions) => post<CartListResponse>(OrderCalls.cartList, { category, pageNo, pageSize }, options),
+  cartRemove: (cartId: number) => post<{ cartId: number }>(OrderCalls.cartRemove, { cartId }),
+  create: (cartIds: number[], licence: LicenceForm) => post<{ orderId: string; orderNo: string }>(OrderCalls.orderCreate, { cartIds, licence }),
+  list: (pageNo: number, pageSize: number, options?: CallOptions) => post<OrderListResponse>(OrderCalls.orderList, { pageNo, pageSize }, options),
+  detail: (id: string, options?: CallOptions) => post<OrderView>(OrderCalls.orderDetail, { id }, options),
+  companyOrders: (pageNo: number, pageSize: number, options?: CallOptions) => post<OrderListResponse>(OrderCalls.companyOrders, { pageNo, pageSize }, options),
+  hide: (id: string, hidden: boolean) => post<{ id: string; hiddenFromCompany: boolean }>(OrderCalls.orderHide, { id, hidden }),
+  cancel: (id: string, reason: string) => post<{ status: string }>(OrderCalls.orderCancel, { id, reason }),
+  pay: (id: string, accountName: string, voucher: File) => {
+    const form = new FormData();
+    form.set('id', id);
+    form.set('accountName', accountName);
+    form.set('voucher', voucher);
+    return postForm<{ status: string }>(OrderCalls.orderPay, form);
+  },
+  invoiceApply: (form: InvoiceForm) => post<{ invoiceId: string; amountFen: number; taxFen: number }>(OrderCalls.invoiceApply, form),
+  invoiceDetail: (orderId: string, options?: CallOptions) => post<InvoiceDetail | null>(OrderCalls.invoiceDetail, { orderId }, options),
+  invoiceDownload: (orderId: string) => post<{ url: string }>(OrderCalls.invoiceDownload, { orderId }),
+  refund: (orderId: string, description: string) => post<{ refundId: string }>(OrderCalls.refundApply, { orderId, reason: 'quality', description }),
+  vipInfo: (options?: CallOptions) => post<VipInfo>(OrderCalls.vipInfo, {}, options),
+  vipOrder: () => post<{ orderId: string; orderNo: string }>(OrderCalls.vipOrderCreate, {}),
+  purchased: (options?: CallOptions) => post<PurchasedMaterial[]>(LicensingCalls.materials, {}, options),
+  licences: (orderId?: string, options?: CallOptions) => post<LicenceView[]>(LicensingCalls.list, orderId ? { orderId } : {}, options),
+  generateLicences: (orderId: string) => post<LicenceView[]>(LicensingCalls.generate, { orderId }),
+  licenceFile: (licenceId: string) => post<{ url: string }>(LicensingCalls.file, { licenceId }),
+  verify: (code: string, options?: CallOptions) => post<LicenceVerification>(LicensingCalls.verify, { code }, options),
+  downloadOriginal: (orderId: string, itemId: number) => post<{ url: string }>(LicensingCalls.downloadOriginal, { orderId, itemId }),
+};
+
+/** multipart/form-data with the same envelope and headers as every other call (the voucher upload). */
+async function postForm<T>(path: string, form: FormData): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': currentLanguage() };
+  const token = tokenStorage.get();
+  if (token) headers[ACCESS_TOKEN_HEADER] = token;
+  let response: Response;
+  try {
+    response = await fetch(`${STORE_API_PREFIX}${path}`, { method: 'POST', headers, body: form, credentials: 'same-origin' });
+  } catch {
+    throw new ApiError(-1, '', path);
+  }
+  const envelope = (await response.json().catch(() => null)) as ApiEnvelope | null;
+  if (!envelope || typeof envelope.code !== 'number') throw new ApiError(-1, '', path);
+  if (envelope.code !== ErrorCode.OK) throw new ApiError(envelope.code, envelope.message ?? '', path);
+  return envelope.data as T;
+}
+
+/** Yuan with two decimals from integer fen. */
+export function yuan(fen: number | null | undefined): string {
+  if (fen === null || fen === undefined) return '—';
+  return `¥${(fen / 100).toFixed(2)}`;
+}
+
+/** Starts a browser download of a signed link. */
+export function openLink(url: string): void {
+  const a = document.createElement('a');
+  a.href = url;
+  a.rel = 'noopener';
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+}

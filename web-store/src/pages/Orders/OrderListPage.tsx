@@ -1,0 +1,98 @@
+import type { OrderListResponse } from '@mkt/contracts';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { orderCalls, yuan } from '../../api/orderCalls';
+import { useRemote } from '../../catalogue/useRemote';
+import { useSession } from '../../session/SessionProvider';
+import { loadsSkuList } from '../../session/userRoles';
+import { Button } from '../../ui/Button';
+import { useToast } from '../../ui/toast/ToastProvider';
+import { SignedIn, chinaTime, messageOf } from './common';
+import styles from './Orders.module.css';
+
+/**
+ * /OrderList: the buyer's orders, newest first. Enterprise administrators (customerId,
+ * customerStatus 1, customerType 1) also get a tab with every completed order of their company;
+ * owners can hide their own completed orders from it.
+ */
+export default function OrderListPage() {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const enterprise = loadsSkuList(user);
+  const company = enterprise && params.get('view') === 'company';
+  return (
+    <div className={styles.page}>
+      <header className={styles.head}>
+        <h1 className={styles.title}>{t('orders.list.title')}</h1>
+        {enterprise && (
+          <div className={styles.tabs} role="tablist">
+            {(['mine', 'company'] as const).map((view) => (
+              <button
+                key={view}
+                type="button"
+                role="tab"
+                aria-selected={(view === 'company') === company}
+                className={(view === 'company') === company ? `${styles.tab} ${styles.tabOn}` : styles.tab}
+                onClick={() => navigate({ search: view === 'company' ? '?view=company' : '' })}
+                data-testid={`orders-tab-${view}`}
+              >
+                {t(`orders.list.${view}`)}
+              </button>
+            ))}
+          </div>
+        )}
+        <Link to="/OrderMaterialList">{t('orders.materials.title')}</Link>
+      </header>
+      <SignedIn>
+        <Orders company={company} />
+      </SignedIn>
+    </div>
+  );
+}
+
+function Orders({ company }: { company: boolean }) {
+  const { t, i18n } = useTranslation();
+  const toast = useToast();
+  const list = useRemote<OrderListResponse>((signal) => (company ? orderCalls.companyOrders(1, 50, { signal }) : orderCalls.list(1, 50, { signal })), [company, i18n.language]);
+  const toggleHidden = async (id: string, hidden: boolean) => {
+    try {
+      await orderCalls.hide(id, hidden);
+      list.reload();
+    } catch (error) {
+      toast.show({ message: messageOf(error) });
+    }
+  };
+  if (list.error) return <p className={styles.error}>{t('orders.loadFailed', { message: messageOf(list.error) })}</p>;
+  if (!list.data) return <p className={styles.muted}>{t('orders.loading')}</p>;
+  if (list.data.infos.length === 0) return <p className={styles.muted}>{t('orders.list.empty')}</p>;
+  return (
+    <div className={styles.rows} data-testid="order-list">
+      {list.data.infos.map((order) => (
+        <div key={order.id} className={`${styles.row} ${styles.rowPlain}`} data-testid="order-row">
+          <div>
+            <div className={styles.itemTitle}>
+              {order.orderNo} · {t(`orders.kind.${order.kind}`)}
+            </div>
+            <div className={styles.code}>
+              {chinaTime(order.createdAt)} · {order.items.map((i) => i.title).join('、')}
+            </div>
+          </div>
+          <div className={styles.actions}>
+            <span className={styles.badge} data-testid="order-status">
+              {t(`orders.status.${order.status}`)}
+            </span>
+            <span>{yuan(order.totalFen)}</span>
+            {!company && order.status === 'confirmed' && (
+              <Button variant="ghost" onClick={() => toggleHidden(order.id, !order.hiddenFromCompany)} data-testid="order-hide">
+                {order.hiddenFromCompany ? t('orders.list.show') : t('orders.list.hide')}
+              </Button>
+            )}
+            {!company && <Link to={`/Order?id=${order.id}`}>{t('orders.list.view')}</Link>}
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}

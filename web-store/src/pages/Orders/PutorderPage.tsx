@@ -1,0 +1,185 @@
+import { LICENCE_DURATIONS, LICENCE_LABELS, LICENCE_REGIONS, LICENCE_TYPES, type LicenceForm, PROJECT_TYPES, SPECIAL_REQUEST_MAX, type CartItem } from '@mkt/contracts';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { ApiError } from '../../api/client';
+import { orderCalls } from '../../api/orderCalls';
+import { Button } from '../../ui/Button';
+import { Dialog } from '../../ui/Dialog';
+import { SignedIn, Thumb, messageOf } from './common';
+import styles from './Orders.module.css';
+
+const REQUIRED = ['buyerCompany', 'projectName', 'userCompany', 'purpose', 'contact'] as const;
+type Draft = Record<keyof LicenceForm, string>;
+const EMPTY: Draft = {
+  licenceType: 'commercial',
+  buyerCompany: '',
+  projectType: 'advertising',
+  projectName: '',
+  brand: '',
+  userCompany: '',
+  purpose: '',
+  region: 'mainland',
+  duration: '1y',
+  contact: '',
+  phone: '',
+  specialRequest: '',
+};
+
+/** /Putorder: the licence form of spec section 5 over every item in the cart; a confirm dialog precedes submit. */
+export default function PutorderPage() {
+  const { t } = useTranslation();
+  return (
+    <div className={`${styles.page} ${styles.narrow}`}>
+      <header className={styles.head}>
+        <h1 className={styles.title}>{t('orders.putorder.title')}</h1>
+      </header>
+      <p className={styles.promise}>{t('orders.quotePromise')}</p>
+      <SignedIn>
+        <LicenceFormView />
+      </SignedIn>
+    </div>
+  );
+}
+
+function LicenceFormView() {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const zh = i18n.language !== 'en';
+  const [items, setItems] = useState<CartItem[] | null>(null);
+  const [draft, setDraft] = useState<Draft>(EMPTY);
+  const [errors, setErrors] = useState<Partial<Record<keyof Draft, string>>>({});
+  const [confirming, setConfirming] = useState(false);
+  const [failure, setFailure] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    Promise.all([orderCalls.cartList(0, 1, 100), orderCalls.cartList(1, 1, 100)])
+      .then(([videos, photos]) => live && setItems([...videos.infos, ...photos.infos]))
+      .catch((error: unknown) => live && setFailure(t('orders.loadFailed', { message: messageOf(error) })));
+    return () => {
+      live = false;
+    };
+  }, [t, i18n.language]);
+
+  const set = (field: keyof Draft) => (event: { target: { value: string } }) => {
+    setDraft((d) => ({ ...d, [field]: event.target.value }));
+    setErrors((e) => ({ ...e, [field]: undefined }));
+  };
+  const label = (table: Record<string, readonly [string, string]>, key: string) => table[key]![zh ? 0 : 1];
+
+  const validate = (): boolean => {
+    const next: Partial<Record<keyof Draft, string>> = {};
+    for (const field of REQUIRED) if (!draft[field].trim()) next[field] = t('orders.putorder.required', { field: t(`orders.putorder.${field}`) });
+    if (draft.specialRequest.length > SPECIAL_REQUEST_MAX) next.specialRequest = t('orders.putorder.tooLong');
+    setErrors(next);
+    return Object.keys(next).length === 0;
+  };
+
+  const submit = async () => {
+    if (!items) return;
+    setBusy(true);
+    setFailure('');
+    try {
+      const created = await orderCalls.create(
+        items.map((i) => i.cartId),
+        draft as unknown as LicenceForm,
+      );
+      navigate(`/OrderSuccess?id=${created.orderId}&no=${created.orderNo}`);
+    } catch (error) {
+      setFailure(error instanceof ApiError && error.hasServerMessage ? t('orders.submitFailed', { message: error.message }) : t('orders.submitError', { message: messageOf(error) }));
+    } finally {
+      setBusy(false);
+      setConfirming(false);
+    }
+  };
+
+  const field = (name: keyof Draft, input: 'text' | 'textarea' = 'text', wide = false) => (
+    <label className={`${styles.field} ${wide ? styles.wide : ''}`}>
+      <span>
+        {t(`orders.putorder.${name}`)}
+        {(REQUIRED as readonly string[]).includes(name) ? ' *' : ''}
+      </span>
+      {input === 'textarea' ? (
+        <textarea value={draft[name]} onChange={set(name)} data-testid={`putorder-${name}`} />
+      ) : (
+        <input value={draft[name]} onChange={set(name)} data-testid={`putorder-${name}`} />
+      )}
+      {errors[name] && <span className={styles.error}>{errors[name]}</span>}
+    </label>
+  );
+  const select = (name: keyof Draft, values: readonly string[], table: Record<string, readonly [string, string]>) => (
+    <label className={styles.field}>
+      <span>{t(`orders.putorder.${name}`)} *</span>
+      <select value={draft[name]} onChange={set(name)} data-testid={`putorder-${name}`}>
+        {values.map((value) => (
+          <option key={value} value={value}>
+            {label(table, value)}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+
+  if (!items) return failure ? <p className={styles.error}>{failure}</p> : <p className={styles.muted}>{t('orders.loading')}</p>;
+  if (items.length === 0) return <p className={styles.muted}>{t('orders.putorder.noItems')}</p>;
+  return (
+    <>
+      <h2 className={styles.subtitle}>{t('orders.putorder.items')}</h2>
+      <div className={styles.rows}>
+        {items.map((item) => (
+          <div key={item.cartId} className={styles.row} data-testid="putorder-item">
+            <span />
+            <Thumb src={item.thumbnail} />
+            <div>
+              <div className={styles.itemTitle}>{item.title}</div>
+              <div className={styles.code}>{item.code}</div>
+            </div>
+            <span className={styles.badge}>{item.skuName}</span>
+          </div>
+        ))}
+      </div>
+      <h2 className={styles.subtitle}>{t('orders.detail.licence')}</h2>
+      <form
+        className={styles.form}
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (validate()) setConfirming(true);
+        }}
+        noValidate
+      >
+        {select('licenceType', LICENCE_TYPES, LICENCE_LABELS.type)}
+        {select('projectType', PROJECT_TYPES, LICENCE_LABELS.projectType)}
+        {draft.licenceType === 'personal' && <p className={`${styles.wide} ${styles.muted}`}>{t('orders.putorder.personalNote')}</p>}
+        {field('buyerCompany')}
+        {field('userCompany')}
+        {field('projectName')}
+        {field('brand')}
+        {field('purpose', 'text', true)}
+        {select('region', LICENCE_REGIONS, LICENCE_LABELS.region)}
+        {select('duration', LICENCE_DURATIONS, LICENCE_LABELS.duration)}
+        {field('contact')}
+        {field('phone')}
+        {field('specialRequest', 'textarea', true)}
+        {failure && <p className={`${styles.wide} ${styles.error}`} data-testid="putorder-failure">{failure}</p>}
+        <div className={`${styles.wide} ${styles.footer}`}>
+          <Button type="submit" size="lg" data-testid="putorder-submit">
+            {t('orders.putorder.submit')}
+          </Button>
+        </div>
+      </form>
+      <Dialog open={confirming} title={t('orders.putorder.confirmTitle')} onClose={() => setConfirming(false)} testId="putorder-confirm-dialog">
+        <p>{t('orders.putorder.confirmBody')}</p>
+        <div className={styles.footer}>
+          <Button variant="secondary" onClick={() => setConfirming(false)}>
+            {t('orders.putorder.cancel')}
+          </Button>
+          <Button onClick={submit} disabled={busy} data-testid="putorder-confirm">
+            {t('orders.putorder.confirm')}
+          </Button>
+        </div>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,53 @@
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { orderCalls, yuan } from '../../api/orderCalls';
+import { useRemote } from '../../catalogue/useRemote';
+import { Button } from '../../ui/Button';
+import { useToast } from '../../ui/toast/ToastProvider';
+import { SignedIn, chinaTime, messageOf } from './common';
+import styles from './Orders.module.css';
+
+/** /Vip, /vip and /VipOrder: the membership, its price and its purchase through the voucher flow. */
+export default function VipPage() {
+  const { t } = useTranslation();
+  return (
+    <div className={`${styles.page} ${styles.narrow}`}>
+      <header className={styles.head}>
+        <h1 className={styles.title}>{t('orders.vip.title')}</h1>
+      </header>
+      <SignedIn>
+        <Membership />
+      </SignedIn>
+    </div>
+  );
+}
+
+function Membership() {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const info = useRemote((signal) => orderCalls.vipInfo({ signal }), []);
+  if (info.error) return <p className={styles.error}>{t('orders.loadFailed', { message: messageOf(info.error) })}</p>;
+  if (!info.data) return <p className={styles.muted}>{t('orders.loading')}</p>;
+  const buy = async () => {
+    try {
+      const order = await orderCalls.vipOrder();
+      toast.show({ message: t('orders.vip.ordered') });
+      navigate(`/Order?id=${order.orderId}`);
+    } catch (error) {
+      toast.show({ message: t('orders.submitFailed', { message: messageOf(error) }) });
+    }
+  };
+  return (
+    <section className={styles.card} data-testid="vip-card">
+      <p className={styles.total}>{t('orders.vip.pitch', { percent: info.data.pricePercent })}</p>
+      <p>{t('orders.vip.price', { price: yuan(info.data.priceFen) })}</p>
+      {info.data.active && <p className={styles.ok}>{t('orders.vip.active', { date: chinaTime(info.data.validUntil) })}</p>}
+      <div className={styles.footer}>
+        <Button size="lg" onClick={buy} data-testid="vip-buy">
+          {t('orders.vip.buy')}
+        </Button>
+      </div>
+    </section>
+  );
+}

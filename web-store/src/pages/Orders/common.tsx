@@ -1,0 +1,42 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router-dom';
+import { loginUrlReturningTo } from '../../api/authLoss';
+import { ApiError } from '../../api/client';
+import { Notice } from '../../catalogue/Notice';
+import { useSession } from '../../session/SessionProvider';
+import { buttonClass } from '../../ui/Button';
+import styles from './Orders.module.css';
+
+/** Cart, orders and purchases are for signed-in buyers: visitors see the spec's sign-in message. */
+export function SignedIn({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const { status } = useSession();
+  const location = useLocation();
+  if (status === 'checking') return <p className={styles.muted}>{t('orders.loading')}</p>;
+  if (status === 'signedOut') {
+    return (
+      <Notice title={t('gate.signInToUse')} testId="orders-sign-in">
+        <Link className={buttonClass('primary')} to={loginUrlReturningTo(location.pathname + location.search)}>
+          {t('orders.signIn')}
+        </Link>
+      </Notice>
+    );
+  }
+  return <>{children}</>;
+}
+
+/** The server's own message when it sent one, else a generic one. */
+export function messageOf(error: unknown): string {
+  return error instanceof ApiError && error.hasServerMessage ? error.message : String((error as Error)?.message ?? error);
+}
+
+/** Times are shown in UTC+8 (spec: time stored in UTC, shown in China time). */
+export function chinaTime(iso: string | null): string {
+  if (!iso) return '—';
+  return new Date(new Date(iso).getTime() + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' ');
+}
+
+export function Thumb({ src }: { src: string | null }) {
+  return src ? <img className={styles.thumb} src={src} alt="" loading="lazy" /> : <span className={styles.thumb} />;
+}
