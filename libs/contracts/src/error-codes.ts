@@ -26,6 +26,13 @@ export const ErrorCode = {
   PROTOCOL_ALREADY_ANSWERED: 2202,
   STAFF_LOCKED: 2103,
   LOGIN_REQUIRED: 2301,
+  // Music and sound effects: 6000-6099.
+  MUSIC_NOT_FOUND: 6001,
+  MUSIC_SHEET_NOT_FOUND: 6002,
+  MUSIC_LICENCE_INVALID: 6003,
+  MUSIC_ORDER_FORM_INVALID: 6004,
+  MUSIC_PRICE_CHANGED: 6005,
+  MUSIC_WAVE_NOT_READY: 6006,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -54,4 +61,10 @@ export const httpStatusOf: Record<ErrorCode, number> = {
   [ErrorCode.PROTOCOL_ALREADY_ANSWERED]: 409,
   [ErrorCode.STAFF_LOCKED]: 429,
   [ErrorCode.LOGIN_REQUIRED]: 401,
+  [ErrorCode.MUSIC_NOT_FOUND]: 404,
+  [ErrorCode.MUSIC_SHEET_NOT_FOUND]: 404,
+  [ErrorCode.MUSIC_LICENCE_INVALID]: 422,
+  [ErrorCode.MUSIC_ORDER_FORM_INVALID]: 422,
+  [ErrorCode.MUSIC_PRICE_CHANGED]: 409,
+  [ErrorCode.MUSIC_WAVE_NOT_READY]: 404,
 };

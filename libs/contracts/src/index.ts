@@ -6,3 +6,4 @@ export * from './events.js';
 export * from './routes.js';
 export * from './catalogue.js';
 export * from './filter-labels.js';
+export * from './music.js';

@@ -14,6 +14,7 @@ import { CategoryEntity, HotWordEntity, TopicEntity, TopicMaterialEntity } from 
 import { MaterialEntity } from './entities/material.entity.js';
 import { MaterialWriter } from './materials/material-writer.service.js';
 import { MediaController } from './media/media.controller.js';
+import { MUSIC_CONTROLLERS, MUSIC_ENTITIES, MUSIC_MIGRATIONS, MUSIC_PROVIDERS } from './music/index.js';
 import { CatalogueInit1763800000000 } from './migrations/1763800000000-catalogue-init.js';
 import { CatalogueReadIndexes1763900000000 } from './migrations/1763900000000-catalogue-read-indexes.js';
 import { CatalogueSearchBounds1764000000000 } from './migrations/1764000000000-catalogue-search-bounds.js';
@@ -35,8 +36,9 @@ export const CATALOGUE_ENTITIES = [
   CatalogueAuditLogEntity,
   OutboxMessageEntity,
   HandledEventEntity,
+  ...MUSIC_ENTITIES,
 ];
-export const CATALOGUE_MIGRATIONS = [CatalogueInit1763800000000, CatalogueReadIndexes1763900000000, CatalogueSearchBounds1764000000000];
+export const CATALOGUE_MIGRATIONS = [CatalogueInit1763800000000, CatalogueReadIndexes1763900000000, CatalogueSearchBounds1764000000000, ...MUSIC_MIGRATIONS];
 
 /**
  * Catalogue: materials (videos, photos, music, sound effects) and their search, categories,
@@ -54,6 +56,7 @@ export const CATALOGUE_MIGRATIONS = [CatalogueInit1763800000000, CatalogueReadIn
     AdminCategoriesController,
     AdminTopicsController,
     AdminHotWordsController,
+    ...MUSIC_CONTROLLERS,
   ],
   providers: [
     // SEARCH=postgres (default) or opensearch: business code only sees MATERIAL_SEARCH_INDEX.
@@ -67,6 +70,7 @@ export const CATALOGUE_MIGRATIONS = [CatalogueInit1763800000000, CatalogueReadIn
     CatalogueAuditService,
     OptionalUser,
     DemoCatalogueSeedService,
+    ...MUSIC_PROVIDERS,
   ],
   exports: [MATERIAL_SEARCH_INDEX, MaterialWriter],
 })
