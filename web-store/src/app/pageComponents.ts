@@ -21,4 +21,9 @@ export const pageComponents: Record<PageKey, LazyExoticComponent<ComponentType>>
   topic: lazyPage(() => import('../pages/Topic/TopicPage'), 'Topic'),
   topicList: lazyPage(() => import('../pages/Topic/TopicListPage'), 'TopicList'),
   collect: lazyPage(() => import('../pages/Collect/CollectPage'), 'Collect'),
+  music: lazyPage(() => import('../pages/Music/MusicHomePage'), 'Music'),
+  musicDetail: lazyPage(() => import('../pages/Music/MusicDetailPage'), 'DetailMusic'),
+  playList: lazyPage(() => import('../pages/Music/PlayListPage'), 'PlayList'),
+  playListDetail: lazyPage(() => import('../pages/Music/PlayListDetailPage'), 'PlayListDetail'),
+  orderMusic: lazyPage(() => import('../pages/Music/OrderMusicPage'), 'OrderMusic'),
 };

@@ -22,7 +22,12 @@ export type PageKey =
   | 'externalDetail'
   | 'topic'
   | 'topicList'
-  | 'collect';
+  | 'collect'
+  | 'music'
+  | 'musicDetail'
+  | 'playList'
+  | 'playListDetail'
+  | 'orderMusic';
 
 export interface RouteFlags {
   /** (M): the route has a mobile layout, so it gets a device-width viewport. */
@@ -95,10 +100,10 @@ export const routeTable: readonly RouteEntry[] = [
   route('/Questions', { page: 'questions' }),
   route('/SearchResult', { ...M, page: 'videoSearch' }),
   route('/ImgSearchResult', { ...M, page: 'photoSearch' }),
-  route('/Music'),
-  route('/DetailMusic'),
-  route('/PlayList'),
-  route('/PlayListDetail'),
+  route('/Music', { page: 'music' }),
+  route('/DetailMusic', { page: 'musicDetail' }),
+  route('/PlayList', { page: 'playList' }),
+  route('/PlayListDetail', { page: 'playListDetail' }),
   route('/Detail', { page: 'videoDetail' }),
   route('/detail', { page: 'videoDetail' }),
   route('/P5Detail', { page: 'externalDetail' }),
@@ -113,7 +118,7 @@ export const routeTable: readonly RouteEntry[] = [
   route('/Putorder'),
   route('/Order'),
   route('/Order2'),
-  route('/OrderMusic'),
+  route('/OrderMusic', { page: 'orderMusic' }),
   route('/OrderSuccess'),
   route('/OrderList'),
   route('/OrderMaterialList'),
