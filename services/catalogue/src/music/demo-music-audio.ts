@@ -35,14 +35,17 @@ export function demoAudioExpression(spec: DemoAudioSpec, minor = false): string 
   }
 }
 
-/** Pure: ffmpeg arguments rendering the sound to an mp3 (with a short fade-out at the end). */
-export function demoAudioArgs(spec: DemoAudioSpec, output: string, bitrateK: number, minor = false): string[] {
+/**
+ * Pure: ffmpeg arguments rendering the sound once (the expression is the costly part) into one or
+ * more mp3 files at different bitrates, each with a short fade-in and a fade-out at the end.
+ */
+export function demoAudioArgs(spec: DemoAudioSpec, outputs: readonly { file: string; bitrateK: number }[], minor = false): string[] {
   const fadeStart = Math.max(0, spec.seconds - 2);
+  const fades = `afade=t=in:d=0.3,afade=t=out:st=${fadeStart}:d=${Math.min(2, spec.seconds)}`;
   return [
     '-hide_banner', '-loglevel', 'error', '-y',
     '-f', 'lavfi', '-i', `aevalsrc='${demoAudioExpression(spec, minor)}':s=44100:d=${spec.seconds}`,
-    '-af', `afade=t=in:d=0.3,afade=t=out:st=${fadeStart}:d=${Math.min(2, spec.seconds)}`,
-    '-ac', '1', '-c:a', 'libmp3lame', '-b:a', `${bitrateK}k`, output,
+    ...outputs.flatMap((output) => ['-af', fades, '-ac', '1', '-c:a', 'libmp3lame', '-b:a', `${output.bitrateK}k`, output.file]),
   ];
 }
 

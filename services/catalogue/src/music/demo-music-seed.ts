@@ -4,7 +4,7 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplica
 import { InjectDataSource } from '@nestjs/typeorm';
 import sharp from 'sharp';
 import type { DataSource } from 'typeorm';
-import { APP_CONFIG, OBJECT_STORAGE, type AppConfig, type ObjectStorage } from '@mkt/platform';
+import { APP_CONFIG, OBJECT_STORAGE, ReadinessRegistry, type AppConfig, type ObjectStorage } from '@mkt/platform';
 import { MUSIC_LIMITS } from '@mkt/contracts';
 import { FfmpegRunner } from '../demo/media/ffmpeg-runner.js';
 import { resolveMediaBinaries } from '../demo/media/media-binaries.js';
@@ -67,8 +67,17 @@ const STYLES: DemoAudioSpec['style'][] = ['chord', 'arpeggio', 'pulse', 'chord',
 const ROOTS = [196, 220, 246.94, 261.63, 293.66, 329.63];
 const MUSIC_SECONDS = [20, 45, 75, 95, 120, 150, 180, 60, 35, 100, 130, 55];
 
-/** Pure: the demo's tracks and sound effects (24 + 12), deterministic so restarts agree. */
-export function demoTracks(): DemoTrack[] {
+/** DEMO_MUSIC_SIZE: how many tracks and sound effects the demo gets (default 36: 24 + 12). */
+function demoMusicSize(): number {
+  const size = Number(process.env.DEMO_MUSIC_SIZE);
+  return Number.isInteger(size) && size > 0 ? size : 36;
+}
+
+/**
+ * Pure: the demo's tracks and sound effects (24 + 12), deterministic so restarts agree. A smaller
+ * size keeps two thirds music and one third sound effects.
+ */
+export function demoTracks(size = 36): DemoTrack[] {
   const tracks: DemoTrack[] = MUSIC_WORDS.map(([zh, en], i) => {
     const mood = MOODS[i % MOODS.length]!;
     const genre = GENRES[(i * 3) % GENRES.length]!;
@@ -112,7 +121,9 @@ export function demoTracks(): DemoTrack[] {
       cuts: [],
     });
   });
-  return tracks;
+  if (size >= tracks.length) return tracks;
+  const musicCount = Math.max(1, Math.ceil((size * 2) / 3));
+  return [...tracks.filter((t) => t.kind === 'music').slice(0, musicCount), ...tracks.filter((t) => t.kind === 'sfx').slice(0, size - musicCount)];
 }
 
 const SHEETS = [
@@ -142,6 +153,7 @@ interface RenderedTrack {
 export class DemoMusicSeedService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('MusicDemoSeed');
   private running: Promise<void> | null = null;
+  private pending = false;
   private stopping = false;
 
   constructor(
@@ -150,16 +162,31 @@ export class DemoMusicSeedService implements OnApplicationBootstrap, OnApplicati
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
     private readonly writer: MaterialWriter,
     private readonly catalogueSeed: DemoCatalogueSeedService,
-  ) {}
+    readiness: ReadinessRegistry,
+  ) {
+    // As the catalogue seed does: with DEMO_WAIT=true (browser tests) ready means the demo is complete.
+    if (process.env.DEMO_WAIT === 'true') {
+      readiness.register({
+        name: 'catalogue:demo-music',
+        check: async () => {
+          if (this.pending) throw new Error('demo music is being rendered');
+        },
+      });
+    }
+  }
 
   onApplicationBootstrap(): void {
     if (!this.config.seedDemo || process.env.DEMO_MUSIC === 'false') return;
+    this.pending = true;
     this.running = this.afterCatalogueSeed()
       .then(() => (this.stopping ? null : this.seed()))
       .then(
         () => undefined,
         (error: unknown) => this.logger.error({ err: error instanceof Error ? error.message : String(error) }, 'demo music seed failed'),
-      );
+      )
+      .finally(() => {
+        this.pending = false;
+      });
   }
 
   async onApplicationShutdown(): Promise<void> {
@@ -184,7 +211,7 @@ export class DemoMusicSeedService implements OnApplicationBootstrap, OnApplicati
     await this.storage.ensureBucket('renditions');
     await this.storage.ensureBucket('originals');
 
-    const tracks = demoTracks();
+    const tracks = demoTracks(demoMusicSize());
     const rendered: RenderedTrack[] = [];
     let next = 0;
     const worker = async () => {
@@ -226,8 +253,7 @@ export class DemoMusicSeedService implements OnApplicationBootstrap, OnApplicati
     const base = `${PREFIX}/${track.key}`;
     const listenFile = join(workDir, `${track.key}-listen.mp3`);
     const originalFile = join(workDir, `${track.key}-original.mp3`);
-    await runner.ffmpeg(demoAudioArgs(track.audio, listenFile, 96, track.minor));
-    await runner.ffmpeg(demoAudioArgs(track.audio, originalFile, 192, track.minor));
+    await runner.ffmpeg(demoAudioArgs(track.audio, [{ file: listenFile, bitrateK: 96 }, { file: originalFile, bitrateK: 192 }], track.minor));
     const peaks = await computePeaks(ffmpeg, listenFile, MUSIC_LIMITS.wavePeaks);
     const listenKey = `${base}/listen.mp3`;
     await this.storage.put('renditions', listenKey, await readFile(listenFile), { contentType: 'audio/mpeg' });

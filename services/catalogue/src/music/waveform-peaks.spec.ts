@@ -38,7 +38,7 @@ describe('waveform peaks', () => {
     try {
       const binaries = await resolveMediaBinaries();
       const file = join(dir, 'tone.mp3');
-      await new FfmpegRunner(binaries).ffmpeg(demoAudioArgs({ style: 'chord', root: 220, bpm: 120, seconds: 6 }, file, 96));
+      await new FfmpegRunner(binaries).ffmpeg(demoAudioArgs({ style: 'chord', root: 220, bpm: 120, seconds: 6 }, [{ file, bitrateK: 96 }]));
       const peaks = await computePeaks(binaries.ffmpeg, file, 60);
       expect(peaks).toHaveLength(60);
       expect(Math.max(...peaks)).toBeGreaterThan(0.3);
