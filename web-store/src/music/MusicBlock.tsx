@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import { musicCalls } from '../api/musicCalls';
 import { DownloadIcon, HeartIcon } from '../ui/icons';
 import { visibleTags } from './licenceCascade';
+import { PauseIcon, PlayIcon } from './playerIcons';
 import styles from './MusicBlock.module.css';
 import type { SourceList } from './playerCore';
 import { toPlayerTrack } from './playerStore';
@@ -53,7 +54,7 @@ export function MusicBlock({ music, source = null, showVersions = true }: MusicB
     <article className={styles.block} data-testid="music-block" data-music-id={music.musicId}>
       <button type="button" className={styles.play} onClick={start} aria-label={playing ? t('music.player.pause') : t('music.player.play')} data-testid="music-play">
         {music.coverStr && <img src={music.coverStr} alt="" loading="lazy" />}
-        <span className={styles.playIcon}>{playing ? '❚❚' : '▶'}</span>
+        <span className={styles.playIcon}>{playing ? <PauseIcon /> : <PlayIcon />}</span>
       </button>
       <div className={styles.meta}>
         <Link to={detail} className={styles.name}>

@@ -389,7 +389,7 @@ export const en: MessageShape<typeof zhCN> = {
     favourite: 'Favourite',
     sample: 'Download sample',
     buy: 'Buy licence',
-    versions: '{{count}} versions',
+    versions: 'Versions ({{count}})',
     versionsTitle: 'Other versions',
     similar: 'Similar music',
     priceFrom: 'Licences from ¥{{price}}',

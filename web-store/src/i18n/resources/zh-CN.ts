@@ -385,7 +385,7 @@ export const zhCN = {
     favourite: '收藏',
     sample: '下载小样',
     buy: '购买授权',
-    versions: '{{count}} 个版本',
+    versions: '版本 ({{count}})',
     versionsTitle: '其他版本',
     similar: '相似音乐',
     priceFrom: '授权价格 ¥{{price}} 起',

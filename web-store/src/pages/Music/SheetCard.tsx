@@ -1,6 +1,7 @@
 import type { MusicSheet } from '@mkt/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { PlayIcon } from '../../music/playerIcons';
 import { playerStore } from '../../music/playerStore';
 import styles from './MusicPages.module.css';
 
@@ -13,7 +14,7 @@ export function SheetCard({ sheet }: { sheet: MusicSheet }) {
         {sheet.coverStr && <img src={sheet.coverStr} alt="" loading="lazy" />}
       </Link>
       <button type="button" className={styles.sheetPlay} onClick={() => void playerStore().playSheet(sheet.sheetId)} aria-label={t('music.playSheet')}>
-        ▶
+        <PlayIcon />
       </button>
       <Link to={`/PlayListDetail?id=${sheet.sheetId}`} className={styles.sheetName}>
         {sheet.name}

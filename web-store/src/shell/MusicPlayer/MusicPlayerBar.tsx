@@ -1,12 +1,12 @@
 import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { progressTicker } from '../../music/playerCore';
+import { clock, progressTicker } from '../../music/playerCore';
+import { NextIcon, PauseIcon, PlayIcon, PrevIcon, RepeatOneIcon } from '../../music/playerIcons';
 import { usePlayer } from '../../music/usePlayer';
 import { useMusicActions } from '../../music/useMusicActions';
 import { useSession } from '../../session/SessionProvider';
 import { DownloadIcon, HeartIcon } from '../../ui/icons';
-import { clock } from '../../music/playerCore';
 import styles from './MusicPlayerBar.module.css';
 
 // wavesurfer.js, the panel and the buy drawer load on demand so the first bundle stays small.
@@ -41,11 +41,18 @@ export function MusicPlayerBar() {
     else element.pause();
   }, [state.status, current, player]);
 
-  // A new track, or the same one restarted by repeat-one.
-  useEffect(() => {
+  // End of a track: repeat-one restarts the same element (its source does not change, so the
+  // play effect above would not run again); otherwise the next track's source starts playing.
+  const onEnded = useCallback(async () => {
+    const endedId = player.getState().current?.musicId;
+    await player.ended();
     const element = audio.current;
-    if (element && state.status === 1 && state.progress.currentTime === 0 && element.currentTime > 1) element.currentTime = 0;
-  }, [state.status, state.progress.currentTime]);
+    const now = player.getState();
+    if (element && now.status === 1 && now.current?.musicId === endedId) {
+      element.currentTime = 0;
+      element.play().catch(() => player.pause());
+    }
+  }, [player]);
 
   useEffect(() => {
     if (audio.current) audio.current.volume = state.volume / 100;
@@ -81,7 +88,7 @@ export function MusicPlayerBar() {
         src={current.listenUrl}
         preload="auto"
         onLoadedMetadata={onLoaded}
-        onEnded={() => void player.ended()}
+        onEnded={() => void onEnded()}
         data-testid="music-audio"
       />
       <div className={styles.row}>
@@ -96,7 +103,7 @@ export function MusicPlayerBar() {
         </div>
         <div className={styles.controls}>
           <button type="button" className={styles.control} onClick={() => player.previous()} aria-label={t('music.player.previous')} data-testid="player-previous">
-            ⏮
+            <PrevIcon />
           </button>
           <button
             type="button"
@@ -105,10 +112,10 @@ export function MusicPlayerBar() {
             aria-label={state.status === 1 ? t('music.player.pause') : t('music.player.play')}
             data-testid="player-toggle"
           >
-            {state.status === 1 ? '❚❚' : '▶'}
+            {state.status === 1 ? <PauseIcon /> : <PlayIcon />}
           </button>
           <button type="button" className={styles.control} onClick={() => void player.next()} aria-label={t('music.player.next')} data-testid="player-next">
-            ⏭
+            <NextIcon />
           </button>
           <button
             type="button"
@@ -119,7 +126,7 @@ export function MusicPlayerBar() {
             title={t('music.player.repeatOne')}
             data-testid="player-repeat"
           >
-            🔂
+            <RepeatOneIcon />
           </button>
         </div>
         <div className={styles.wave}>
