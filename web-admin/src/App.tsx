@@ -8,6 +8,9 @@ import auditLogs from './resources/audit-logs';
 import categories from './resources/categories';
 import hotWords from './resources/hot-words';
 import materials from './resources/materials';
+import musicSheets from './resources/music-sheets';
+import musicSkus from './resources/music-skus';
+import musicTracks from './resources/music-tracks';
 import staff from './resources/staff';
 import topics from './resources/topics';
 import users from './resources/users';
@@ -32,6 +35,9 @@ const Console = () => (
     <Resource name="categories" {...categories} />
     <Resource name="topics" {...topics} />
     <Resource name="hot-words" {...hotWords} />
+    <Resource name="music-tracks" {...musicTracks} />
+    <Resource name="music-sheets" {...musicSheets} />
+    <Resource name="music-skus" {...musicSkus} />
     <Resource name="staff" {...staff} />
     <Resource name="audit-logs" {...auditLogs} />
   </Admin>

@@ -1,7 +1,7 @@
 import { STAFF_ROLES, type StaffRole } from '@mkt/contracts';
 
 /** The console's resources, in menu order. */
-export const RESOURCES = ['users', 'materials', 'categories', 'topics', 'hot-words', 'staff', 'audit-logs'] as const;
+export const RESOURCES = ['users', 'materials', 'categories', 'topics', 'hot-words', 'music-tracks', 'music-sheets', 'music-skus', 'staff', 'audit-logs'] as const;
 export type ResourceName = (typeof RESOURCES)[number];
 
 export type Action = 'list' | 'show' | 'edit' | 'create' | 'delete';
@@ -26,6 +26,10 @@ export const ACCESS_RULES: Record<ResourceName, Partial<Record<Action, readonly 
   categories: curated,
   topics: curated,
   'hot-words': curated,
+  // Music: track fields like materials, sheets like the other curation, prices also for finance.
+  'music-tracks': { list: everyone, show: everyone, edit: materialEditors },
+  'music-sheets': curated,
+  'music-skus': { list: everyone, show: everyone, edit: ['admin', 'sales', 'finance'] },
   staff: { list: adminOnly, show: adminOnly, create: adminOnly, edit: adminOnly },
   'audit-logs': { list: adminOnly, show: adminOnly },
 };

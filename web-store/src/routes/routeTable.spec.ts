@@ -44,11 +44,12 @@ describe('route table', () => {
     expect(white.sort()).toEqual(['/Bill', '/MaterialCenter', '/UserCenter', '/canon2022', '/canon2022autumn', '/score'].sort());
   });
 
-  it('has built the walking-skeleton and catalogue pages only', () => {
+  it('has built the walking-skeleton, catalogue and music pages only', () => {
     const built = flattenRoutes().filter(isBuilt).map((entry) => entry.path);
     const catalogue = ['/About', '/Questions', '/MaterialList', '/SearchResult', '/ImgSearchResult', '/Detail', '/detail', '/P5Detail',
       '/pdetail', '/P5Shop', '/DetailPic', '/detailpic', '/Topic', '/TopicList', '/Collect'];
-    expect(built.sort()).toEqual(['/', '/404', '/Login', '/test', '/working', ...catalogue].sort());
+    const music = ['/Music', '/DetailMusic', '/PlayList', '/PlayListDetail', '/OrderMusic'];
+    expect(built.sort()).toEqual(['/', '/404', '/Login', '/test', '/working', ...catalogue, ...music].sort());
     expect(findRoute('/detail')?.page).toBe('videoDetail');
     expect(findRoute('/detailpic')?.page).toBe('photoDetail');
     expect(findRoute('/pdetail')?.page).toBe('externalDetail');
