@@ -9,6 +9,8 @@
 //   4. search at scale: a fresh server, BENCH_MATERIALS generated materials loaded into its
 //      embedded database, 50 mixed searches at each concurrency level (server, and the same
 //      statements through a plain pg pool: the floor), home and detail at the highest level.
+//   5. music: waveform peak generation time for a 3-minute track and the gzip size of the
+//      store's lazy player chunk (skipped with BENCH_MUSIC=0).
 //
 // Prints a table and writes reports/bench-<timestamp>.json and reports/bench-latest.md.
 // Only 127.0.0.1 is contacted; every loop is bounded; child processes never outlive the run.
@@ -16,7 +18,7 @@
 // Settings (environment, all optional):
 //   BENCH_CONNECTIONS=1,32  BENCH_DURATION_SEC=10  BENCH_WARMUP_SEC=2  BENCH_STARTS=3
 //   BENCH_LOG_LEVEL=warn    BENCH_READY_TIMEOUT_SEC=120  BENCH_KEEP_DATA=false
-//   BENCH_SEARCH=1  BENCH_MATERIALS=1000000
+//   BENCH_SEARCH=1  BENCH_MATERIALS=1000000  BENCH_MUSIC=1
 //   BENCH_SERVER=apps/standalone/dist/main.js  BENCH_STORE_DIST=web-store/dist  BENCH_REPORTS_DIR=reports
 
 import { execFileSync } from 'node:child_process';
@@ -26,6 +28,7 @@ import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { measureInitialJs } from './lib/bundle.mjs';
+import { measureMusic } from './lib/music-bench.mjs';
 import { callJson } from './lib/http.mjs';
 import { runLoad } from './lib/load.mjs';
 import { renderMarkdown, renderText, writeReport } from './lib/report.mjs';
@@ -83,6 +86,7 @@ function readSettings(env) {
     keepData: env.BENCH_KEEP_DATA === 'true' || env.BENCH_KEEP_DATA === '1',
     search: !['0', 'false', 'no'].includes((env.BENCH_SEARCH ?? '1').toLowerCase()),
     materials: number('BENCH_MATERIALS', 1_000_000, 1_000, 5_000_000),
+    music: !['0', 'false', 'no'].includes((env.BENCH_MUSIC ?? '1').toLowerCase()),
     serverEntry: inRoot(env.BENCH_SERVER || 'apps/standalone/dist/main.js'),
     storeDist: inRoot(env.BENCH_STORE_DIST || 'web-store/dist'),
     reportsDir: inRoot(env.BENCH_REPORTS_DIR || 'reports'),
@@ -507,6 +511,25 @@ function sections(report) {
     });
   }
 
+  if (report.music) {
+    const mu = report.music;
+    out.push({
+      title: 'Music',
+      table: {
+        headers: ['measure', 'value'],
+        align: ['left', 'right'],
+        rows: [
+          [`waveform peaks, ${mu.trackSeconds} s track, ${mu.peaks} peaks (median of ${mu.runsMs.length}, ms)`, formatMs(mu.medianMs)],
+          ['lazy player chunk, gzip', formatKB(mu.playerGzipBytes)],
+        ],
+      },
+      notes: [
+        `peak runs: ${mu.runsMs.map((/** @type {number} */ ms) => formatMs(ms)).join(', ')} ms (ffmpeg decode to 8 kHz mono PCM + max-abs peaks, as at ingest)`,
+        `player chunks: ${mu.playerChunks.map((/** @type {any} */ c) => `${c.file} ${formatKB(c.gzipBytes)}`).join('; ') || 'none found'}`,
+      ],
+    });
+  }
+
   if (report.problems.length) out.push({ title: 'Problems', notes: report.problems });
   return out;
 }
@@ -555,6 +578,7 @@ async function main() {
     session: null,
     bundle: null,
     search: null,
+    music: null,
     problems,
   };
 
@@ -591,6 +615,17 @@ async function main() {
       } else {
         progress('search benchmark skipped (BENCH_SEARCH=0)');
       }
+    }
+    if (settings.music) {
+      try {
+        progress('music: waveform peaks of a 3-minute track, player chunk size');
+        report.music = await measureMusic({ storeDist: settings.storeDist });
+        if (report.music.playerChunks.length === 0) problems.push('music: no lazy player chunk (PlayerWaveform-*.js) in the store build');
+      } catch (error) {
+        problems.push(`music benchmark: ${messageOf(error)}`);
+      }
+    } else {
+      progress('music benchmark skipped (BENCH_MUSIC=0)');
     }
     try {
       report.bundle = measureInitialJs(settings.storeDist, { targetBytes: BUNDLE_TARGET_BYTES });
