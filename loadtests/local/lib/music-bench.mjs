@@ -68,7 +68,10 @@ export async function measureMusic({ storeDist, runs = 3, trackSeconds = 180 }) 
   }
 }
 
-/** The lazily loaded player waveform chunk(s) of the built store (Vite names them after the module). */
+/**
+ * The lazily loaded player waveform chunk(s) of the built store (Vite names them after the module).
+ * @param {string} storeDist
+ */
 export function playerChunkSizes(storeDist) {
   const assets = join(storeDist, 'assets');
   return readdirSync(assets)
