@@ -11,6 +11,9 @@
 //      statements through a plain pg pool: the floor), home and detail at the highest level;
 //   5. orders (BENCH_ORDERS orders of 2 items; BENCH_ORDERS=0 skips): order submission latency,
 //      confirmation-to-licence latency p50/p95 through the event bus, authorization PDFs per second.
+//      statements through a plain pg pool: the floor), home and detail at the highest level.
+//   5. music: waveform peak generation time for a 3-minute track and the gzip size of the
+//      store's lazy player chunk (skipped with BENCH_MUSIC=0).
 //
 // Prints a table and writes reports/bench-<timestamp>.json and reports/bench-latest.md.
 // Only 127.0.0.1 is contacted; every loop is bounded; child processes never outlive the run.
@@ -20,6 +23,7 @@
 //   BENCH_LOG_LEVEL=warn    BENCH_READY_TIMEOUT_SEC=120  BENCH_KEEP_DATA=false
 //   BENCH_SEARCH=1  BENCH_MATERIALS=1000000  BENCH_PG_SHARED_BUFFERS=2GB
 //   BENCH_SEARCH=1  BENCH_MATERIALS=1000000  BENCH_ORDERS=30
+//   BENCH_SEARCH=1  BENCH_MATERIALS=1000000  BENCH_MUSIC=1
 //   BENCH_SERVER=apps/standalone/dist/main.js  BENCH_STORE_DIST=web-store/dist  BENCH_REPORTS_DIR=reports
 
 import { execFileSync } from 'node:child_process';
@@ -29,6 +33,7 @@ import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { measureInitialJs } from './lib/bundle.mjs';
+import { measureMusic } from './lib/music-bench.mjs';
 import { callJson } from './lib/http.mjs';
 import { runLoad } from './lib/load.mjs';
 import { renderMarkdown, renderText, writeReport } from './lib/report.mjs';
@@ -89,6 +94,7 @@ function readSettings(env) {
     materials: number('BENCH_MATERIALS', 1_000_000, 1_000, 5_000_000),
     pgSharedBuffers: env.BENCH_PG_SHARED_BUFFERS || '2GB',
     orders: number('BENCH_ORDERS', 30, 0, 1_000),
+    music: !['0', 'false', 'no'].includes((env.BENCH_MUSIC ?? '1').toLowerCase()),
     serverEntry: inRoot(env.BENCH_SERVER || 'apps/standalone/dist/main.js'),
     storeDist: inRoot(env.BENCH_STORE_DIST || 'web-store/dist'),
     reportsDir: inRoot(env.BENCH_REPORTS_DIR || 'reports'),
@@ -554,6 +560,25 @@ function sections(report) {
     });
   }
 
+  if (report.music) {
+    const mu = report.music;
+    out.push({
+      title: 'Music',
+      table: {
+        headers: ['measure', 'value'],
+        align: ['left', 'right'],
+        rows: [
+          [`waveform peaks, ${mu.trackSeconds} s track, ${mu.peaks} peaks (median of ${mu.runsMs.length}, ms)`, formatMs(mu.medianMs)],
+          ['lazy player chunk, gzip', formatKB(mu.playerGzipBytes)],
+        ],
+      },
+      notes: [
+        `peak runs: ${mu.runsMs.map((/** @type {number} */ ms) => formatMs(ms)).join(', ')} ms (ffmpeg decode to 8 kHz mono PCM + max-abs peaks, as at ingest)`,
+        `player chunks: ${mu.playerChunks.map((/** @type {any} */ c) => `${c.file} ${formatKB(c.gzipBytes)}`).join('; ') || 'none found'}`,
+      ],
+    });
+  }
+
   if (report.problems.length) out.push({ title: 'Problems', notes: report.problems });
   return out;
 }
@@ -604,6 +629,7 @@ async function main() {
     bundle: null,
     search: null,
     orders: null,
+    music: null,
     problems,
   };
 
@@ -649,6 +675,17 @@ async function main() {
       } else {
         progress('orders benchmark skipped (BENCH_ORDERS=0)');
       }
+    }
+    if (settings.music) {
+      try {
+        progress('music: waveform peaks of a 3-minute track, player chunk size');
+        report.music = await measureMusic({ storeDist: settings.storeDist });
+        if (report.music.playerChunks.length === 0) problems.push('music: no lazy player chunk (PlayerWaveform-*.js) in the store build');
+      } catch (error) {
+        problems.push(`music benchmark: ${messageOf(error)}`);
+      }
+    } else {
+      progress('music benchmark skipped (BENCH_MUSIC=0)');
     }
     try {
       report.bundle = measureInitialJs(settings.storeDist, { targetBytes: BUNDLE_TARGET_BYTES });

@@ -12,6 +12,9 @@ import materials from './resources/materials';
 import reviews from './resources/reviews';
 import orders from './resources/orders';
 import refunds from './resources/refunds';
+import musicSheets from './resources/music-sheets';
+import musicSkus from './resources/music-skus';
+import musicTracks from './resources/music-tracks';
 import staff from './resources/staff';
 import topics from './resources/topics';
 import users from './resources/users';
@@ -40,6 +43,9 @@ const Console = () => (
     <Resource name="orders" {...orders} />
     <Resource name="invoices" {...invoices} />
     <Resource name="refunds" {...refunds} />
+    <Resource name="music-tracks" {...musicTracks} />
+    <Resource name="music-sheets" {...musicSheets} />
+    <Resource name="music-skus" {...musicSkus} />
     <Resource name="staff" {...staff} />
     <Resource name="audit-logs" {...auditLogs} />
   </Admin>

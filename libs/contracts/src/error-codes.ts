@@ -59,6 +59,13 @@ export const ErrorCode = {
   FILE_TRANSCODING: 5201,
   ENTITLEMENT_NOT_FOUND: 5202,
   LICENCE_NOT_GENERATED: 5203,
+  // Music and sound effects: 6000-6099.
+  MUSIC_NOT_FOUND: 6001,
+  MUSIC_SHEET_NOT_FOUND: 6002,
+  MUSIC_LICENCE_INVALID: 6003,
+  MUSIC_ORDER_FORM_INVALID: 6004,
+  MUSIC_PRICE_CHANGED: 6005,
+  MUSIC_WAVE_NOT_READY: 6006,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -118,4 +125,10 @@ export const httpStatusOf: Record<ErrorCode, number> = {
   [ErrorCode.FILE_TRANSCODING]: 409,
   [ErrorCode.ENTITLEMENT_NOT_FOUND]: 404,
   [ErrorCode.LICENCE_NOT_GENERATED]: 409,
+  [ErrorCode.MUSIC_NOT_FOUND]: 404,
+  [ErrorCode.MUSIC_SHEET_NOT_FOUND]: 404,
+  [ErrorCode.MUSIC_LICENCE_INVALID]: 422,
+  [ErrorCode.MUSIC_ORDER_FORM_INVALID]: 422,
+  [ErrorCode.MUSIC_PRICE_CHANGED]: 409,
+  [ErrorCode.MUSIC_WAVE_NOT_READY]: 404,
 };

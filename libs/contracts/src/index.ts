@@ -9,3 +9,4 @@ export * from './filter-labels.js';
 export * from './sessions.js';
 export * from './uploads.js';
 export * from './orders.js';
+export * from './music.js';

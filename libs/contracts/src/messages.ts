@@ -85,6 +85,17 @@ export const serverMessages = {
     fileTranscoding: '文件转码中，请耐心等待',
     entitlementNotFound: '您没有购买该素材',
     licenceNotGenerated: '授权书尚未生成',
+    // Music and sound effects
+    musicNotFound: '音乐不存在或已下架',
+    musicSheetNotFound: '歌单不存在',
+    musicProjectNameRequired: '请填写项目名称',
+    musicBrandRequired: '请填写项目品牌',
+    musicLicenseeRequired: '请填写被授权方',
+    musicAgreementRequired: '请阅读并同意协议',
+    musicLicenceIncomplete: '请选择完整的授权选项',
+    musicLicenceInvalid: '授权选项无效，请重新选择',
+    musicPriceChanged: '价格已更新，请确认新价格后再下单',
+    musicWaveNotReady: '波形尚未生成',
   },
   en: {
     ok: 'Success',
@@ -164,6 +175,17 @@ export const serverMessages = {
     fileTranscoding: 'File in transcoding, please wait patiently',
     entitlementNotFound: 'You have not bought this material',
     licenceNotGenerated: 'The authorization file is not generated yet',
+    // Music and sound effects
+    musicNotFound: 'This music does not exist or is no longer available',
+    musicSheetNotFound: 'This playlist does not exist',
+    musicProjectNameRequired: 'please fill in project name',
+    musicBrandRequired: 'please fill in project brand',
+    musicLicenseeRequired: 'please fill in licensee',
+    musicAgreementRequired: 'please read and agree to the agreement',
+    musicLicenceIncomplete: 'please answer all four licence questions',
+    musicLicenceInvalid: 'these licence options are not available, please choose again',
+    musicPriceChanged: 'the price has changed, please check the new price and order again',
+    musicWaveNotReady: 'the waveform is not ready yet',
   },
 } as const satisfies Record<Language, Record<string, string>>;
 

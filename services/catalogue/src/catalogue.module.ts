@@ -15,10 +15,11 @@ import { MaterialEntity } from './entities/material.entity.js';
 import { ContributionApprovedHandler } from './intake/contribution-approved.handler.js';
 import { MaterialWriter } from './materials/material-writer.service.js';
 import { MediaController } from './media/media.controller.js';
+import { MUSIC_CONTROLLERS, MUSIC_ENTITIES, MUSIC_MIGRATIONS, MUSIC_PROVIDERS } from './music/index.js';
 import { CatalogueInit1763800000000 } from './migrations/1763800000000-catalogue-init.js';
 import { CatalogueReadIndexes1763900000000 } from './migrations/1763900000000-catalogue-read-indexes.js';
 import { CatalogueSearchBounds1764000000000 } from './migrations/1764000000000-catalogue-search-bounds.js';
-import { CatalogueSearchPerKind1764100000000 } from './migrations/1764100000000-catalogue-search-per-kind.js';
+import { CatalogueSearchPerKind1764200000000 } from './migrations/1764200000000-catalogue-search-per-kind.js';
 import { MATERIAL_SEARCH_INDEX } from './search/material-search.port.js';
 import { materialSearchIndexProvider } from './search/search-index.provider.js';
 import { DEMO_MEDIA_RENDERER, DemoCatalogueSeedService, defaultDemoMediaRenderer } from './seed/demo-catalogue-seed.service.js';
@@ -38,8 +39,15 @@ export const CATALOGUE_ENTITIES = [
   CatalogueAuditLogEntity,
   OutboxMessageEntity,
   HandledEventEntity,
+  ...MUSIC_ENTITIES,
 ];
-export const CATALOGUE_MIGRATIONS = [CatalogueInit1763800000000, CatalogueReadIndexes1763900000000, CatalogueSearchBounds1764000000000, CatalogueSearchPerKind1764100000000];
+export const CATALOGUE_MIGRATIONS = [
+  CatalogueInit1763800000000,
+  CatalogueReadIndexes1763900000000,
+  CatalogueSearchBounds1764000000000,
+  ...MUSIC_MIGRATIONS,
+  CatalogueSearchPerKind1764200000000,
+];
 
 /**
  * Catalogue: materials (videos, photos, music, sound effects) and their search, categories,
@@ -57,6 +65,7 @@ export const CATALOGUE_MIGRATIONS = [CatalogueInit1763800000000, CatalogueReadIn
     AdminCategoriesController,
     AdminTopicsController,
     AdminHotWordsController,
+    ...MUSIC_CONTROLLERS,
   ],
   providers: [
     // SEARCH=postgres (default) or opensearch: business code only sees MATERIAL_SEARCH_INDEX.
@@ -72,6 +81,7 @@ export const CATALOGUE_MIGRATIONS = [CatalogueInit1763800000000, CatalogueReadIn
     OptionalUser,
     DemoCatalogueSeedService,
     ContributionApprovedHandler,
+    ...MUSIC_PROVIDERS,
   ],
   exports: [MATERIAL_SEARCH_INDEX, MaterialWriter],
 })

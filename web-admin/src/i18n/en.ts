@@ -54,6 +54,12 @@ const own: Omit<Messages, 'ra'> = {
         orders: 'Quote orders, check payment vouchers and confirm or refuse them, close orders',
         invoices: 'Process invoice applications and upload the invoice files',
         refunds: 'Handle refund requests for quality issues within 7 days of payment',
+        'music-tracks': 'Music and sound effects: composer, performer, BPM, mood, genre and price',
+        'music-tracks_edit': 'Edit the music fields and prices of tracks (publish them under Materials)',
+        'music-sheets': 'The music playlists of the store',
+        'music-sheets_edit': 'Manage music playlists: names, covers, tracks and their order',
+        'music-skus': 'The music licence questions and their prices',
+        'music-skus_edit': 'Rename the licence options and set the price of each licence',
       },
     },
     validation: {
@@ -351,6 +357,30 @@ const own: Omit<Messages, 'ra'> = {
     refunds: {
       name: 'Refund |||| Refunds',
       fields: { id: 'ID', orderNo: 'Order number', status: 'Status', reason: 'Reason', description: 'Description', staffNote: 'Staff note', createdAt: 'Requested (UTC+8)', handledAt: 'Handled (UTC+8)' },
+    // Music and sound effects
+    'music-tracks': {
+      name: 'Music track |||| Music and sound effects',
+      fields: {
+        id: 'ID', code: 'Code', kind: 'Type', status: 'Status', titleZh: 'Chinese title', titleEn: 'English title',
+        composer: 'Composer', artist: 'Performer', mastery: 'MV producer', maker: 'Producer', arranger: 'Arranger', author: 'Lyricist',
+        bpm: 'BPM', mood: 'Mood', genre: 'Genre', priceFen: 'Price (fen)', versionName: 'Version', sourceNote: 'Source note',
+        coverUrl: 'Cover', q: 'Code, title or composer',
+      },
+      kinds: { music: 'Music', sfx: 'Sound effect' },
+      price_helper: 'In fen: 19900 is ¥199.00',
+    },
+    'music-sheets': {
+      name: 'Playlist |||| Playlists',
+      fields: {
+        id: 'ID', nameZh: 'Chinese name', nameEn: 'English name', descriptionZh: 'Chinese description', descriptionEn: 'English description',
+        coverKey: 'Cover location', coverUrl: 'Cover', sort: 'Order', published: 'Published', musicIds: 'Tracks', q: 'Name',
+      },
+    },
+    'music-skus': {
+      name: 'Licence option |||| Music licence prices',
+      fields: { id: 'Path', level: 'Question', nameZh: 'Chinese name', nameEn: 'English name', sort: 'Order', priceFen: 'Price (fen)', q: 'Path or name' },
+      levels: { 1: 'Scene', 2: 'Channel', 3: 'Period', 4: 'Area (priced)' },
+      price_helper: 'In fen: 300000 is ¥3,000.00',
     },
     'audit-logs': {
       name: 'Audit log entry |||| Audit log',

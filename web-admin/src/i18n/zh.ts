@@ -268,6 +268,12 @@ export const zh = {
         orders: '报价、查看付款凭证并确认或驳回、关闭订单',
         invoices: '处理发票申请并上传发票文件',
         refunds: '处理付款后 7 天内的质量问题退款',
+        'music-tracks': '音乐与音效：作曲、演奏、BPM、情绪、风格与价格',
+        'music-tracks_edit': '编辑音乐信息与价格（上下架在素材管理中操作）',
+        'music-sheets': '商城的音乐歌单',
+        'music-sheets_edit': '管理音乐歌单：名称、封面、曲目及顺序',
+        'music-skus': '音乐授权选项及价格',
+        'music-skus_edit': '修改授权选项名称并设置每个授权的价格',
       },
     },
     validation: {
@@ -565,6 +571,30 @@ export const zh = {
     refunds: {
       name: '退款',
       fields: { id: 'ID', orderNo: '订单号', status: '状态', reason: '原因', description: '描述', staffNote: '处理意见', createdAt: '申请时间（UTC+8）', handledAt: '处理时间（UTC+8）' },
+    // Music and sound effects
+    'music-tracks': {
+      name: '音乐 |||| 音乐与音效',
+      fields: {
+        id: 'ID', code: '编号', kind: '类型', status: '状态', titleZh: '中文标题', titleEn: '英文标题',
+        composer: '作曲', artist: '演唱/演奏', mastery: 'MV制作', maker: '制作人', arranger: '编曲', author: '作词',
+        bpm: 'BPM', mood: '情绪', genre: '风格', priceFen: '价格（分）', versionName: '版本', sourceNote: '来源说明',
+        coverUrl: '封面', q: '编号、标题或作曲',
+      },
+      kinds: { music: '音乐', sfx: '音效' },
+      price_helper: '单位为分：19900 即 ¥199.00',
+    },
+    'music-sheets': {
+      name: '歌单 |||| 歌单',
+      fields: {
+        id: 'ID', nameZh: '中文名称', nameEn: '英文名称', descriptionZh: '中文简介', descriptionEn: '英文简介',
+        coverKey: '封面位置', coverUrl: '封面', sort: '排序', published: '已发布', musicIds: '曲目', q: '名称',
+      },
+    },
+    'music-skus': {
+      name: '授权选项 |||| 音乐授权价格',
+      fields: { id: '路径', level: '问题', nameZh: '中文名称', nameEn: '英文名称', sort: '排序', priceFen: '价格（分）', q: '路径或名称' },
+      levels: { 1: '使用场景', 2: '投放渠道', 3: '授权期限', 4: '授权地域（定价）' },
+      price_helper: '单位为分：300000 即 ¥3,000.00',
     },
     'audit-logs': {
       name: '操作日志',

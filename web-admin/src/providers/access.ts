@@ -1,7 +1,7 @@
 import { STAFF_ROLES, type StaffRole } from '@mkt/contracts';
 
 /** The console's resources, in menu order. */
-export const RESOURCES = ['users', 'materials', 'reviews', 'categories', 'topics', 'hot-words', 'orders', 'invoices', 'refunds', 'staff', 'audit-logs'] as const;
+export const RESOURCES = ['users', 'materials', 'reviews', 'categories', 'topics', 'hot-words', 'music-tracks', 'music-sheets', 'music-skus', 'orders', 'invoices', 'refunds', 'staff', 'audit-logs'] as const;
 export type ResourceName = (typeof RESOURCES)[number];
 
 export type Action = 'list' | 'show' | 'edit' | 'create' | 'delete';
@@ -32,6 +32,10 @@ export const ACCESS_RULES: Record<ResourceName, Partial<Record<Action, readonly 
   orders: { list: ['admin', 'sales', 'finance'], show: ['admin', 'sales', 'finance'] },
   invoices: { list: ['admin', 'finance'], show: ['admin', 'finance'] },
   refunds: { list: ['admin', 'finance'], show: ['admin', 'finance'] },
+  // Music: track fields like materials, sheets like the other curation, prices also for finance.
+  'music-tracks': { list: everyone, show: everyone, edit: materialEditors },
+  'music-sheets': curated,
+  'music-skus': { list: everyone, show: everyone, edit: ['admin', 'sales', 'finance'] },
   staff: { list: adminOnly, show: adminOnly, create: adminOnly, edit: adminOnly },
   'audit-logs': { list: adminOnly, show: adminOnly },
 };

@@ -34,4 +34,9 @@ export const pageComponents: Record<PageKey, LazyExoticComponent<ComponentType>>
   orderMaterialList: lazyPage(() => import('../pages/Orders/OrderMaterialListPage'), 'OrderMaterialList'),
   vip: lazyPage(() => import('../pages/Orders/VipPage'), 'Vip'),
   licenceVerify: lazyPage(() => import('../pages/Orders/LicenceVerifyPage'), 'LicenceVerify'),
+  music: lazyPage(() => import('../pages/Music/MusicHomePage'), 'Music'),
+  musicDetail: lazyPage(() => import('../pages/Music/MusicDetailPage'), 'DetailMusic'),
+  playList: lazyPage(() => import('../pages/Music/PlayListPage'), 'PlayList'),
+  playListDetail: lazyPage(() => import('../pages/Music/PlayListDetailPage'), 'PlayListDetail'),
+  orderMusic: lazyPage(() => import('../pages/Music/OrderMusicPage'), 'OrderMusic'),
 };

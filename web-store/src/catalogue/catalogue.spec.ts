@@ -226,7 +226,9 @@ describe('collections tabs', () => {
     expect(bookmarkLink({ targetId: 3, targetType: 0, from: 'own' })).toBe('/Detail?id=3&mdp=6');
     expect(bookmarkLink({ targetId: 4, targetType: 1, from: 'raw' })).toBe('/DetailPic?id=4');
     expect(bookmarkLink({ targetId: 5, targetType: 1, from: 'external' })).toBe('/P5Detail?id=5');
-    expect(bookmarkLink({ targetId: 6, targetType: 2, from: 'own' })).toBeNull();
+    expect(bookmarkLink({ targetId: 6, targetType: 2, from: 'own' })).toBe('/DetailMusic?id=6&mdp=6');
+    expect(bookmarkLink({ targetId: 7, targetType: 3, from: 'own' })).toBe('/DetailMusic?id=7&mdp=6');
+    expect(bookmarkLink({ targetId: 8, targetType: 9, from: 'own' })).toBeNull();
   });
 });
 

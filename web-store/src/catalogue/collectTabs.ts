@@ -18,10 +18,11 @@ export function parseTargetType(raw: string | null | undefined): CollectTargetTy
 export const DROPDOWN_PREVIEW_SIZE = 6;
 export const COLLECT_PAGE_SIZE = 24;
 
-/** Where a collected item leads: its detail page, or nowhere yet for music and sound effects. */
+/** Where a collected item leads: its detail page (music and sound effects: /DetailMusic from a list). */
 export function bookmarkLink(item: { targetId: number; targetType: number; from: string }): string | null {
   if (item.from === 'external' && (item.targetType === 0 || item.targetType === 1)) return `/P5Detail?id=${item.targetId}`;
   if (item.targetType === 0) return `/Detail?id=${item.targetId}&mdp=6`;
   if (item.targetType === 1) return `/DetailPic?id=${item.targetId}`;
+  if (item.targetType === 2 || item.targetType === 3) return `/DetailMusic?id=${item.targetId}&mdp=6`;
   return null;
 }

@@ -36,6 +36,11 @@ export type PageKey =
   | 'orderMaterialList'
   | 'vip'
   | 'licenceVerify';
+  | 'music'
+  | 'musicDetail'
+  | 'playList'
+  | 'playListDetail'
+  | 'orderMusic';
 
 export interface RouteFlags {
   /** (M): the route has a mobile layout, so it gets a device-width viewport. */
@@ -108,10 +113,10 @@ export const routeTable: readonly RouteEntry[] = [
   route('/Questions', { page: 'questions' }),
   route('/SearchResult', { ...M, page: 'videoSearch' }),
   route('/ImgSearchResult', { ...M, page: 'photoSearch' }),
-  route('/Music'),
-  route('/DetailMusic'),
-  route('/PlayList'),
-  route('/PlayListDetail'),
+  route('/Music', { page: 'music' }),
+  route('/DetailMusic', { page: 'musicDetail' }),
+  route('/PlayList', { page: 'playList' }),
+  route('/PlayListDetail', { page: 'playListDetail' }),
   route('/Detail', { page: 'videoDetail' }),
   route('/detail', { page: 'videoDetail' }),
   route('/P5Detail', { page: 'externalDetail' }),
@@ -132,6 +137,13 @@ export const routeTable: readonly RouteEntry[] = [
   route('/OrderMaterialList', { page: 'orderMaterialList' }),
   // Public check of an authorization file's verification code (printed on every file).
   route('/LicenceVerify', { page: 'licenceVerify' }),
+  route('/Putorder'),
+  route('/Order'),
+  route('/Order2'),
+  route('/OrderMusic', { page: 'orderMusic' }),
+  route('/OrderSuccess'),
+  route('/OrderList'),
+  route('/OrderMaterialList'),
   route('/Bill', W),
   route('/DownloadList'),
   route('/UserCenter', W),

@@ -6,6 +6,7 @@ import { ContactDialogProvider } from './contact/ContactDialogProvider';
 import { ContributorNotice } from './ContributorNotice/ContributorNotice';
 import { Footer } from './Footer/Footer';
 import { Header } from './Header/Header';
+import { MusicPlayerBar } from './MusicPlayer/MusicPlayerBar';
 import { useIsMiniProgram } from './miniProgram';
 import styles from './Shell.module.css';
 import { SideToolbar } from './SideToolbar/SideToolbar';
@@ -30,6 +31,8 @@ export function Shell({ children }: { children: ReactNode }) {
         {showsSideToolbar(route) && <SideToolbar />}
         <ContributorNotice />
         <UploadPanel />
+        {/* Outside the routed content, so playback survives every navigation. */}
+        <MusicPlayerBar />
       </UploadPanelProvider>
     </ContactDialogProvider>
   );

@@ -20,8 +20,10 @@ const SERVABLE_SQL = `SELECT (
              AND (m.thumbnail_key = $1 OR m.preview480_key = $1 OR m.preview_strip_key = $1))
     OR EXISTS (SELECT 1 FROM catalogue.categories c WHERE c.cover_key = $1)
     OR EXISTS (SELECT 1 FROM catalogue.topics t WHERE t.published AND t.home_cover_key = $1)
+    OR EXISTS (SELECT 1 FROM catalogue.music_sheets s WHERE s.published AND s.cover_key = $1)
   ) AS servable`;
-const PUBLIC_TYPES = /^(image\/(jpeg|png|webp|avif|gif)|video\/(mp4|webm))(;|$)/i;
+// Music: the listen mp3 of a published track is its preview480 location, its cover its thumbnail.
+const PUBLIC_TYPES = /^(image\/(jpeg|png|webp|avif|gif)|video\/(mp4|webm)|audio\/(mpeg|mp4|ogg|wav))(;|$)/i;
 
 /**
  * Public, cacheable reads of renditions (see media-urls.ts): GET and HEAD, one byte range,

@@ -10,8 +10,8 @@ const KINDS = ['video', 'photo', 'music', 'sfx'] as const;
  * thousands of rows) on every broad keyword. The trigram index over `search_terms` goes: typos
  * are corrected against the small `search_words` dictionary instead.
  */
-export class CatalogueSearchPerKind1764100000000 implements MigrationInterface {
-  name = 'CatalogueSearchPerKind1764100000000';
+export class CatalogueSearchPerKind1764200000000 implements MigrationInterface {
+  name = 'CatalogueSearchPerKind1764200000000';
 
   async up(runner: QueryRunner): Promise<void> {
     for (const kind of KINDS) {

@@ -1,0 +1,176 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { eventually, useServerAndBrowser } from './harness.mjs';
+
+// A smaller demo library keeps the start quick; the harness passes the environment on.
+process.env.DEMO_MUSIC_SIZE ??= '9';
+
+describe('music in a real browser', () => {
+  const env = useServerAndBrowser({ before, after });
+
+  const player = (page) => page.getByTestId('music-player');
+  const playingId = async (page) => Number(await player(page).getAttribute('data-music-id'));
+  const audioTime = (page) => page.evaluate(() => document.querySelector('[data-testid="music-audio"]')?.currentTime ?? -1);
+  const isPlaying = (page) => page.evaluate(() => {
+    const audio = document.querySelector('[data-testid="music-audio"]');
+    return Boolean(audio && !audio.paused && audio.__marker === 'first');
+  });
+
+  /** Clicks an in-app link (client-side navigation) and waits for the URL. */
+  async function follow(page, selector, url) {
+    await page.locator(selector).first().click();
+    await page.waitForURL(url);
+  }
+
+  async function signIn(page, account) {
+    await page.goto(`${env.server.url}/Login`);
+    await page.getByTestId('login-account').fill(account);
+    await page.getByTestId('login-send-code').click();
+    const code = await eventually(() => env.server.mailboxCode(account));
+    await page.getByTestId('login-code').fill(code);
+    await page.getByTestId('login-submit').click();
+    await page.getByTestId('user-menu').waitFor();
+  }
+
+  it('keeps playing while a visitor moves through five pages, and survives a reload', async () => {
+    const context = await env.browser.newContext({ viewport: { width: 1366, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${env.server.url}/Music`);
+    await page.getByTestId('music-block').first().waitFor();
+    const firstId = Number(await page.getByTestId('music-block').first().getAttribute('data-music-id'));
+    await page.getByTestId('music-play').first().click();
+    await eventually(async () => (await player(page).getAttribute('data-status')) === '1');
+    assert.equal(await playingId(page), firstId);
+    // Mark the element: the same one must keep playing on every page (nothing re-created).
+    await page.evaluate(() => (document.querySelector('[data-testid="music-audio"]').__marker = 'first'));
+    await eventually(async () => (await audioTime(page)) > 0.3);
+
+    const steps = [
+      ['a[href="/PlayList"]', /\/PlayList$/],
+      ['[data-testid="sheet-card"] a', /\/PlayListDetail\?id=\d+/],
+      ['[data-testid="music-block"] a[href^="/DetailMusic"]', /\/DetailMusic\?id=\d+&mdp=6/],
+      ['header a[href="/"]', /\/$/],
+      ['header a[href="/Music"]', /\/Music$/],
+    ];
+    for (const [selector, url] of steps) {
+      const before = await audioTime(page);
+      await follow(page, selector, url);
+      await eventually(async () => (await audioTime(page)) > before + 0.2, { timeoutMs: 8000 });
+      assert.ok(await isPlaying(page), `still playing on ${page.url()}`);
+      assert.equal(await playingId(page), firstId);
+    }
+
+    // Cover or title in the player opens the detail with mdp=17.
+    await page.getByTestId('player-title').click();
+    await page.waitForURL(new RegExp(`/DetailMusic\\?id=${firstId}&mdp=17`));
+    await page.getByTestId('music-detail').waitFor();
+
+    const saved = await audioTime(page);
+    await page.reload();
+    await player(page).waitFor();
+    assert.equal(await playingId(page), firstId, 'the playing track survives a reload');
+    assert.equal(await player(page).getAttribute('data-status'), '0', 'paused after a reload until the listener presses play');
+    await eventually(async () => Math.abs((await audioTime(page)) - saved) < 3, { timeoutMs: 8000 });
+    await context.close();
+  });
+
+  it('walks a sheet with next, goes back with previous, repeats one and shows the history', async () => {
+    const context = await env.browser.newContext({ viewport: { width: 1366, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${env.server.url}/PlayList`);
+    await follow(page, '[data-testid="sheet-card"] a', /\/PlayListDetail\?id=\d+/);
+    await page.getByTestId('music-block').nth(1).waitFor();
+    const order = await page.getByTestId('music-block').evaluateAll((blocks) => blocks.map((b) => Number(b.getAttribute('data-music-id'))));
+    await page.getByTestId('sheet-play-all').click();
+    await eventually(async () => (await playingId(page)) === order[0]);
+
+    await page.getByTestId('player-next').click();
+    await eventually(async () => (await playingId(page)) === order[1]);
+    await page.getByTestId('player-previous').click();
+    await eventually(async () => (await playingId(page)) === order[0]);
+    await page.getByTestId('player-previous').click(); // never below the first entry
+    await eventually(async () => (await playingId(page)) === order[0]);
+
+    // Repeat-one: the end of the track starts the same track again.
+    await page.getByTestId('player-repeat').click();
+    assert.equal(await page.getByTestId('player-repeat').getAttribute('aria-pressed'), 'true');
+    await eventually(async () => (await page.evaluate(() => document.querySelector('[data-testid="music-audio"]').readyState)) >= 1);
+    await page.evaluate(() => {
+      const audio = document.querySelector('[data-testid="music-audio"]');
+      audio.currentTime = audio.duration - 0.4;
+    });
+    await eventually(async () => (await audioTime(page)) < 2 && (await player(page).getAttribute('data-status')) === '1', { timeoutMs: 8000 });
+    assert.equal(await playingId(page), order[0]);
+    await eventually(async () => (await audioTime(page)) > 0.3);
+    assert.equal(await page.evaluate(() => document.querySelector('[data-testid="music-audio"]').paused), false, 'the repeated track plays');
+
+    // Without repeat-one the end moves on through the sheet.
+    await page.getByTestId('player-repeat').click();
+    await page.evaluate(() => {
+      const audio = document.querySelector('[data-testid="music-audio"]');
+      audio.currentTime = audio.duration - 0.4;
+    });
+    await eventually(async () => (await playingId(page)) !== order[0], { timeoutMs: 8000 });
+
+    await page.getByTestId('player-expand').click();
+    const history = page.getByTestId('player-history').locator('li');
+    await eventually(async () => (await history.count()) >= 2);
+    await page.getByTestId('player-clear-history').click();
+    await eventually(async () => (await page.getByTestId('player-history').innerText()).includes('暂无播放记录'));
+    await context.close();
+  });
+
+  it('asks visitors to log in, and lets a signed-in buyer license a track through the cascade', async () => {
+    const context = await env.browser.newContext({ viewport: { width: 1366, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${env.server.url}/Music`);
+    await page.getByTestId('music-buy').first().click();
+    await eventually(async () => (await page.getByTestId('toast').innerText()).includes('请先登录后使用该功能'));
+
+    await signIn(page, '13800000001');
+    await page.goto(`${env.server.url}/Music`);
+    const block = page.getByTestId('music-block').first();
+    await block.waitFor();
+    await block.getByTestId('music-buy').click();
+    const drawer = page.getByTestId('buy-licence');
+    await drawer.waitFor();
+    const price = page.getByTestId('cascade-price');
+    for (const level of ['scene', 'channel', 'period']) {
+      await page.getByTestId(`cascade-${level}`).locator('button').first().click();
+      assert.equal(await price.locator('strong').count(), 0, `no price before all four (after ${level})`);
+    }
+    await page.getByTestId('cascade-area').locator('button').nth(1).click();
+    await eventually(async () => (await price.locator('strong').count()) === 1);
+    const shown = await price.locator('strong').innerText();
+
+    // Changing an earlier answer clears the later ones and hides the price again.
+    await page.getByTestId('cascade-channel').locator('button').nth(1).click();
+    assert.equal(await page.getByTestId('cascade-period').locator('button[aria-pressed="true"]').count(), 0);
+    assert.equal(await price.locator('strong').count(), 0);
+    await page.getByTestId('cascade-channel').locator('button').first().click();
+    await page.getByTestId('cascade-period').locator('button').first().click();
+    await page.getByTestId('cascade-area').locator('button').nth(1).click();
+    assert.equal(await price.locator('strong').innerText(), shown);
+
+    await page.getByTestId('cascade-submit').click();
+    assert.equal(await page.getByTestId('cascade-error').innerText(), '请填写项目名称');
+    await drawer.locator('input[name="projectName"]').fill('春季广告');
+    await drawer.locator('input[name="brand"]').fill('Acme');
+    await drawer.locator('input[name="companyName"]').fill('Acme 有限公司');
+    await page.getByTestId('cascade-submit').click();
+    assert.equal(await page.getByTestId('cascade-error').innerText(), '请阅读并同意协议');
+    await drawer.locator('input[name="agreed"]').check();
+    await page.getByTestId('cascade-submit').click();
+    await page.waitForURL(/\/OrderMusic\?id=[0-9a-f-]{36}$/);
+    const orderId = new URL(page.url()).searchParams.get('id');
+    assert.equal(await page.getByTestId('order-music-id').innerText(), orderId);
+    assert.equal(await page.getByTestId('order-music-total').innerText(), shown);
+
+    // The licensee form is remembered for the next order.
+    await page.goto(`${env.server.url}/Music`);
+    await page.getByTestId('music-buy').first().click();
+    await page.getByTestId('buy-licence').waitFor();
+    assert.equal(await page.getByTestId('buy-licence').locator('input[name="brand"]').inputValue(), 'Acme');
+    await context.close();
+  });
+});

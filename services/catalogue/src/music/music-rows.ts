@@ -1,0 +1,84 @@
+import { musicDurationText, fenToYuan, type Language, type MusicInfo, type MusicType } from '@mkt/contracts';
+import { publicMediaUrl } from '../media/media-urls.js';
+import { localizedTitle } from '../store/material-cards.js';
+
+/** The columns every music list reads; `$1` is the viewer's user id (or null) for bookmarkId. */
+export const MUSIC_SELECT = `
+  SELECT m.id, m.code, m.kind, m.title_zh, m.title_en, m.keywords_zh, m.keywords_en, m.duration,
+         m.thumbnail_key, m.preview480_key, d.composer, d.artist, d.mastery, d.maker, d.arranger,
+         d.author, d.bpm, d.mood, d.genre, d.price_fen, d.parent_id, d.version_name, d.source_note,
+         (SELECT count(*) FROM catalogue.music_details v JOIN catalogue.materials vm ON vm.id = v.material_id
+           WHERE v.parent_id = m.id AND vm.status = 'published')::int AS sub_version_count,
+         (SELECT b.id FROM catalogue.bookmarks b
+           WHERE b.user_id = $1::uuid AND b.target_id = m.id AND b.target_type IN (2, 3) LIMIT 1) AS bookmark_id
+  FROM catalogue.materials m JOIN catalogue.music_details d ON d.material_id = m.id`;
+
+export interface MusicRow {
+  id: string;
+  code: string;
+  kind: 'music' | 'sfx';
+  title_zh: string;
+  title_en: string;
+  keywords_zh: string[];
+  keywords_en: string[];
+  duration: string | null;
+  thumbnail_key: string | null;
+  preview480_key: string | null;
+  composer: string;
+  artist: string;
+  mastery: string;
+  maker: string;
+  arranger: string;
+  author: string;
+  bpm: number;
+  mood: string;
+  genre: string;
+  price_fen: number;
+  parent_id: string | null;
+  version_name: string;
+  source_note: string;
+  sub_version_count: number;
+  bookmark_id: string | null;
+  total?: string;
+}
+
+export const musicTypeOf = (kind: 'music' | 'sfx'): MusicType => (kind === 'sfx' ? 2 : 1);
+export const kindOfMusicType = (type: MusicType): 'music' | 'sfx' => (type === 2 ? 'sfx' : 'music');
+export const waveUrlOf = (id: number) => `/api/music/wave/${id}`;
+
+/** Pure: a row as the spec's Music record. */
+export function toMusicInfo(row: MusicRow, language: Language): MusicInfo {
+  const id = Number(row.id);
+  const cover = publicMediaUrl(row.thumbnail_key) ?? '';
+  const duration = Number(row.duration ?? 0);
+  return {
+    musicId: id,
+    musicType: musicTypeOf(row.kind),
+    code: row.code,
+    musicName: localizedTitle(row, language),
+    composerText: row.composer,
+    artistText: row.artist,
+    masteryText: row.mastery,
+    makerText: row.maker,
+    arrangerText: row.arranger,
+    authorText: row.author,
+    durationText: musicDurationText(duration),
+    duration: Math.round(duration * 10) / 10,
+    bpm: row.bpm,
+    mood: row.mood,
+    genre: row.genre,
+    tagList: (language === 'en' && row.keywords_en.length > 0 ? row.keywords_en : row.keywords_zh).map((tagName) => ({ tagName })),
+    // Spec: `cover` is a list whose third item carries the url; one rendition serves all three.
+    cover: [{ url: cover }, { url: cover }, { url: cover }],
+    coverStr: cover,
+    listenUrl: publicMediaUrl(row.preview480_key) ?? '',
+    waveUrl: waveUrlOf(id),
+    subVersionCount: row.sub_version_count,
+    parentId: row.parent_id === null ? null : Number(row.parent_id),
+    versionName: row.version_name,
+    sourceNote: row.source_note,
+    bookmarkId: row.bookmark_id === null ? null : Number(row.bookmark_id),
+    price: fenToYuan(row.price_fen),
+    purchasePriceYuan: fenToYuan(row.price_fen),
+  };
+}

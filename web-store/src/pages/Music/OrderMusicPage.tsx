@@ -1,0 +1,64 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router-dom';
+import { Notice } from '../../catalogue/Notice';
+import { recallPlacedOrder } from '../../music/placedOrders';
+import styles from './MusicPages.module.css';
+
+/**
+ * /OrderMusic?id=: the music licence order just placed. The orders service turns it into an order
+ * waiting for the payment voucher; its number and what was chosen are shown here.
+ */
+export default function OrderMusicPage() {
+  const { t, i18n } = useTranslation();
+  const [params] = useSearchParams();
+  const orderId = params.get('id') ?? '';
+  const order = orderId ? recallPlacedOrder(orderId) : null;
+  if (!orderId) return <div className={styles.page}><Notice title={t('music.orderPage.missing')} /></div>;
+  return (
+    <div className={styles.page} data-testid="order-music">
+      <div className={styles.orderCard}>
+        <h1>{t('music.orderPage.title')}</h1>
+        <p>{t('music.orderPage.body')}</p>
+        <dl className={styles.detailInfo}>
+          <div>
+            <dt>{t('music.orderPage.number')}</dt>
+            <dd data-testid="order-music-id">{orderId}</dd>
+          </div>
+          {order && (
+            <>
+              <div>
+                <dt>{t('music.orderPage.music')}</dt>
+                <dd>{order.musicName}</dd>
+              </div>
+              <div>
+                <dt>{t('music.orderPage.licence')}</dt>
+                <dd>{order.licence.join(' / ')}</dd>
+              </div>
+              <div>
+                <dt>{t('music.order.projectName')}</dt>
+                <dd>{order.projectName}</dd>
+              </div>
+              <div>
+                <dt>{t('music.order.brand')}</dt>
+                <dd>{order.brand}</dd>
+              </div>
+              <div>
+                <dt>{t('music.order.companyName')}</dt>
+                <dd>{order.companyName}</dd>
+              </div>
+              <div>
+                <dt>{t('music.orderPage.total')}</dt>
+                <dd data-testid="order-music-total">¥{(order.totalFen / 100).toLocaleString(i18n.language, { minimumFractionDigits: 2 })}</dd>
+              </div>
+            </>
+          )}
+        </dl>
+        <p className={styles.muted}>{t('music.orderPage.next')}</p>
+        <div className={styles.orderLinks}>
+          <Link to={`/Order?id=${encodeURIComponent(orderId)}`}>{t('music.orderPage.open')}</Link>
+          <Link to="/Music">{t('music.backHome')}</Link>
+        </div>
+      </div>
+    </div>
+  );
+}
