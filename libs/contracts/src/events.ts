@@ -248,6 +248,9 @@ export const ContributionApproved = defineEvent(
     sampleKey: z.string(),
     previewStripKey: z.string().nullable(),
     approvedAt: z.string(),
+  }),
+);
+
 // Orders and licensing (cart to authorization files). Money is integer fen.
 
 const orderLicenceTerms = z.object({
@@ -359,5 +362,5 @@ export const ALL_EVENTS = [
   StaffActionAudited,
   UserRegistered, ContributorProtocolAnswered, UserUpdatedByStaff, MaterialPublished, MaterialUnpublished,
   MusicOrderPlaced,
-  UploadCompleted, MediaProcessed, MediaFailed, ContributionApproved] as const;
+  UploadCompleted, MediaProcessed, MediaFailed, ContributionApproved,
   OrderSubmitted, OrderQuoted, OrderPaid, OrderConfirmed, OrderClosed, InvoiceIssued, LicenceIssued, CustomerProfileChanged] as const;

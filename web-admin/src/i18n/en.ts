@@ -346,6 +346,7 @@ const own: Omit<Messages, 'ra'> = {
         duplicates: 'Near-duplicates',
         createdAt: 'Uploaded (UTC+8)',
       },
+    },
     orders: {
       name: 'Order |||| Orders',
       fields: { id: 'ID', orderNo: 'Order number', kind: 'Kind', status: 'Status', totalFen: 'Amount (yuan)', createdAt: 'Ordered (UTC+8)', paidAt: 'Paid (UTC+8)', confirmedAt: 'Confirmed (UTC+8)', closedReason: 'Closing reason', q: 'Order number or company', userId: 'Buyer ID' },
@@ -357,6 +358,7 @@ const own: Omit<Messages, 'ra'> = {
     refunds: {
       name: 'Refund |||| Refunds',
       fields: { id: 'ID', orderNo: 'Order number', status: 'Status', reason: 'Reason', description: 'Description', staffNote: 'Staff note', createdAt: 'Requested (UTC+8)', handledAt: 'Handled (UTC+8)' },
+    },
     // Music and sound effects
     'music-tracks': {
       name: 'Music track |||| Music and sound effects',

@@ -560,6 +560,7 @@ export const zh = {
         duplicates: '疑似重复',
         createdAt: '上传时间（UTC+8）',
       },
+    },
     orders: {
       name: '订单',
       fields: { id: 'ID', orderNo: '订单号', kind: '类型', status: '状态', totalFen: '金额（元）', createdAt: '下单时间（UTC+8）', paidAt: '付款时间（UTC+8）', confirmedAt: '确认时间（UTC+8）', closedReason: '关闭原因', q: '订单号或公司', userId: '买家 ID' },
@@ -571,6 +572,7 @@ export const zh = {
     refunds: {
       name: '退款',
       fields: { id: 'ID', orderNo: '订单号', status: '状态', reason: '原因', description: '描述', staffNote: '处理意见', createdAt: '申请时间（UTC+8）', handledAt: '处理时间（UTC+8）' },
+    },
     // Music and sound effects
     'music-tracks': {
       name: '音乐 |||| 音乐与音效',

@@ -27,7 +27,7 @@ export type PageKey =
   | 'workDetail'
   | 'helpHighQualityVideo'
   | 'helpMoreSaleChance'
-  | 'helpUploadTool';
+  | 'helpUploadTool'
   | 'cart'
   | 'putorder'
   | 'order'
@@ -35,7 +35,7 @@ export type PageKey =
   | 'orderList'
   | 'orderMaterialList'
   | 'vip'
-  | 'licenceVerify';
+  | 'licenceVerify'
   | 'music'
   | 'musicDetail'
   | 'playList'
@@ -131,19 +131,12 @@ export const routeTable: readonly RouteEntry[] = [
   route('/Putorder', { page: 'putorder' }),
   route('/Order', { page: 'order' }),
   route('/Order2', { page: 'order' }),
-  route('/OrderMusic'),
+  route('/OrderMusic', { page: 'orderMusic' }),
   route('/OrderSuccess', { page: 'orderSuccess' }),
   route('/OrderList', { page: 'orderList' }),
   route('/OrderMaterialList', { page: 'orderMaterialList' }),
   // Public check of an authorization file's verification code (printed on every file).
   route('/LicenceVerify', { page: 'licenceVerify' }),
-  route('/Putorder'),
-  route('/Order'),
-  route('/Order2'),
-  route('/OrderMusic', { page: 'orderMusic' }),
-  route('/OrderSuccess'),
-  route('/OrderList'),
-  route('/OrderMaterialList'),
   route('/Bill', W),
   route('/DownloadList'),
   route('/UserCenter', W),

@@ -1,8 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { FfmpegRunner } from '../demo/media/ffmpeg-runner.js';
-import { resolveMediaBinaries } from '../demo/media/media-binaries.js';
+import { FfmpegRunner, resolveMediaBinaries } from '@mkt/platform/media';
 import { cutArgs, demoAudioArgs, demoAudioExpression } from './demo-music-audio.js';
 import { computePeaks, pcmDecodeArgs, peaksFromPcm } from './waveform-peaks.js';
 

@@ -541,6 +541,8 @@ export const en: MessageShape<typeof zhCN> = {
         resume: { title: 'Resume', body: 'After a network failure, a pause or a restart, add the same file again: it continues from the checkpoint and finished parts are not sent again.' },
         check: { title: 'Follow progress', body: 'Uploaded files are transcoded, then listed in the material centre for review.' },
       },
+    },
+  },
   orders: {
     signIn: 'Sign in',
     loading: 'Loading…',
@@ -678,6 +680,8 @@ export const en: MessageShape<typeof zhCN> = {
       duration: 'Duration',
       licensee: 'Licensee',
       issuedAt: 'Issued on',
+    },
+  },
   // Music and sound effects
   music: {
     homeTitle: 'Music and sound effects',

@@ -537,6 +537,8 @@ export const zhCN = {
         resume: { title: '断点续传', body: '网络中断、暂停或重启后，重新添加同一文件即可从断点继续，已完成的分片不会重复上传。' },
         check: { title: '查看进度', body: '上传完成后文件进入转码，转码完成后可在素材中心的待审核列表中查看。' },
       },
+    },
+  },
   orders: {
     signIn: '去登录',
     loading: '加载中…',
@@ -674,6 +676,8 @@ export const zhCN = {
       duration: '授权期限',
       licensee: '被授权方',
       issuedAt: '授权日期',
+    },
+  },
   // Music and sound effects
   music: {
     homeTitle: '音乐与音效',
