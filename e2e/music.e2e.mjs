@@ -2,8 +2,10 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { eventually, useServerAndBrowser } from './harness.mjs';
 
-// A smaller demo library keeps the start quick; the harness passes the environment on.
+// A smaller demo library keeps the start quick, and ready waits for it; the harness passes the
+// environment on to the server.
 process.env.DEMO_MUSIC_SIZE ??= '9';
+process.env.DEMO_MUSIC_WAIT = 'true';
 
 describe('music in a real browser', () => {
   const env = useServerAndBrowser({ before, after });

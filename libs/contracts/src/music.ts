@@ -47,10 +47,12 @@ export const MusicCalls = {
 
 const pageNo = z.coerce.number().int().min(1).max(MUSIC_LIMITS.pageMax).default(1);
 const pageSize = (fallback: number) => z.coerce.number().int().min(1).max(MUSIC_LIMITS.pageSizeMax).default(fallback);
-const musicId = z.coerce.number().int().positive();
+const musicId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+/** serial (int4) ids: larger numbers name nothing and must not reach the database. */
+const serialId = z.coerce.number().int().positive().max(2_147_483_647);
 
 export const musicIdRequestSchema = z.object({ musicId });
-export const musicCollectCancelRequestSchema = z.object({ bookmarkId: z.coerce.number().int().positive() });
+export const musicCollectCancelRequestSchema = z.object({ bookmarkId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 export const musicCollectMyRequestSchema = z.object({
   musicType: z.coerce.number().pipe(z.union([z.literal(1), z.literal(2)])),
   pageNo,
@@ -60,7 +62,7 @@ export const musicSavePlayListRequestSchema = z.object({ musicIdList: z.array(mu
 export const musicSimilarRequestSchema = z.object({ musicId, pageNo, pageSize: pageSize(MUSIC_LIMITS.similarPageSize) });
 export const musicSheetListRequestSchema = z.object({ pageNo, pageSize: pageSize(MUSIC_LIMITS.defaultPageSize) });
 export const musicSheetMusicListRequestSchema = z.object({
-  sheetId: z.coerce.number().int().positive(),
+  sheetId: serialId,
   pageNo,
   pageSize: pageSize(MUSIC_LIMITS.sheetPageSize),
 });

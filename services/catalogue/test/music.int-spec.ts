@@ -108,6 +108,8 @@ describe('catalogue: music', () => {
     const wave = await h.call<number[]>(`/music/wave/${ids.dawn}`, { method: 'GET' });
     expect(wave.body.data).toEqual([0, 0.5, 1]);
     expect((await h.call(`/music/wave/${ids.draft}`, { method: 'GET' })).status).toBe(404);
+    const bad = await h.call('/music/wave/abc', { method: 'GET' });
+    expect([bad.status, bad.body.code]).toEqual([404, 6001]);
   });
 
   it('searches by type, mood, genre, BPM, duration, tag and keyword; versions stay out of lists', async () => {
@@ -137,6 +139,7 @@ describe('catalogue: music', () => {
     expect(page2.infos).toEqual([]);
     expect(page2.total).toBe(2);
     expect((await h.call('/music/sheetMusicList', { body: { sheetId: 9999 } })).status).toBe(404);
+    expect((await h.call('/music/sheetMusicList', { body: { sheetId: 3_000_000_000 } })).status).toBe(422);
     // A sheet cover is a public rendition once the sheet is published.
     await h.storage().put('renditions', 'fixture/sheet.jpg', Buffer.from([0xff, 0xd8, 0xff, 0xd9]), { contentType: 'image/jpeg' });
     expect((await fetch(`${h.url}/api/media/renditions/fixture/sheet.jpg`)).status).toBe(200);
@@ -269,6 +272,8 @@ describe('catalogue: music', () => {
     expect(sheet.status).toBe(201);
     expect(sheet.body.musicIds).toEqual([ids.pulse, ids.calm]);
     expect((await h.admin('POST', '/music-sheets', { token: admin, body: { nameZh: 'x', nameEn: 'x', musicIds: [99999] } })).status).toBe(422);
+    expect((await h.admin('GET', '/music-sheets/3000000000', { token: admin })).status).toBe(404);
+    expect((await h.admin('GET', '/music-tracks/99999999999999999999', { token: admin })).status).toBe(404);
     const audit = await h.sql<{ resource: string }>(`SELECT resource FROM catalogue.audit_log`);
     expect(audit.map((a) => a.resource).sort()).toEqual(['music-sheets', 'music-skus', 'music-tracks']);
   });

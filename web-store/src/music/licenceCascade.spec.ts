@@ -91,3 +91,12 @@ describe('licence cascade', () => {
     expect(visibleTags([1, 2])).toEqual({ tags: [1, 2], more: 0 });
   });
 });
+
+describe('music block waveform', () => {
+  it('reduces the stored peaks to at most 120 bars, keeping each span\'s maximum', async () => {
+    const { reducePeaks } = await import('./wavePeaks');
+    expect(reducePeaks([0.1, 0.9, 0.2, 0.3], 2)).toEqual([0.9, 0.3]);
+    expect(reducePeaks([0.5, 0.4], 120)).toEqual([0.5, 0.4]);
+    expect(reducePeaks(Array.from({ length: 800 }, (_, i) => i / 800))).toHaveLength(120);
+  });
+});

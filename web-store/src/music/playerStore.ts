@@ -1,4 +1,5 @@
 import type { MusicInfo } from '@mkt/contracts';
+import { catalogueCalls } from '../api/catalogueCalls';
 import { musicCalls } from '../api/musicCalls';
 import {
   PLAYER_STORAGE_KEY,
@@ -96,8 +97,12 @@ export class PlayerStore {
     }
   }
 
+  /** The server records the play (history of signed-in users); tracking counts it (bizType 100, ruleId 10). */
   private reportPlay(musicId: number): void {
     musicCalls.play(musicId).catch(() => undefined);
+    if (typeof window !== 'undefined') {
+      catalogueCalls.click({ bizType: 100, ruleId: 10, targetId: musicId, title: this.state.current?.musicName ?? '', referer: window.location.href, navigator: navigator.userAgent });
+    }
   }
 
   play(info: MusicInfo | PlayerTrack, source: SourceList | null = null): void {

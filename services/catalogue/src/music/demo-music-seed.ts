@@ -13,7 +13,8 @@ import { cutArgs, demoAudioArgs, type DemoAudioSpec } from './demo-music-audio.j
 import { computePeaks } from './waveform-peaks.js';
 
 const PREFIX = 'demo-music';
-const RENDER_CONCURRENCY = 2;
+// One ffmpeg at a time: the demo renders in the background while the server already answers.
+const RENDER_CONCURRENCY = 1;
 
 interface DemoTrack {
   key: string;
@@ -163,8 +164,9 @@ export class DemoMusicSeedService implements OnApplicationBootstrap, OnApplicati
     private readonly catalogueSeed: DemoCatalogueSeedService,
     readiness: ReadinessRegistry,
   ) {
-    // As the catalogue seed does: with DEMO_WAIT=true (browser tests) ready means the demo is complete.
-    if (process.env.DEMO_WAIT === 'true') {
+    // DEMO_MUSIC_WAIT=true (the music browser test): ready also means the demo music is complete.
+    // Not tied to DEMO_WAIT, so browser tests of other areas do not wait for audio rendering.
+    if (process.env.DEMO_MUSIC_WAIT === 'true') {
       readiness.register({
         name: 'catalogue:demo-music',
         check: async () => {

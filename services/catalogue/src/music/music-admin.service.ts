@@ -80,7 +80,7 @@ export class MusicAdminService {
 
   async getTrack(id: string, manager: EntityManager = this.dataSource.manager): Promise<MusicTrackAdminView> {
     const numeric = Number(id);
-    if (!Number.isInteger(numeric) || numeric <= 0) throw notFound();
+    if (!Number.isSafeInteger(numeric) || numeric <= 0) throw notFound();
     const [row] = (await manager.query(
       `SELECT m.*, d.* FROM catalogue.materials m JOIN catalogue.music_details d ON d.material_id = m.id WHERE m.id = $1`,
       [numeric],
@@ -109,7 +109,10 @@ export class MusicAdminService {
   }
 
   async getSheet(id: string, manager: EntityManager = this.dataSource.manager): Promise<MusicSheetAdminView> {
-    const sheet = await manager.getRepository(MusicSheetEntity).findOneBy({ id: Number(id) || 0 });
+    const numeric = Number(id);
+    // Sheet ids are int4: anything else names no sheet (and must not reach the database).
+    if (!Number.isInteger(numeric) || numeric <= 0 || numeric > 2_147_483_647) throw notFound();
+    const sheet = await manager.getRepository(MusicSheetEntity).findOneBy({ id: numeric });
     if (!sheet) throw notFound();
     return this.sheetView(sheet, manager);
   }

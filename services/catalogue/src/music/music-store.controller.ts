@@ -1,4 +1,4 @@
-import { Body, Get, HttpCode, Param, ParseIntPipe, Post, Req, UseGuards } from '@nestjs/common';
+import { Body, Get, HttpCode, Param, Post, Req, UseGuards } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import type { z } from 'zod';
@@ -172,15 +172,19 @@ export class MusicStoreController {
 
   /** GET on the waveUrl: the waveform peak array (0..1). */
   @Get('wave/:id')
-  wave(@Param('id', ParseIntPipe) id: number) {
-    return this.read.peaks(id);
+  wave(@Param('id') id: string) {
+    return this.read.peaks(musicIdOf(id));
   }
 
   @Post(':id')
   @HttpCode(200)
   async detail(@Req() request: Request, @Param('id') id: string) {
-    const parsed = musicIdRequestSchema.safeParse({ musicId: id });
-    const musicId = parsed.success ? parsed.data.musicId : Number.NaN;
-    return this.read.detail(Number.isFinite(musicId) ? musicId : 0, languageOf(request), await this.optionalUser.userId(request));
+    return this.read.detail(musicIdOf(id), languageOf(request), await this.optionalUser.userId(request));
   }
+}
+
+/** A path id that is not a positive integer names no track: answered 404 like an unknown one (id 0 matches nothing). */
+function musicIdOf(raw: string): number {
+  const parsed = musicIdRequestSchema.safeParse({ musicId: raw });
+  return parsed.success && Number.isSafeInteger(parsed.data.musicId) ? parsed.data.musicId : 0;
 }
