@@ -32,7 +32,7 @@ export async function startServer() {
   const dataDir = mkdtempSync(join(tmpdir(), 'mkt-e2e-'));
   const port = await freePort();
   const child = spawn(process.execPath, ['apps/standalone/dist/main.js'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, EMBEDDED_PG_PORT: '0', LOG_LEVEL: 'warn', NODE_ENV: 'development', DEMO_CATALOGUE_SIZE: '24', DEMO_WAIT: 'true' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, EMBEDDED_PG_PORT: '0', LOG_LEVEL: 'warn', NODE_ENV: 'development', DEMO_CATALOGUE_SIZE: '24', DEMO_MUSIC_SIZE: process.env.DEMO_MUSIC_SIZE ?? '6', DEMO_WAIT: 'true' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
