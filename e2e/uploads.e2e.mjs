@@ -133,6 +133,18 @@ describe('contributor uploads in a real browser', () => {
     await page.goto(`${env.server.url}/howToUseUploadTool`);
     await page.getByTestId('help-uploadTool').waitFor();
     await shoot(page, 'help-upload-tool');
+    // The panel in English: the spec's wording of the empty-queue refusal, and the requirements sheet.
+    await openStep(page, 'video');
+    await page.getByTestId('upload-start').click();
+    assert.equal(await page.getByTestId('upload-error').innerText(), 'there are no files to upload currently');
+    await page.getByTestId('upload-requirements').click();
+    await page.getByTestId('upload-requirements-sheet').getByText('Codec: H.264 or H.265').waitFor();
+    await shoot(page, 'upload-requirements-en');
+    await page.getByTestId('upload-requirements-sheet').getByRole('button').first().click();
+    await page.getByTestId('upload-back').click();
+    await page.getByTestId('open-desktop-uploader').click();
+    await page.getByTestId('desktop-uploader').getByText('v2.3.2').first().waitFor();
+    await shoot(page, 'desktop-uploader-en');
     await context.close();
   });
 

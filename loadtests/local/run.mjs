@@ -10,10 +10,12 @@
 //      embedded database, 50 mixed searches at each concurrency level (server, and the same
 //      statements through a plain pg pool: the floor), home and detail at the highest level;
 //   5. orders (BENCH_ORDERS orders of 2 items; BENCH_ORDERS=0 skips): order submission latency,
-//      confirmation-to-licence latency p50/p95 through the event bus, authorization PDFs per second.
-//      statements through a plain pg pool: the floor), home and detail at the highest level.
-//   5. music: waveform peak generation time for a 3-minute track and the gzip size of the
-//      store's lazy player chunk (skipped with BENCH_MUSIC=0).
+//      confirmation-to-licence latency p50/p95 through the event bus, authorization PDFs per second;
+//   6. music: waveform peak generation time for a 3-minute track and the gzip size of the
+//      store's lazy player chunk (skipped with BENCH_MUSIC=0);
+//   7. uploads: a BENCH_UPLOAD_MB file sent as the browser does (1 MB parts, 10 in parallel)
+//      beside a plain single-stream copy of it, and the processing time of a 10 s 1080p clip
+//      beside the raw ffmpeg commands the pipeline runs (skipped with BENCH_UPLOADS=0).
 //
 // Prints a table and writes reports/bench-<timestamp>.json and reports/bench-latest.md.
 // Only 127.0.0.1 is contacted; every loop is bounded; child processes never outlive the run.
@@ -22,8 +24,7 @@
 //   BENCH_CONNECTIONS=1,32  BENCH_DURATION_SEC=10  BENCH_WARMUP_SEC=2  BENCH_STARTS=3
 //   BENCH_LOG_LEVEL=warn    BENCH_READY_TIMEOUT_SEC=120  BENCH_KEEP_DATA=false
 //   BENCH_SEARCH=1  BENCH_MATERIALS=1000000  BENCH_PG_SHARED_BUFFERS=2GB
-//   BENCH_SEARCH=1  BENCH_MATERIALS=1000000  BENCH_ORDERS=30
-//   BENCH_SEARCH=1  BENCH_MATERIALS=1000000  BENCH_MUSIC=1
+//   BENCH_ORDERS=30  BENCH_MUSIC=1  BENCH_UPLOADS=1  BENCH_UPLOAD_MB=200
 //   BENCH_SERVER=apps/standalone/dist/main.js  BENCH_STORE_DIST=web-store/dist  BENCH_REPORTS_DIR=reports
 
 import { execFileSync } from 'node:child_process';
@@ -39,6 +40,7 @@ import { runLoad } from './lib/load.mjs';
 import { renderMarkdown, renderText, writeReport } from './lib/report.mjs';
 import { measureOrders } from './lib/orders-bench.mjs';
 import { TARGETS_MS, loadCatalogue, measureSearch } from './lib/search-bench.mjs';
+import { measureUploads } from './lib/uploads-bench.mjs';
 import { findFreePort, startServer, stopAll } from './lib/server.mjs';
 import { formatCount, formatKB, formatMs, formatRatio, median, ratio } from './lib/stats.mjs';
 
@@ -95,6 +97,8 @@ function readSettings(env) {
     pgSharedBuffers: env.BENCH_PG_SHARED_BUFFERS || '2GB',
     orders: number('BENCH_ORDERS', 30, 0, 1_000),
     music: !['0', 'false', 'no'].includes((env.BENCH_MUSIC ?? '1').toLowerCase()),
+    uploads: !['0', 'false', 'no'].includes((env.BENCH_UPLOADS ?? '1').toLowerCase()),
+    uploadMB: number('BENCH_UPLOAD_MB', 200, 1, 3072),
     serverEntry: inRoot(env.BENCH_SERVER || 'apps/standalone/dist/main.js'),
     storeDist: inRoot(env.BENCH_STORE_DIST || 'web-store/dist'),
     reportsDir: inRoot(env.BENCH_REPORTS_DIR || 'reports'),
@@ -152,7 +156,7 @@ function serverLauncher(settings, workDir) {
     /**
      * @param {string} dataDir
      * @param {string} name
-     * @param {NodeJS.ProcessEnv} [extraEnv]
+     * @param {Record<string, string>} [extraEnv]
      */
     async start(dataDir, name, extraEnv = {}) {
       const port = await findFreePort();
@@ -242,20 +246,21 @@ function expectSuccess(answer, call) {
 /**
  * Signs in with a code read from the development mailbox; returns the token.
  * @param {string} baseUrl
+ * @param {string} [account]
  */
-async function signIn(baseUrl) {
-  expectSuccess(await callJson(`${baseUrl}/api/user/code/send`, { method: 'POST', body: { account: ACCOUNT } }), 'POST /api/user/code/send');
+async function signIn(baseUrl, account = ACCOUNT) {
+  expectSuccess(await callJson(`${baseUrl}/api/user/code/send`, { method: 'POST', body: { account } }), 'POST /api/user/code/send');
   let code;
   for (let attempt = 0; attempt < 50 && !code; attempt += 1) {
-    const mailbox = await callJson(`${baseUrl}/dev/mailbox?to=${encodeURIComponent(ACCOUNT)}`);
+    const mailbox = await callJson(`${baseUrl}/dev/mailbox?to=${encodeURIComponent(account)}`);
     if (mailbox.status !== 200) throw new Error(`GET /dev/mailbox answered ${mailbox.status}: ${mailbox.text.slice(0, 300)}`);
     const messages = mailbox.json?.messages ?? mailbox.json?.data?.messages;
     code = Array.isArray(messages) ? messages[0]?.code : undefined;
     if (!code) await sleep(100);
   }
-  if (!code) throw new Error(`no sign-in code for ${ACCOUNT} arrived in the dev mailbox within 5 s`);
+  if (!code) throw new Error(`no sign-in code for ${account} arrived in the dev mailbox within 5 s`);
   const login = expectSuccess(
-    await callJson(`${baseUrl}/api/user/login`, { method: 'POST', body: { account: ACCOUNT, code } }),
+    await callJson(`${baseUrl}/api/user/login`, { method: 'POST', body: { account, code } }),
     'POST /api/user/login',
   );
   const token = login?.data?.token;
@@ -407,6 +412,25 @@ async function measureOrdersSection(settings, launcher, problems) {
     return await measureOrders({ baseUrl: server.baseUrl, databaseUrl: server.databaseUrl, buyerToken, orders: settings.orders, progress });
   } finally {
     checkStop(await server.stop(), 'orders server', problems);
+  }
+}
+
+/**
+ * A server with the demo accounts (gid-3 contributor 13800000003; the 10 s clip is under the 10 MB
+ * production minimum, so the development-only lower minimum applies), a one-item demo catalogue
+ * seeded before it answers ready so seeding does not compete with the measurement.
+ * @param {ReturnType<typeof readSettings>} settings
+ * @param {ReturnType<typeof serverLauncher>} launcher
+ * @param {string} workDir
+ * @param {string[]} problems
+ */
+async function measureUploadsSection(settings, launcher, workDir, problems) {
+  const server = await launcher.start(launcher.newDataDir(), 'uploads server', { SEED_DEMO: 'true', DEMO_CATALOGUE_SIZE: '1', DEMO_WAIT: 'true', UPLOAD_MIN_VIDEO_BYTES: '1000' });
+  try {
+    const token = await signIn(server.baseUrl, '13800000003');
+    return await measureUploads({ baseUrl: server.baseUrl, token, root: ROOT, workDir, uploadMB: settings.uploadMB, progress });
+  } finally {
+    checkStop(await server.stop(), 'uploads server', problems);
   }
 }
 
@@ -579,6 +603,25 @@ function sections(report) {
     });
   }
 
+  if (report.uploads) {
+    const u = report.uploads;
+    const p = u.processing;
+    out.push({
+      title: `Uploads: ${formatCount(Math.round(u.sizeBytes / 2 ** 20))} MB in ${formatCount(u.parts)} parts of ${formatKB(u.partSize)}, ${u.parallel} in parallel (loopback)`,
+      table: {
+        headers: ['', 'ms', 'MB/s'],
+        align: ['left', 'right', 'right'],
+        rows: [
+          ['upload (token, signed parts, success)', formatMs(u.uploadMs), u.uploadMBps.toFixed(1)],
+          ['plain single-stream copy, same disk', formatMs(u.copyMs), u.copyMBps.toFixed(1)],
+          [`processing a ${p.clipSeconds} s 1080p clip (success -> waiting)`, formatMs(p.pipelineMs), ''],
+          ['the raw ffmpeg commands it runs', formatMs(p.rawMs), ''],
+        ],
+      },
+      notes: [`pipeline overhead ${formatRatio(p.overhead)} (target under ${p.target}): ${p.overhead < p.target ? 'met' : 'NOT met'}`],
+    });
+  }
+
   if (report.problems.length) out.push({ title: 'Problems', notes: report.problems });
   return out;
 }
@@ -595,6 +638,7 @@ async function main() {
       ? settings.readyTimeoutMs + 30_000 + Math.ceil(settings.materials / 1_000_000) * 600_000 + (settings.connections.length * 2 + 2) * (settings.durationSec + settings.warmupSec + 60) * 1000
       : 0) +
     (settings.orders > 0 ? settings.readyTimeoutMs + 30_000 + settings.orders * 5_000 + 120_000 : 0) +
+    (settings.uploads ? settings.readyTimeoutMs + 30_000 + 900_000 : 0) +
     60_000;
   const budget = setTimeout(() => {
     process.stderr.write(`bench: gave up after ${Math.round(budgetMs / 1000)} s\n`);
@@ -630,6 +674,7 @@ async function main() {
     search: null,
     orders: null,
     music: null,
+    uploads: null,
     problems,
   };
 
@@ -674,6 +719,15 @@ async function main() {
         }
       } else {
         progress('orders benchmark skipped (BENCH_ORDERS=0)');
+      }
+      if (settings.uploads) {
+        try {
+          report.uploads = await measureUploadsSection(settings, launcher, workDir, problems);
+        } catch (error) {
+          problems.push(`uploads benchmark: ${messageOf(error)}`);
+        }
+      } else {
+        progress('uploads benchmark skipped (BENCH_UPLOADS=0)');
       }
     }
     if (settings.music) {

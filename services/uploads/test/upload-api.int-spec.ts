@@ -80,6 +80,17 @@ describe('upload API (parts, checkpoints, ownership)', () => {
     expect(detail.body.data).toMatchObject({ status: 'failed', reason: 'uploadVideoUnreadable' });
   });
 
+  it('records a file whose parts an earlier success call assembled before failing', async () => {
+    const { token } = await h.user(GID3);
+    const bytes = randomBytes(2 * MiB + 7);
+    const plan = await h.sendParts(token, 'video', 'assembled.mp4', bytes);
+    const [row] = await h.sql<{ multipart_upload_id: string }>('SELECT multipart_upload_id FROM uploads.uploads WHERE file_path = $1', [plan.filePath]);
+    const parts = await h.storage().listParts('originals', plan.filePath, row!.multipart_upload_id);
+    await h.storage().completeMultipartUpload('originals', plan.filePath, row!.multipart_upload_id, parts);
+    const done = await h.call<{ status: string }>('/upload/video/success', { token, body: { fileName: 'assembled.mp4', filePath: plan.filePath, fileSize: bytes.length } });
+    expect([done.status, done.body.data.status]).toEqual([200, 'transcoding']);
+  });
+
   it('keeps one contributor out of another one\'s sessions and materials', async () => {
     const owner = await h.user(GID2);
     const other = await h.user(GID2);

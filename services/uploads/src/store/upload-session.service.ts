@@ -135,15 +135,20 @@ export class UploadSessionService implements OnModuleInit {
     // A repeated success call (the browser retried after a lost answer) gets the same answer.
     if (upload.status !== 'uploading') return { id: upload.id, status: upload.status };
 
-    const stored = await this.storage.listParts(UPLOAD_BUCKETS.originals, upload.filePath, upload.multipartUploadId!);
-    const byNumber = new Map(stored.map((part) => [part.partNumber, part]));
-    for (let partNumber = 1; partNumber <= upload.partCount; partNumber++) {
-      const part = byNumber.get(partNumber);
-      if (!part || part.size !== this.expectedPartSize(upload, partNumber)) throw new AppError(ErrorCode.UPLOAD_INCOMPLETE, 'uploadIncomplete');
+    // An earlier success call may have assembled the file and then failed to record it: the
+    // multipart upload is gone but the original is there, so only the record is missing.
+    const assembled = await this.storage.stat(UPLOAD_BUCKETS.originals, upload.filePath);
+    if (!assembled || assembled.size !== upload.fileSize) {
+      const stored = await this.storage.listParts(UPLOAD_BUCKETS.originals, upload.filePath, upload.multipartUploadId!);
+      const byNumber = new Map(stored.map((part) => [part.partNumber, part]));
+      for (let partNumber = 1; partNumber <= upload.partCount; partNumber++) {
+        const part = byNumber.get(partNumber);
+        if (!part || part.size !== this.expectedPartSize(upload, partNumber)) throw new AppError(ErrorCode.UPLOAD_INCOMPLETE, 'uploadIncomplete');
+      }
+      const parts = Array.from({ length: upload.partCount }, (_, i) => ({ partNumber: i + 1, etag: byNumber.get(i + 1)!.etag }));
+      const object = await this.storage.completeMultipartUpload(UPLOAD_BUCKETS.originals, upload.filePath, upload.multipartUploadId!, parts);
+      if (object.size !== upload.fileSize) throw new AppError(ErrorCode.UPLOAD_INCOMPLETE, 'uploadIncomplete');
     }
-    const parts = Array.from({ length: upload.partCount }, (_, i) => ({ partNumber: i + 1, etag: byNumber.get(i + 1)!.etag }));
-    const object = await this.storage.completeMultipartUpload(UPLOAD_BUCKETS.originals, upload.filePath, upload.multipartUploadId!, parts);
-    if (object.size !== upload.fileSize) throw new AppError(ErrorCode.UPLOAD_INCOMPLETE, 'uploadIncomplete');
 
     await this.dataSource.transaction(async (manager: EntityManager) => {
       await manager.getRepository(UploadEntity).update(upload.id, {

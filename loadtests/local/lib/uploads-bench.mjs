@@ -1,0 +1,162 @@
+// Upload throughput and media-pipeline overhead against a running single-machine server.
+//
+//   1. a file of BENCH_UPLOAD_MB written to the bench's work folder, then copied once with a
+//      plain single stream to the same disk (the floor), then uploaded as the browser does:
+//      token call, signed part links, 1 MB parts PUT 10 at a time, success call;
+//   2. a 10 s 1080p H.264 clip uploaded, timed from the success call to 'waiting' (probe, checks,
+//      renditions, fingerprints, storage and bus included), beside the raw ffmpeg commands the
+//      pipeline runs on the same clip: the overhead ratio.
+
+import { execFileSync } from 'node:child_process';
+import { createReadStream, createWriteStream, openSync, closeSync, writeSync, statSync, rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { randomFillSync } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { callJson } from './http.mjs';
+import { assertLoopback } from './loopback.mjs';
+
+const MB = 1024 * 1024;
+const PARALLEL = 10;
+export const OVERHEAD_TARGET = 1.15;
+
+/**
+ * @param {string} path
+ * @param {number} bytes
+ */
+function writeRandomFile(path, bytes) {
+  const fd = openSync(path, 'w');
+  const chunk = Buffer.alloc(4 * MB);
+  try {
+    for (let written = 0; written < bytes; ) {
+      const size = Math.min(chunk.length, bytes - written);
+      randomFillSync(chunk, 0, size);
+      writeSync(fd, chunk, 0, size);
+      written += size;
+    }
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * @param {string} baseUrl
+ * @param {string} token
+ * @param {string} path
+ * @param {unknown} body
+ */
+async function call(baseUrl, token, path, body) {
+  const send = () => callJson(`${baseUrl}/api${path}`, { method: 'POST', headers: { access_token: token }, body, timeoutMs: 60_000 });
+  // A kept-alive socket the server closed while the bench was busy (generating the clip) fails
+  // once; these calls are safe to repeat (the token call resumes the same session).
+  const answer = await send().catch(() => send()).catch((error) => {
+    throw new Error(`${path}: ${error.message} (${error.cause?.message ?? 'no cause'})`);
+  });
+  if (answer.json?.code !== 0) throw new Error(`${path} answered ${answer.status}: ${answer.text.slice(0, 300)}`);
+  return answer.json.data;
+}
+
+/**
+ * Uploads a file the way the store's uploader does; returns the upload id and the wall time.
+ * @param {{ baseUrl: string, token: string, path: string, name: string }} options
+ */
+export async function uploadLikeTheBrowser({ baseUrl, token, path, name }) {
+  const size = statSync(path).size;
+  const started = performance.now();
+  const plan = await call(baseUrl, token, '/upload/token/video', { fileName: name, fileSize: size });
+  const file = await readFile(path);
+  const parts = Array.from({ length: plan.partCount }, (_, i) => i + 1).filter((n) => !plan.uploadedParts.includes(n));
+  for (let start = 0; start < parts.length; start += 100) {
+    const sts = await call(baseUrl, token, '/upload/ali/sts', { filePath: plan.filePath, partNumbers: parts.slice(start, start + 100) });
+    let next = 0;
+    const lane = async () => {
+      while (next < sts.parts.length) {
+        const { partNumber, url } = sts.parts[next++];
+        const absolute = url.startsWith('/') ? `${baseUrl}${url}` : url;
+        assertLoopback(absolute);
+        const body = file.subarray((partNumber - 1) * plan.partSize, partNumber * plan.partSize);
+        const response = await fetch(absolute, { method: 'PUT', body, headers: { 'content-type': 'application/octet-stream' } }).catch((error) => {
+          throw new Error(`part ${partNumber}: ${error.message} (${error.cause?.message ?? 'no cause'})`);
+        });
+        await response.arrayBuffer();
+        if (response.status !== 200) throw new Error(`part ${partNumber} answered ${response.status}`);
+      }
+    };
+    await Promise.all(Array.from({ length: PARALLEL }, lane));
+  }
+  const done = await call(baseUrl, token, '/upload/video/success', { fileName: name, filePath: plan.filePath, fileSize: size, platform: 'web' });
+  return { id: done.id, ms: performance.now() - started, bytes: size, partSize: plan.partSize, parts: plan.partCount };
+}
+
+/**
+ * @param {{ baseUrl: string, token: string, root: string, workDir: string, uploadMB: number, progress: (m: string) => void }} options
+ */
+export async function measureUploads({ baseUrl, token, root, workDir, uploadMB, progress }) {
+  // 1. Throughput beside a single-stream copy of the same bytes on the same disk.
+  const big = join(workDir, 'upload-bench.mp4');
+  writeRandomFile(big, uploadMB * MB);
+  const copyStarted = performance.now();
+  await pipeline(createReadStream(big), createWriteStream(join(workDir, 'upload-bench-copy.bin')));
+  const copyMs = performance.now() - copyStarted;
+  rmSync(join(workDir, 'upload-bench-copy.bin'), { force: true });
+  progress(`plain copy of ${uploadMB} MB: ${Math.round(copyMs)} ms`);
+  const upload = await uploadLikeTheBrowser({ baseUrl, token, path: big, name: 'upload-bench.mp4' });
+  rmSync(big, { force: true });
+  progress(`upload of ${uploadMB} MB in ${upload.parts} parts: ${Math.round(upload.ms)} ms`);
+
+  // 2. Processing a 10 s 1080p clip, beside the raw commands.
+  const clip = join(workDir, 'clip-10s.mp4');
+  execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=1920x1080:rate=25', '-t', '10',
+    '-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p', clip]);
+  const sent = await uploadLikeTheBrowser({ baseUrl, token, path: clip, name: 'clip-10s.mp4' });
+  const processingStarted = performance.now();
+  let status = 'transcoding';
+  for (let waited = 0; status === 'transcoding' && waited < 600_000; waited += 25) {
+    status = (await call(baseUrl, token, '/upload/material/detail', { id: sent.id })).status;
+    if (status === 'transcoding') await sleep(25);
+  }
+  const pipelineMs = performance.now() - processingStarted;
+  if (status !== 'waiting') throw new Error(`the 10 s clip ended as '${status}'`);
+  const rawMs = await rawCommands(root, clip, workDir);
+  progress(`10 s clip: pipeline ${Math.round(pipelineMs)} ms, raw ffmpeg ${Math.round(rawMs)} ms`);
+  rmSync(clip, { force: true });
+
+  return {
+    sizeBytes: upload.bytes,
+    partSize: upload.partSize,
+    parts: upload.parts,
+    parallel: PARALLEL,
+    uploadMs: upload.ms,
+    uploadMBps: upload.bytes / MB / (upload.ms / 1000),
+    copyMs,
+    copyMBps: upload.bytes / MB / (copyMs / 1000),
+    processing: { clipSeconds: 10, pipelineMs, rawMs, overhead: pipelineMs / rawMs, target: OVERHEAD_TARGET },
+  };
+}
+
+/**
+ * The commands the pipeline runs on a video, straight from the built media toolkit's builders:
+ * ffprobe, the one rendition run, the three keyframes.
+ * @param {string} root
+ * @param {string} clip
+ * @param {string} workDir
+ */
+async function rawCommands(root, clip, workDir) {
+  const media = await import(join(root, 'libs/platform/dist/media/index.js'));
+  const sharp = (await import('sharp')).default;
+  const dir = join(workDir, 'raw');
+  execFileSync('mkdir', ['-p', dir]);
+  const started = performance.now();
+  const probed = media.parseProbeOutput(execFileSync('ffprobe', media.buildProbeArgs(clip), { encoding: 'utf8' }));
+  const plan = media.planRenditions(probed);
+  const watermark = join(dir, 'watermark.png');
+  await sharp(await media.renderWatermarkPng(plan.previewWidth, plan.previewHeight)).toFile(watermark);
+  execFileSync('ffmpeg', media.buildRenditionArgs(plan, {
+    input: clip, watermark, preview: join(dir, 'p.mp4'), sample: join(dir, 's.mp4'), strip: join(dir, 'strip.png'), thumbnailFrame: join(dir, 't.png'),
+  }));
+  for (const [i, fraction] of [0.25, 0.5, 0.75].entries()) execFileSync('ffmpeg', media.buildKeyframeArgs(clip, plan.durationSeconds * fraction, join(dir, `k${i}.png`)));
+  const ms = performance.now() - started;
+  rmSync(dir, { recursive: true, force: true });
+  return ms;
+}

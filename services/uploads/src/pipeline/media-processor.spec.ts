@@ -1,0 +1,45 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import type { FfmpegRunner } from '@mkt/platform/media';
+import { MediaProcessor, maxResolutionOf } from './media-processor.js';
+
+describe('maxResolutionOf', () => {
+  it('labels videos by their short side and photos by their pixels', () => {
+    expect(maxResolutionOf('video', 1920, 1080)).toBe('1080P');
+    expect(maxResolutionOf('video', 1080, 1920)).toBe('1080P');
+    expect(maxResolutionOf('video', 2560, 1440)).toBe('2K');
+    expect(maxResolutionOf('video', 3840, 2160)).toBe('4K');
+    expect(maxResolutionOf('video', 7680, 4320)).toBe('8K');
+    expect(maxResolutionOf('photo', 4000, 3000)).toBe('4000x3000');
+  });
+});
+
+describe('MediaProcessor on photos (sharp only)', () => {
+  // Photos never start ffmpeg: a runner that fails proves it.
+  const processor = new MediaProcessor({ ffmpeg: () => Promise.reject(new Error('no ffmpeg for photos')), ffprobe: () => Promise.reject(new Error('no ffprobe')) } as unknown as FfmpegRunner);
+  const dir = () => mkdtempSync(join(tmpdir(), 'photo-'));
+
+  it('reads the size as the picture is seen (EXIF orientation) and renders a 16:9 thumbnail and a sample', async () => {
+    const input = join(dir(), 'rotated.jpg');
+    await sharp({ create: { width: 4000, height: 3000, channels: 3, background: '#336699' } }).jpeg().withMetadata({ orientation: 6 }).toFile(input);
+    const outcome = await processor.process('photo', input, dir());
+    if (!outcome.ok) throw new Error(outcome.broken.key);
+    expect(outcome.probe).toMatchObject({ codec: 'jpeg', width: 3000, height: 4000, maxResolution: '3000x4000' });
+    const thumbnail = await sharp(outcome.files.thumbnail.path).metadata();
+    expect([thumbnail.width, thumbnail.height]).toEqual([640, 360]);
+    const sample = await sharp(outcome.files.sample.path).metadata();
+    expect(Math.max(sample.width!, sample.height!)).toBe(1600);
+    expect(outcome.phashes[0]).toMatch(/^[0-9a-f]{16}$/);
+  });
+
+  it('refuses content that is not a JPEG or PNG whatever its name, and unreadable files', async () => {
+    const webp = join(dir(), 'photo.jpg');
+    await sharp({ create: { width: 4000, height: 3000, channels: 3, background: '#000' } }).webp().toFile(webp);
+    expect(await processor.process('photo', webp, dir())).toEqual({ ok: false, broken: { key: 'uploadUnsupportedType' } });
+    const text = join(dir(), 'notes.jpg');
+    await import('node:fs/promises').then((fs) => fs.writeFile(text, 'not a picture'));
+    expect(await processor.process('photo', text, dir())).toEqual({ ok: false, broken: { key: 'uploadPhotoUnreadable' } });
+  });
+});
