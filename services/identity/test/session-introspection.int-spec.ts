@@ -21,10 +21,11 @@ describe('identity: session introspection for services deployed apart', () => {
   });
 
   it('accepts a live user session and refuses it after logoff', async () => {
-    const token = await h.signIn('13800000001');
+    const token = await h.signIn('13800000003');
     const claims = (await tokens.verify(token, 'user'))!;
     const users = new RemoteUserSessionValidator(client);
-    expect(await users.validate(claims)).toMatchObject({ userId: claims.userId, sessionId: claims.sessionId });
+    // Contributor rights travel too, so an uploads service deployed apart knows who may upload.
+    expect(await users.validate(claims)).toMatchObject({ userId: claims.userId, sessionId: claims.sessionId, contributor: { gid: 3, videoFlag: true } });
     expect((await h.call('/logoff', { token })).status).toBe(200);
     await expect(users.validate(claims)).rejects.toMatchObject({ code: ErrorCode.TOKEN_INVALID });
   });
