@@ -110,6 +110,7 @@ describe('cart to licence in a real browser, across store and console', () => {
     await prices.nth(0).fill('1200.50');
     await prices.nth(1).fill('300');
     await sales.page.getByTestId('admin-quote-total').getByText('1500.50').waitFor();
+    await shoot(sales.page, 'admin-quote-zh');
     await sales.page.getByTestId('admin-quote-submit').click();
     await sales.page.getByTestId('admin-order-status').getByText('待付款').waitFor();
     await sales.context.close();
@@ -130,16 +131,19 @@ describe('cart to licence in a real browser, across store and console', () => {
     const image = finance.page.getByTestId('admin-voucher-image');
     await image.waitFor();
     await eventually(() => image.evaluate((img) => img.complete && img.naturalWidth === 1));
+    await shoot(finance.page, 'admin-voucher-zh');
     await finance.page.getByTestId('admin-order-confirm').click();
     await finance.page.getByTestId('admin-order-status').getByText('已完成').waitFor();
 
     // The buyer downloads the original and the authorization file.
     await buyer.reload();
     await buyer.getByTestId('order-status').getByText('已完成').waitFor();
+    // The files are generated through the event bus: reload until both are listed as generated.
     await eventually(async () => {
       await buyer.reload();
+      await buyer.getByTestId('order-licence').first().waitFor({ timeout: 5_000 }).catch(() => undefined);
       return (await buyer.getByTestId('order-licence-open').count()) === 2;
-    }, { timeoutMs: 30_000, intervalMs: 1000 });
+    }, { timeoutMs: 60_000, intervalMs: 1000 });
     await shoot(buyer, 'order-confirmed-zh');
     const original = await saveDownload(buyer, () => buyer.getByTestId('order-download').first().click(), 'original');
     assert.ok(readFileSync(original).length > 0, 'the original has bytes');
@@ -188,8 +192,12 @@ describe('cart to licence in a real browser, across store and console', () => {
     await buyer.goto(`${env.server.url}/Order?id=${orderId}`);
     await buyer.getByTestId('order-status').getByText('Completed').waitFor();
     await shoot(buyer, 'order-confirmed-en');
-    await buyer.goto(`${env.server.url}/Cart`);
-    await shoot(buyer, 'cart-en');
+    await buyer.goto(`${env.server.url}/OrderMaterialList?view=licences`);
+    await buyer.getByTestId('licence-row').first().waitFor();
+    await shoot(buyer, 'order-material-list-en');
+    await buyer.goto(`${env.server.url}/LicenceVerify?code=${code}`);
+    await buyer.getByTestId('verify-result').getByText('This is a genuine authorization file').waitFor();
+    await shoot(buyer, 'licence-verify-en');
     await buyerContext.close();
   });
 });

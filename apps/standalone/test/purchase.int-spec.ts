@@ -344,4 +344,56 @@ describe('orders and licensing', () => {
     expect((await h.call<{ total: number }>('/order/company/list', { token: outsider })).body.data.total).toBe(0);
     expect((await h.call('/order/company/list', { token: await h.userToken() })).status).toBe(403);
   });
+
+  describe('another user', () => {
+    let owner: string;
+    let stranger: string;
+    let paidOrder: string;
+    let confirmedOrder: string;
+    let itemId: number;
+    let licenceId: string;
+
+    beforeAll(async () => {
+      owner = await h.userToken();
+      stranger = await h.userToken();
+      paidOrder = await submittedOrder(owner, [VIDEO]);
+      await quote(paidOrder, [20]);
+      confirmedOrder = await submittedOrder(owner, [VIDEO]);
+      await quote(confirmedOrder, [20]);
+      await h.call('/order/pay', { token: owner, form: voucher(confirmedOrder) });
+      await h.admin('POST', `/orders/${confirmedOrder}/confirm`, { token: finance });
+      itemId = (await h.call<OrderView>('/order/detail', { token: owner, body: { id: confirmedOrder } })).body.data.items[0]!.itemId;
+      [{ licenceId }] = await h.eventually(async () => {
+        const list = (await h.call<LicenceView[]>('/licence/list', { token: owner, body: { orderId: confirmedOrder } })).body.data;
+        return list.length === 1 && list[0]!.status === 'generated' ? list : null;
+      });
+      await h.call('/invoice/apply', { token: owner, body: { orderId: confirmedOrder, ...INVOICE } });
+    });
+
+    it('cannot see your order', async () => {
+      expect((await h.call('/order/detail', { token: stranger, body: { id: confirmedOrder } })).body.code).toBe(5010);
+      expect((await h.call<{ infos: OrderView[] }>('/order/list', { token: stranger })).body.data.infos.map((o) => o.id)).not.toContain(confirmedOrder);
+      expect((await h.call<LicenceView[]>('/licence/list', { token: stranger })).body.data).toEqual([]);
+    });
+
+    it('cannot pay your order', async () => {
+      const reply = await h.call('/order/pay', { token: stranger, form: voucher(paidOrder) });
+      expect(reply.body.code).toBe(5010);
+      expect((await h.call<OrderView>('/order/detail', { token: owner, body: { id: paidOrder } })).body.data).toMatchObject({ status: 'quoted', voucherSubmitted: false });
+    });
+
+    it('cannot download your originals or authorization files', async () => {
+      expect((await h.call('/download/original', { token: stranger, body: { orderId: confirmedOrder, itemId } })).body.code).toBe(5202);
+      expect((await h.call('/licence/file', { token: stranger, body: { licenceId } })).body.code).toBe(5200);
+      expect((await h.call('/licence/generate', { token: stranger, body: { orderId: confirmedOrder } })).body.code).toBe(5200);
+      expect((await h.call('/download/original', { token: owner, body: { orderId: confirmedOrder, itemId } })).status).toBe(200);
+    });
+
+    it('cannot invoice your order or read its invoice', async () => {
+      expect((await h.call('/invoice/apply', { token: stranger, body: { orderId: confirmedOrder, ...INVOICE } })).body.code).toBe(5010);
+      expect((await h.call('/invoice/detail', { token: stranger, body: { orderId: confirmedOrder } })).body.code).toBe(5010);
+      expect((await h.call('/invoice/download', { token: stranger, body: { orderId: confirmedOrder } })).body.code).toBe(5010);
+      expect((await h.call<{ status: string }>('/invoice/detail', { token: owner, body: { orderId: confirmedOrder } })).body.data.status).toBe('applied');
+    });
+  });
 });

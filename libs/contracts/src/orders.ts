@@ -38,8 +38,6 @@ export const LicensingCalls = {
 /** Cart and header tabs: targetType / category 0 video, 1 photo (spec section 2, /Cart). */
 export const CART_CATEGORIES = { video: 0, photo: 1 } as const;
 export const CART_PREVIEW_SIZE = 6;
-export const BADGE_MAX = 99;
-export const cartBadge = (count: number): string => (count > BADGE_MAX ? `${BADGE_MAX}+` : String(count));
 
 export const LICENCE_TYPES = ['personal', 'commercial'] as const;
 export type LicenceType = (typeof LICENCE_TYPES)[number];

@@ -1,4 +1,4 @@
-import { vatIncludedFen, vipPriceFen, cartBadge } from '@mkt/contracts';
+import { vatIncludedFen, vipPriceFen } from '@mkt/contracts';
 
 describe('money rules (integer fen)', () => {
   it('takes 6% VAT out of an inclusive amount, rounding half up, tax + net = amount', () => {
@@ -23,10 +23,5 @@ describe('money rules (integer fen)', () => {
     expect(vipPriceFen(12_345)).toBe(9_876);
     expect(vipPriceFen(333)).toBe(266);
     expect(vipPriceFen(335, 50)).toBe(168);
-  });
-
-  it('caps the header badge at 99', () => {
-    expect(cartBadge(99)).toBe('99');
-    expect(cartBadge(100)).toBe('99+');
   });
 });

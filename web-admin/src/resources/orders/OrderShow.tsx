@@ -1,4 +1,4 @@
-import type { LicenceForm, OrderItemView, OrderStatus } from '@mkt/contracts';
+import { LICENCE_LABELS, type LicenceForm, type OrderItemView, type OrderStatus } from '@mkt/contracts';
 import { Box, Button, Card, CardContent, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField as MuiTextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Show, useNotify, usePermissions, useRecordContext, useRefresh, useTranslate } from 'react-admin';
@@ -71,7 +71,21 @@ function OrderDetail() {
           <Box>
             <Typography variant="subtitle1">{translate('app.orders.licence')}</Typography>
             <Typography variant="body2">
-              {[licence.licenceType, licence.buyerCompany, licence.userCompany, licence.projectName, licence.brand, licence.projectType, licence.purpose, licence.region, licence.duration, licence.contact, licence.phone].filter(Boolean).join(' · ')}
+              {[
+                label(LICENCE_LABELS.type, licence.licenceType),
+                licence.buyerCompany,
+                licence.userCompany,
+                licence.projectName,
+                licence.brand,
+                label(LICENCE_LABELS.projectType, licence.projectType),
+                licence.purpose,
+                label(LICENCE_LABELS.region, licence.region),
+                label(LICENCE_LABELS.duration, licence.duration),
+                licence.contact,
+                licence.phone,
+              ]
+                .filter(Boolean)
+                .join(' · ')}
             </Typography>
             {licence.specialRequest && <Typography variant="body2">{licence.specialRequest}</Typography>}
           </Box>
@@ -82,6 +96,11 @@ function OrderDetail() {
       </Stack>
     </CardContent>
   );
+}
+
+/** Both languages of a licence choice, as printed on the authorization file. */
+function label(table: Record<string, readonly [string, string]>, key: string): string {
+  return table[key]?.join(' / ') ?? key;
 }
 
 function ItemsTable({ items }: { items: OrderItemView[] }) {
@@ -214,7 +233,7 @@ function ReasonAction({ record, action, label, testId }: { record: OrderRecord; 
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
       <MuiTextField size="small" label={translate('app.orders.reason')} value={reason} onChange={(e) => setReason(e.target.value)} slotProps={{ htmlInput: { 'data-testid': `${testId}-reason` } }} />
-      <Button variant="outlined" color="warning" disabled={!reason.trim()} onClick={() => act(record.id, action, { reason }, 'app.orders.done')} data-testid={testId}>
+      <Button variant="outlined" color="warning" sx={{ whiteSpace: "nowrap", flexShrink: 0 }} disabled={!reason.trim()} onClick={() => act(record.id, action, { reason }, 'app.orders.done')} data-testid={testId}>
         {translate(label)}
       </Button>
     </Stack>
