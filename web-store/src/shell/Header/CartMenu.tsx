@@ -12,7 +12,7 @@ import { useDismiss } from '../../ui/useDismiss';
 import { badgeValue } from './badgeCounts';
 import styles from './CollectionsMenu.module.css';
 import panelStyles from './CollectionsPanel.module.css';
-import linkStyles from './GatedIconLink.module.css';
+import linkStyles from './HeaderIconLink.module.css';
 
 const HOVER_CLOSE_DELAY_MS = 250;
 

@@ -8,7 +8,7 @@ import { HeartIcon } from '../../ui/icons';
 import { useDismiss } from '../../ui/useDismiss';
 import { badgeValue, collectionCount } from './badgeCounts';
 import styles from './CollectionsMenu.module.css';
-import linkStyles from './GatedIconLink.module.css';
+import linkStyles from './HeaderIconLink.module.css';
 
 // The preview and its calls load the first time the dropdown opens.
 const CollectionsPanel = lazy(() => import('./CollectionsPanel'));
