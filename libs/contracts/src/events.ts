@@ -302,7 +302,7 @@ export const OrderConfirmed = defineEvent(
     confirmedAt: z.string(),
     paidAt: z.string().nullable(),
     totalFen: z.number().int().nonnegative(),
-    terms: orderLicenceTerms.nullable(),
+    terms: z.nullable(orderLicenceTerms),
     items: z.array(
       z.object({
         itemId: z.number().int().positive(),

@@ -88,7 +88,7 @@ export type MusicSearchRequest = z.input<typeof musicSearchRequestSchema>;
 export type MusicSearchQuery = z.output<typeof musicSearchRequestSchema>;
 
 export const musicChangeTypeRequestSchema = z.object({ musicId, musicType: z.coerce.number().pipe(z.union([z.literal(1), z.literal(2)])) });
-export const musicSkuListRequestSchema = z.object({ price: z.coerce.number().min(0).optional(), musicId: musicId.optional() });
+export const musicSkuListRequestSchema = z.object({ price: z.coerce.number().min(0).optional(), musicId: z.optional(musicId) });
 
 /**
  * /music/order/create. Text fields may arrive empty so that the service answers with the spec's
@@ -257,7 +257,8 @@ export const musicSheetAdminCreateSchema = z.object({
   published: z.boolean().default(true),
   musicIds: z.array(z.number().int().positive()).max(500).default([]),
 });
-export const musicSheetAdminUpdateSchema = musicSheetAdminCreateSchema.partial();
+// Pure: the store bundles these contracts and must not keep zod for a schema it never uses.
+export const musicSheetAdminUpdateSchema = /* @__PURE__ */ musicSheetAdminCreateSchema.partial();
 export type MusicSheetAdminCreate = z.output<typeof musicSheetAdminCreateSchema>;
 export type MusicSheetAdminUpdate = z.output<typeof musicSheetAdminUpdateSchema>;
 

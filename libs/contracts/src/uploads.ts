@@ -228,16 +228,17 @@ export type MaterialListRequest = z.input<typeof materialListRequestSchema>;
 
 export const materialIdRequestSchema = z.object({ id: z.number().int().positive() });
 
+// Schemas are reused through z.optional(...) (not .optional()) so the store's tree-shaking can drop them.
 const titleText = z.string().trim().max(100);
 const tagList = z.array(z.string().trim().min(1).max(30)).max(50);
 
 /** gid 2 edits the description of own material (spec section 6). */
 export const materialUpdateRequestSchema = z.object({
   id: z.number().int().positive(),
-  titleZh: titleText.optional(),
-  titleEn: titleText.optional(),
-  keywordsZh: tagList.optional(),
-  keywordsEn: tagList.optional(),
+  titleZh: z.optional(titleText),
+  titleEn: z.optional(titleText),
+  keywordsZh: z.optional(tagList),
+  keywordsEn: z.optional(tagList),
   descriptionZh: z.string().trim().max(1000).optional(),
   descriptionEn: z.string().trim().max(1000).optional(),
 });
@@ -282,7 +283,7 @@ export interface MaterialListResponse {
 // ---- console ----
 
 export const reviewDecisionSchema = z.discriminatedUnion('decision', [
-  z.object({ decision: z.literal('approve'), titleZh: titleText.min(1).optional(), titleEn: titleText.min(1).optional() }),
+  z.object({ decision: z.literal('approve'), titleZh: z.optional(z.string().trim().min(1).max(100)), titleEn: z.optional(z.string().trim().min(1).max(100)) }),
   z.object({ decision: z.literal('reject'), reason: z.string().trim().min(1).max(500) }),
 ]);
 export type ReviewDecision = z.infer<typeof reviewDecisionSchema>;
