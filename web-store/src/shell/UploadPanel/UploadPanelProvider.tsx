@@ -1,6 +1,8 @@
 import type { UploadKind } from '@mkt/contracts';
 import { type ReactNode, createContext, useContext, useEffect, useMemo, useState } from 'react';
 import { browserUploadTransport, readImageDimensions, uploadCalls } from '../../api/uploadCalls';
+import { useSession } from '../../session/SessionProvider';
+import { isContributor } from '../../session/userRoles';
 import { mergeCheckpoints, readCheckpoints, writeCheckpoints, type UploadCheckpoint } from '../../uploads/checkpoints';
 import { UploadQueue, type QueueSnapshot } from '../../uploads/uploader';
 
@@ -61,13 +63,17 @@ export function UploadPanelProvider({ children }: { children: ReactNode }) {
     return () => unsubscribe.forEach((stop) => stop());
   }, [queues]);
 
+  const { user } = useSession();
+  const contributor = isContributor(user);
   useEffect(() => {
     // The limits in force (a test set-up may lower the video minimum; production never does).
+    // Asked only for contributors: the call is theirs, and a visitor's 1001 would end the visit.
+    if (!contributor) return;
     uploadCalls
       .limits()
       .then((limits) => queues.video.setOverrides({ videoMinBytes: limits.videoMinBytes }))
       .catch(() => undefined);
-  }, [queues]);
+  }, [queues, contributor]);
 
   const uploading = snapshots.video.running || snapshots.photo.running;
   useEffect(() => {
