@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Type } from '@nestjs/common';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { type EventDefinition, type StaffRole, type PayloadOf } from '@mkt/contracts';
@@ -36,11 +37,11 @@ export interface OrdersHarness {
  * app runs them: the full purchase crosses both through the event bus.
  * Identity is not mounted: tokens are signed with the data dir's secret.
  */
-export async function startOrders(): Promise<OrdersHarness> {
+export async function startOrders(options: { extraModules?: Type[] } = {}): Promise<OrdersHarness> {
   const db: TestDatabase = await createTestDatabase('orders');
   const server = await startServiceProcess({
     title: 'orders under test',
-    modules: [OrdersModule, LicensingModule],
+    modules: [OrdersModule, LicensingModule, ...(options.extraModules ?? [])],
     env: {
       NODE_ENV: 'test',
       PORT: '0',

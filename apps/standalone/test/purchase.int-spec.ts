@@ -275,13 +275,13 @@ describe('orders and licensing', () => {
       userId,
       placedAt: new Date().toISOString(),
       licensee: { projectName: '春季新品发布', brand: '光影', licensee: '北京音画文化有限公司' },
-      items: [{ musicId: 501, code: 'M501', musicType: 1 as const, name: '晨光序曲', composer: '李四', durationSeconds: 180, coverKey: null, originalKey: null, skuId: 'S-1', licence: { scene: '网络视频', channel: '新媒体', period: '1 年', area: '中国大陆' }, priceFen: 19_900 }],
+      items: [{ musicId: 501, code: 'M501', musicType: 1 as const, titleZh: '晨光序曲', titleEn: 'Dawn overture', composer: '李四', durationSeconds: 180, coverKey: null, originalKey: null, skuId: 'S-1', licence: { scene: '网络视频', channel: '新媒体', period: '1 年', area: '中国大陆' }, priceFen: 19_900 }],
       totalFen: 19_900,
     };
     await h.publish(MusicOrderPlaced, orderId, payload);
     await h.publish(MusicOrderPlaced, orderId, payload);
     const order = await h.eventually(async () => (await h.call<OrderView>('/order/detail', { token: buyer, body: { id: orderId } })).body.data?.id ? (await h.call<OrderView>('/order/detail', { token: buyer, body: { id: orderId } })).body.data : null);
-    expect(order).toMatchObject({ kind: 'music', status: 'quoted', totalFen: 19_900, items: [{ kind: 'music', code: 'M501', title: '晨光序曲', priceFen: 19_900, licence: payload.items[0]!.licence }] });
+    expect(order).toMatchObject({ kind: 'music', status: 'quoted', totalFen: 19_900, items: [{ kind: 'music', code: 'M501', title: 'Dawn overture', priceFen: 19_900, licence: payload.items[0]!.licence }] });
     await h.call('/order/pay', { token: buyer, form: voucher(orderId) });
     await h.admin('POST', `/orders/${orderId}/confirm`, { token: finance });
     const [licence] = await h.eventually(async () => {

@@ -149,7 +149,9 @@ export const MusicOrderPlaced = defineEvent(
           musicId: z.number().int().positive(),
           code: z.string(),
           musicType: z.union([z.literal(1), z.literal(2)]),
-          name: z.string(),
+          // Both titles, so the order and the authorization file name the track in both languages.
+          titleZh: z.string(),
+          titleEn: z.string(),
           composer: z.string(),
           durationSeconds: z.number().nonnegative(),
           coverKey: z.string().nullable(),

@@ -247,7 +247,7 @@ describe('catalogue: music', () => {
       userId: aliceId,
       licensee: { projectName: 'Spring ad', brand: 'Acme', licensee: 'Acme Ltd' },
       totalFen: 900000,
-      items: [{ musicId: ids.dawn, musicType: 1, name: 'Dawn', composer: 'Lin', skuId: area.id, licence: { scene: 'Advertising', channel: 'TV ads', period: '1 year', area: 'Global' }, priceFen: 900000, originalKey: 'originals/fixture/Dawn/original.mp3' }],
+      items: [{ musicId: ids.dawn, musicType: 1, titleEn: 'Dawn', composer: 'Lin', skuId: area.id, licence: { scene: 'Advertising', channel: 'TV ads', period: '1 year', area: 'Global' }, priceFen: 900000, originalKey: 'originals/fixture/Dawn/original.mp3' }],
     });
     expect(payload.items.reduce((sum, item) => sum + item.priceFen, 0)).toBe(payload.totalFen);
   });

@@ -292,8 +292,8 @@ export class OrdersService {
     for (const [sort, item] of payload.items.entries()) {
       await manager.query(
         `INSERT INTO orders.order_items ("order_id", "material_id", "kind", "code", "title_zh", "title_en", "thumbnail_key", "original_key", "list_price_fen", "price_fen", "music_licence", "sort")
-         VALUES ($1, $2, $3, $4, $5, $5, $6, $7, $8, $8, $9, $10)`,
-        [payload.orderId, item.musicId, item.musicType === 1 ? 'music' : 'sfx', item.code, item.name, item.coverKey, item.originalKey, item.priceFen, JSON.stringify(item.licence), sort],
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9, $10, $11)`,
+        [payload.orderId, item.musicId, item.musicType === 1 ? 'music' : 'sfx', item.code, item.titleZh, item.titleEn, item.coverKey, item.originalKey, item.priceFen, JSON.stringify(item.licence), sort],
       );
     }
   }
