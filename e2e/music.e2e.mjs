@@ -1,4 +1,8 @@
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { eventually, useServerAndBrowser } from './harness.mjs';
 
@@ -6,6 +10,9 @@ import { eventually, useServerAndBrowser } from './harness.mjs';
 // environment on to the server.
 process.env.DEMO_MUSIC_SIZE ??= '9';
 process.env.DEMO_MUSIC_WAIT = 'true';
+
+/** A 1×1 PNG: the payment voucher the buyer uploads. */
+const VOUCHER_PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
 
 describe('music in a real browser', () => {
   const env = useServerAndBrowser({ before, after });
@@ -167,6 +174,42 @@ describe('music in a real browser', () => {
     const orderId = new URL(page.url()).searchParams.get('id');
     assert.equal(await page.getByTestId('order-music-id').innerText(), orderId);
     assert.equal(await page.getByTestId('order-music-total').innerText(), shown);
+
+    // The order joins the voucher flow: the buyer pays, finance confirms in the console, and the
+    // buyer downloads the track's original and its authorization file.
+    await page.getByRole('link', { name: '查看订单' }).click();
+    await page.waitForURL(/\/Order\?id=/);
+    await page.getByTestId('pay-account-name').fill('Acme 有限公司');
+    await page.getByTestId('pay-voucher').setInputFiles({ name: 'voucher.png', mimeType: 'image/png', buffer: VOUCHER_PNG });
+    await page.getByTestId('pay-submit').click();
+    await page.getByTestId('order-status').getByText('待确认付款').waitFor();
+    const staff = await env.browser.newContext();
+    const console_ = await staff.newPage();
+    await console_.goto(`${env.server.url}/admin/`);
+    await console_.locator('input[name=username]').fill('finance');
+    await console_.locator('input[name=password]').fill('finance12345');
+    await console_.locator('button[type=submit]').click();
+    await console_.waitForURL((url) => !url.pathname.includes('/login'));
+    await console_.goto(`${env.server.url}/admin/orders/${orderId}/show`);
+    await console_.getByTestId('admin-order-confirm').click();
+    await console_.getByTestId('admin-order-status').getByText('已完成').waitFor();
+    await staff.close();
+    await eventually(async () => {
+      await page.reload();
+      await page.getByTestId('order-licence').first().waitFor({ timeout: 5_000 }).catch(() => undefined);
+      return (await page.getByTestId('order-licence-open').count()) === 1;
+    }, { timeoutMs: 60_000, intervalMs: 1000 });
+    const downloads = mkdtempSync(join(tmpdir(), 'music-e2e-'));
+    const save = async (click, name) => {
+      const [download] = await Promise.all([page.waitForEvent('download'), click()]);
+      await download.saveAs(join(downloads, name));
+      return join(downloads, name);
+    };
+    const original = await save(() => page.getByTestId('order-download').first().click(), 'original');
+    assert.ok(readFileSync(original).length > 1000, 'the original track has audio bytes');
+    const pdf = await save(() => page.getByTestId('order-licence-open').first().click(), 'licence.pdf');
+    const text = execFileSync('pdftotext', ['-layout', pdf, '-'], { encoding: 'utf8' });
+    for (const expected of ['春季广告', 'Acme 有限公司']) assert.ok(text.includes(expected), `licence text has ${expected}`);
 
     // The licensee form is remembered for the next order.
     await page.goto(`${env.server.url}/Music`);

@@ -98,7 +98,7 @@ describe('contributor uploads in a real browser', () => {
       page.waitForResponse((r) => r.url().endsWith('/api/upload/token/video')).then((r) => r.json()),
       page.getByTestId('upload-start').click(),
     ]);
-    await eventually(async () => (await fileStatus(page)) === 'success', { timeoutMs: 30_000 });
+    await eventually(async () => (await fileStatus(page)) === 'success', { timeoutMs: 60_000 });
     const stored = checkpoint.data.uploadedParts;
     assert.ok(stored.length >= 3 && stored.length < 11, `the checkpoint holds ${stored.length} of 11 parts`);
     const resent = [...new Set(sent)].sort((a, b) => a - b);
@@ -110,7 +110,7 @@ describe('contributor uploads in a real browser', () => {
     await page.getByTestId('choose-photo').click();
     await page.getByTestId('upload-input').setInputFiles(photo);
     await page.getByTestId('upload-start').click();
-    await eventually(async () => (await fileStatus(page)) === 'success', { timeoutMs: 20_000 });
+    await eventually(async () => (await fileStatus(page)) === 'success', { timeoutMs: 60_000 });
 
     await page.getByTestId('upload-go-center').click();
     await page.waitForURL(/\/MaterialCenter\?tab=photoWaiting&mode=1&sec=-1/);
