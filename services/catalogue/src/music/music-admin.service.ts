@@ -16,6 +16,7 @@ import { AppError, type AuthenticatedStaff, type ListQuery } from '@mkt/platform
 import { CatalogueAuditService } from '../audit/catalogue-audit.service.js';
 import { publicMediaUrl } from '../media/media-urls.js';
 import { MusicDetailEntity, MusicSheetEntity, MusicSheetItemEntity, MusicSkuEntity } from './music.entities.js';
+import type { MusicTrackColumns } from './music-rows.js';
 
 export const MUSIC_TRACK_SORTABLE = ['id', 'code', 'titleZh', 'titleEn', 'bpm', 'priceFen', 'duration', 'status'] as const;
 export const musicTrackFilterSchema = z.object({
@@ -212,32 +213,8 @@ export class MusicAdminService {
   }
 }
 
-interface TrackRow {
-  id: string;
-  code: string;
-  kind: 'music' | 'sfx';
+interface TrackRow extends MusicTrackColumns {
   status: string;
-  title_zh: string;
-  title_en: string;
-  keywords_zh: string[];
-  keywords_en: string[];
-  duration: string | null;
-  thumbnail_key: string | null;
-  preview480_key: string | null;
-  composer: string;
-  artist: string;
-  mastery: string;
-  maker: string;
-  arranger: string;
-  author: string;
-  bpm: number;
-  mood: string;
-  genre: string;
-  price_fen: number;
-  parent_id: string | null;
-  version_name: string;
-  source_note: string;
-  total?: string;
 }
 
 function toTrackView(row: TrackRow): MusicTrackAdminView {

@@ -13,7 +13,8 @@ export const MUSIC_SELECT = `
            WHERE b.user_id = $1::uuid AND b.target_id = m.id AND b.target_type IN (2, 3) LIMIT 1) AS bookmark_id
   FROM catalogue.materials m JOIN catalogue.music_details d ON d.material_id = m.id`;
 
-export interface MusicRow {
+/** The material and music-detail columns of a track, as the store's lists and the console read them. */
+export interface MusicTrackColumns {
   id: string;
   code: string;
   kind: 'music' | 'sfx';
@@ -37,9 +38,13 @@ export interface MusicRow {
   parent_id: string | null;
   version_name: string;
   source_note: string;
+  total?: string;
+}
+
+/** A row of MUSIC_SELECT. */
+export interface MusicRow extends MusicTrackColumns {
   sub_version_count: number;
   bookmark_id: string | null;
-  total?: string;
 }
 
 export const musicTypeOf = (kind: 'music' | 'sfx'): MusicType => (kind === 'sfx' ? 2 : 1);
