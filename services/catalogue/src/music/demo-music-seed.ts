@@ -260,7 +260,7 @@ export class DemoMusicSeedService implements OnApplicationBootstrap, OnApplicati
     await this.storage.put('renditions', listenKey, await readFile(listenFile), { contentType: 'audio/mpeg' });
     await this.storage.put('originals', `${base}/original.mp3`, await readFile(originalFile), { contentType: 'audio/mpeg' });
     const coverKey = `${base}/cover.jpg`;
-    await this.storage.put('renditions', coverKey, await coverImage(track.titleEn, track.hue), { contentType: 'image/jpeg' });
+    await this.storage.put('renditions', coverKey, await coverImage(track.hue), { contentType: 'image/jpeg' });
     const cuts: RenderedTrack['cuts'] = [];
     for (const seconds of track.cuts) {
       const cutFile = join(workDir, `${track.key}-${seconds}.mp3`);
@@ -297,7 +297,7 @@ export class DemoMusicSeedService implements OnApplicationBootstrap, OnApplicati
   private async createSheets(rendered: RenderedTrack[], idOf: Map<string, number>): Promise<void> {
     for (const [index, sheet] of SHEETS.entries()) {
       const coverKey = `${PREFIX}/sheets/${index + 1}.jpg`;
-      await this.storage.put('renditions', coverKey, await coverImage(sheet.nameEn, sheet.hue), { contentType: 'image/jpeg' });
+      await this.storage.put('renditions', coverKey, await coverImage(sheet.hue), { contentType: 'image/jpeg' });
       const [row] = (await this.dataSource.query(
         `INSERT INTO catalogue.music_sheets (name_zh, name_en, description_zh, description_en, cover_key, sort) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
         [sheet.nameZh, sheet.nameEn, sheet.descriptionZh, sheet.descriptionEn, `renditions/${coverKey}`, index],
@@ -329,8 +329,8 @@ function material(track: DemoTrack, titleZh: string, titleEn: string, duration: 
 }
 
 /** A square gradient cover with the title, drawn with sharp. */
-async function coverImage(title: string, hue: number): Promise<Buffer> {
-  const safe = title.replace(/[<&>"]/g, '');
+/** Cover art without words: one image serves both languages, whose names the pages print beside it. */
+async function coverImage(hue: number): Promise<Buffer> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="480">
     <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
       <stop offset="0" stop-color="hsl(${hue},70%,55%)"/><stop offset="1" stop-color="hsl(${(hue + 60) % 360},60%,25%)"/>
@@ -338,7 +338,6 @@ async function coverImage(title: string, hue: number): Promise<Buffer> {
     <rect width="480" height="480" fill="url(#g)"/>
     <circle cx="240" cy="210" r="120" fill="none" stroke="rgba(255,255,255,0.35)" stroke-width="10"/>
     <circle cx="240" cy="210" r="28" fill="rgba(255,255,255,0.7)"/>
-    <text x="240" y="410" font-family="sans-serif" font-size="34" font-weight="bold" fill="#fff" text-anchor="middle">${safe}</text>
   </svg>`;
   return sharp(Buffer.from(svg)).jpeg({ quality: 82 }).toBuffer();
 }
