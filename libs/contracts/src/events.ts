@@ -300,7 +300,10 @@ export const OrderConfirmed = defineEvent(
     orderId: z.uuid(),
     orderNo: z.string(),
     userId: z.uuid(),
-    kind: z.enum(['material', 'music', 'vip']),
+    // 'project' and projectId were added without a new version: older payloads still read.
+    kind: z.enum(['material', 'music', 'vip', 'project']),
+    /** The enterprise project a 'project' order was downloaded under. */
+    projectId: z.string().max(64).nullable().default(null),
     confirmedAt: z.string(),
     paidAt: z.string().nullable(),
     totalFen: z.number().int().nonnegative(),
@@ -356,6 +359,64 @@ export const CustomerProfileChanged = defineEvent(
     customerStatus: z.number().int().nullable(),
     customerType: z.number().int().nullable(),
     projectId: z.string().max(64).nullable(),
+    // Added without a new version: older payloads read as "not an administrator".
+    enterpriseAdmin: z.boolean().default(false),
+  }),
+);
+
+/**
+ * An enterprise project was created or changed by staff (or set up by the demo seed). Identity
+ * owns projects; orders keeps them to count and license the downloads made under them.
+ */
+export const CustomerProjectChanged = defineEvent(
+  'customer.project.changed',
+  1,
+  z.object({
+    projectId: z.string().min(1).max(64),
+    customerId: z.string().min(1).max(64),
+    name: z.string().min(1).max(100),
+    companyName: z.string().min(1).max(100),
+    status: z.number().int(),
+    videoBranches: z.number().int().nonnegative(),
+    photoBranches: z.number().int().nonnegative(),
+    projectType: z.string(),
+    region: z.string(),
+    duration: z.string(),
+    purpose: z.string(),
+    validUntil: z.string().nullable(),
+  }),
+);
+
+/**
+ * Licensing needs a file reduced to a licence's limit (today: the personal licence's 1080P video
+ * or medium photo) before it can be downloaded. The uploads service, which owns media
+ * processing, prepares it once per source file and answers with delivery.prepared.
+ */
+export const DeliveryRequested = defineEvent(
+  'delivery.requested',
+  1,
+  z.object({
+    sourceKey: z.string().min(3),
+    kind: z.enum(['video', 'photo']),
+    profile: z.literal('personal'),
+  }),
+);
+
+/**
+ * A delivery file is ready (deliveryKey: the reduced file, or the source itself when it was
+ * already within the limit), or cannot be made from this source (ok false, reason a message key).
+ */
+export const DeliveryPrepared = defineEvent(
+  'delivery.prepared',
+  1,
+  z.object({
+    sourceKey: z.string().min(3),
+    profile: z.literal('personal'),
+    ok: z.boolean(),
+    deliveryKey: z.string().nullable(),
+    width: z.number().int().nonnegative().nullable(),
+    height: z.number().int().nonnegative().nullable(),
+    reason: z.string().nullable(),
   }),
 );
 
@@ -365,4 +426,5 @@ export const ALL_EVENTS = [
   UserRegistered, ContributorProtocolAnswered, UserUpdatedByStaff, MaterialPublished, MaterialUnpublished,
   MusicOrderPlaced,
   UploadCompleted, MediaProcessed, MediaFailed, ContributionApproved,
-  OrderSubmitted, OrderQuoted, OrderPaid, OrderConfirmed, OrderClosed, InvoiceIssued, LicenceIssued, CustomerProfileChanged] as const;
+  OrderSubmitted, OrderQuoted, OrderPaid, OrderConfirmed, OrderClosed, InvoiceIssued, LicenceIssued, CustomerProfileChanged,
+  CustomerProjectChanged, DeliveryRequested, DeliveryPrepared] as const;

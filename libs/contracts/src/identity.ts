@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LICENCE_DURATIONS, LICENCE_REGIONS, PROJECT_TYPES } from './orders.js';
 
 /** Verification-code rules (spec section 9 and the walking-skeleton issue). */
 export const VERIFICATION_CODE = {
@@ -54,6 +55,8 @@ export interface UserView {
   customerStatus: number | null;
   customerType: number | null;
   projectId: string | null;
+  /** Sees every completed order of the company (spec section 6, "Enterprise administrator"). */
+  enterpriseAdmin: boolean;
   nickname: string;
   phone: string | null;
   email: string | null;
@@ -141,6 +144,7 @@ export const userAdminUpdateSchema = z
     customerStatus: z.number().int().min(0).max(9).nullable(),
     customerType: z.number().int().min(0).max(9).nullable(),
     projectId: z.string().trim().max(64).nullable(),
+    enterpriseAdmin: z.boolean(),
   })
   .partial();
 export type UserAdminUpdate = z.infer<typeof userAdminUpdateSchema>;
@@ -149,6 +153,37 @@ export interface UserAdminView extends UserView {
   disabled: boolean;
   createdAt: string;
   lastLoginAt: string | null;
+}
+
+/**
+ * An enterprise project (staff keep them in the console): the contract under which a company's
+ * customers download materials without ordering each one. Its status, allowances and terms are
+ * what the store's project data and the authorization files of project downloads show.
+ */
+export const PROJECT_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{2,63}$/;
+const projectFields = {
+  name: z.string().trim().min(1).max(100),
+  customerId: z.string().trim().min(1).max(64),
+  companyName: z.string().trim().min(1).max(100),
+  /** 0 not started, 1 in progress, 2 ended (PROJECT_STATUSES). */
+  status: z.number().int().min(0).max(2),
+  videoBranches: z.number().int().min(0).max(1_000_000),
+  photoBranches: z.number().int().min(0).max(1_000_000),
+  projectType: z.enum(PROJECT_TYPES),
+  region: z.enum(LICENCE_REGIONS),
+  duration: z.enum(LICENCE_DURATIONS),
+  purpose: z.string().trim().min(1).max(200),
+  /** Last day downloads are allowed, in UTC; null: until staff end the project. */
+  validUntil: z.iso.datetime({ offset: true }).nullable(),
+};
+export const projectCreateSchema = z.object({ id: z.string().trim().regex(PROJECT_ID_PATTERN), ...projectFields });
+export type ProjectCreate = z.output<typeof projectCreateSchema>;
+export const projectUpdateSchema = z.object(projectFields).partial();
+export type ProjectUpdate = z.output<typeof projectUpdateSchema>;
+export interface ProjectAdminView extends Omit<ProjectCreate, 'validUntil'> {
+  validUntil: string | null;
+  createdAt: string;
+  updatedAt: string;
 }
 
 export interface AuditLogView {

@@ -24,6 +24,8 @@ export const OrderCalls = {
   vipOrderCreate: '/vip/order/create',
   companyOrders: '/order/company/list',
   orderHide: '/order/hide',
+  projectInfo: '/project/info',
+  projectDownload: '/project/download',
 } as const;
 
 export const LicensingCalls = {
@@ -72,6 +74,26 @@ export const LICENCE_LABELS = {
 
 /** A personal licence covers at most 1080P video or a medium-size photo (spec section 9). */
 export const PERSONAL_LICENCE_LIMIT = { video: '1080P', photo: 'medium' } as const;
+/**
+ * What those words mean in pixels. 1080P: the frame fits 1920x1080 (1080x1920 when upright).
+ * Medium: the long side is at most 1,000 px, the "medium" of the large stock agencies.
+ */
+export const PERSONAL_DELIVERY_BOX = { video: { long: 1920, short: 1080 }, photo: { long: 1000, short: 1000 } } as const;
+
+/**
+ * The size a personal licence delivers for a file of this size, or null when the file is already
+ * within the limit and is delivered as it is. Never enlarges; sides stay even for video encoders.
+ */
+export function personalDeliverySize(kind: 'video' | 'photo', width: number, height: number): { width: number; height: number } | null {
+  const box = PERSONAL_DELIVERY_BOX[kind];
+  const long = Math.max(width, height);
+  const short = Math.min(width, height);
+  if (!(long > 0 && short > 0)) return null;
+  const scale = Math.min(box.long / long, box.short / short);
+  if (scale >= 1) return null;
+  const side = (value: number) => (kind === 'video' ? Math.max(2, Math.floor((value * scale) / 2) * 2) : Math.max(1, Math.round(value * scale)));
+  return { width: side(width), height: side(height) };
+}
 export const SPECIAL_REQUEST_MAX = 499;
 
 /** The licence form of /Putorder (spec section 5): every field but the special request is required. */
@@ -144,7 +166,8 @@ export const refundApplyRequestSchema = z.object({
 
 export const ORDER_STATUSES = ['submitted', 'quoted', 'paid', 'confirmed', 'closed'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
-export const ORDER_KINDS = ['material', 'music', 'vip'] as const;
+/** 'project': a download under an enterprise project's contract (created confirmed, never priced). */
+export const ORDER_KINDS = ['material', 'music', 'vip', 'project'] as const;
 export type OrderKind = (typeof ORDER_KINDS)[number];
 export const INVOICE_STATUSES = ['applied', 'processing', 'downloadable'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
@@ -260,6 +283,36 @@ export interface PurchasedMaterial {
   thumbnail: string | null;
   purchasedAt: string;
   downloadable: boolean;
+  /** 'personal': the file is reduced to the personal licence's limit (1080P, medium photo). */
+  delivery: 'original' | 'personal';
+  /** Set for materials downloaded under an enterprise project. */
+  projectId: string | null;
+}
+
+/**
+ * The project data of the session (spec section 3): the enterprise project a customer downloads
+ * under, its status (1 in progress) and how many videos and photos ("branches") it covers.
+ */
+export const PROJECT_STATUSES = { pending: 0, active: 1, ended: 2 } as const;
+export interface ProjectData {
+  projectId: string;
+  name: string;
+  companyName: string;
+  projectStatus: number;
+  videoBranches: number;
+  photoBranches: number;
+  videoUsed: number;
+  photoUsed: number;
+  videoCanDownload: boolean;
+  photoCanDownload: boolean;
+  validUntil: string | null;
+}
+export const projectDownloadRequestSchema = z.object({ materialId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+export interface ProjectDownloadResult {
+  orderId: string;
+  itemId: number;
+  /** The material was already licensed to the project: nothing more was counted. */
+  alreadyLicensed: boolean;
 }
 export interface LicenceVerification {
   valid: boolean;
@@ -277,6 +330,8 @@ export interface LicenceVerification {
 }
 
 export const licenceListRequestSchema = z.object({ orderId: z.uuid().optional() });
+/** /licence/materials: every licensed material, or only those downloaded under a project (/DownloadList). */
+export const licenceMaterialsRequestSchema = z.object({ source: z.enum(['all', 'project']).default('all') });
 export const licenceGenerateRequestSchema = z.object({ orderId: z.uuid() });
 export const licenceFileRequestSchema = z.object({ licenceId: z.uuid() });
 export const licenceVerifyRequestSchema = z.object({ code: z.string().trim().min(4).max(32) });

@@ -5,6 +5,7 @@ import { IdentityStoreController } from './store/identity-store.controller.js';
 import {
   AdminAuditLogController,
   AdminAuthController,
+  AdminProjectsController,
   AdminStaffController,
   AdminUsersController,
 } from './admin/identity-admin.controllers.js';
@@ -12,12 +13,14 @@ import { AuditLogService } from './audit/audit-log.service.js';
 import { StaffActionAuditedHandler } from './audit/staff-action-audited.handler.js';
 import { AuditLogEntity } from './entities/audit-log.entity.js';
 import { CustomerSkuEntity } from './entities/customer-sku.entity.js';
+import { ProjectEntity } from './entities/project.entity.js';
 import { SessionEntity } from './entities/session.entity.js';
 import { StaffEntity } from './entities/staff.entity.js';
 import { UserEntity } from './entities/user.entity.js';
 import { VerificationCodeEntity } from './entities/verification-code.entity.js';
 import { IdentityInit1763700000000 } from './migrations/1763700000000-identity-init.js';
 import { StaffLockout1763900000000 } from './migrations/1763900000000-staff-lockout.js';
+import { EnterpriseProjects1764200000000 } from './migrations/1764200000000-enterprise-projects.js';
 import { DemoSeedService } from './seed/demo-seed.service.js';
 import { IdentitySessionsModule } from './sessions/identity-sessions.module.js';
 import { SessionService } from './sessions/session.service.js';
@@ -25,6 +28,7 @@ import { CodeHasher } from './sign-in/code-hasher.js';
 import { SignInService } from './sign-in/sign-in.service.js';
 import { VerificationCodeService } from './sign-in/verification-code.service.js';
 import { StaffService } from './staff/staff.service.js';
+import { ProjectAdminService } from './projects/project-admin.service.js';
 import { UserAdminService } from './users/user-admin.service.js';
 
 export const IDENTITY_ENTITIES = [
@@ -34,14 +38,15 @@ export const IDENTITY_ENTITIES = [
   StaffEntity,
   AuditLogEntity,
   CustomerSkuEntity,
+  ProjectEntity,
   OutboxMessageEntity,
   HandledEventEntity,
 ];
-export const IDENTITY_MIGRATIONS = [IdentityInit1763700000000, StaffLockout1763900000000];
+export const IDENTITY_MIGRATIONS = [IdentityInit1763700000000, StaffLockout1763900000000, EnterpriseProjects1764200000000];
 
 /**
  * Identity: users and their sign-in, sessions and tokens, contributor agreement answers,
- * enterprise SKUs, staff accounts and the audit log of staff changes.
+ * enterprise SKUs and projects, staff accounts and the audit log of staff changes.
  */
 @Module({
   imports: [
@@ -53,6 +58,7 @@ export const IDENTITY_MIGRATIONS = [IdentityInit1763700000000, StaffLockout17639
     IdentityStoreController,
     AdminAuthController,
     AdminUsersController,
+    AdminProjectsController,
     AdminStaffController,
     AdminAuditLogController,
   ],
@@ -69,6 +75,7 @@ export const IDENTITY_MIGRATIONS = [IdentityInit1763700000000, StaffLockout17639
     AccountService,
     StaffService,
     UserAdminService,
+    ProjectAdminService,
     AuditLogService,
     StaffActionAuditedHandler,
     DemoSeedService,

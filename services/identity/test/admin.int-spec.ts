@@ -27,7 +27,7 @@ describe('identity: console API for staff (react-admin REST)', () => {
     const all = await h.admin<unknown[]>('GET', '/users?sort=["createdAt","ASC"]&range=[0,1]', { token: admin });
     expect(all.status).toBe(200);
     expect(all.body).toHaveLength(2);
-    expect(all.headers.get('content-range')).toMatch(/^users 0-1\/5$/);
+    expect(all.headers.get('content-range')).toMatch(/^users 0-1\/6$/);
     const contributors = await h.admin<{ gid: number }[]>('GET', `/users?filter=${encodeURIComponent('{"gid":2}')}`, { token: admin });
     expect(contributors.body.map((u) => u.gid)).toEqual([2]);
     const search = await h.admin<{ phone: string }[]>('GET', `/users?filter=${encodeURIComponent('{"q":"0004"}')}`, { token: admin });
@@ -60,7 +60,7 @@ describe('identity: console API for staff (react-admin REST)', () => {
     expect(await h.sql(`SELECT 1 FROM identity.outbox WHERE name = 'customer.profile.changed' AND aggregate_id = $1`, [user!.id])).toEqual([]);
     await h.admin('PUT', `/users/${user!.id}`, { token: admin, body: { customerId: 'ENT-0042', customerStatus: 1, customerType: 1 } });
     const profiles = await h.sql<{ payload: unknown }>(`SELECT payload FROM identity.outbox WHERE name = 'customer.profile.changed' AND aggregate_id = $1`, [user!.id]);
-    expect(profiles.map((p) => p.payload)).toEqual([{ userId: user!.id, customerId: 'ENT-0042', customerStatus: 1, customerType: 1, projectId: null }]);
+    expect(profiles.map((p) => p.payload)).toEqual([{ userId: user!.id, customerId: 'ENT-0042', customerStatus: 1, customerType: 1, projectId: null, enterpriseAdmin: false }]);
     const invalid = await h.admin('PUT', `/users/${user!.id}`, { token: admin, body: { gid: -1 } });
     expect(invalid.status).toBe(422);
   });

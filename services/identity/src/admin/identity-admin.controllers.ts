@@ -2,10 +2,14 @@ import { Body, Get, Headers, HttpCode, Param, Post, Put, Query, Res, UseGuards }
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import {
+  projectCreateSchema,
+  projectUpdateSchema,
   staffCreateSchema,
   staffLoginRequestSchema,
   staffUpdateSchema,
   userAdminUpdateSchema,
+  type ProjectCreate,
+  type ProjectUpdate,
   type StaffCreate,
   type StaffLoginRequest,
   type StaffUpdate,
@@ -25,6 +29,7 @@ import {
   type AuthenticatedStaff,
 } from '@mkt/platform';
 import { AUDIT_SORTABLE, AuditLogService, auditFilterSchema } from '../audit/audit-log.service.js';
+import { PROJECT_SORTABLE, ProjectAdminService, projectFilterSchema } from '../projects/project-admin.service.js';
 import { SessionService } from '../sessions/session.service.js';
 import { STAFF_SORTABLE, StaffService, staffFilterSchema } from '../staff/staff.service.js';
 import { USER_SORTABLE, UserAdminService, userFilterSchema } from '../users/user-admin.service.js';
@@ -93,6 +98,42 @@ export class AdminUsersController {
     @Body(new ZodValidationPipe(userAdminUpdateSchema)) body: UserAdminUpdate,
   ) {
     return this.users.update(actor, id, body);
+  }
+}
+
+/** Enterprise projects: sales keep them, finance reads them. */
+@ApiTags('admin: enterprise projects')
+@AdminController('projects')
+@UseGuards(StaffAuthGuard)
+@Roles('admin', 'sales', 'finance')
+export class AdminProjectsController {
+  constructor(private readonly projects: ProjectAdminService) {}
+
+  @Get()
+  async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) response: Response) {
+    const parsed = parseListQuery(query, { sortable: PROJECT_SORTABLE, defaultSort: ['updatedAt', 'DESC'], filter: projectFilterSchema });
+    const { rows, total } = await this.projects.list(parsed);
+    setContentRange(response, 'projects', parsed, rows.length, total);
+    return rows;
+  }
+
+  @Get(':id')
+  get(@Param('id') id: string) {
+    return this.projects.get(id);
+  }
+
+  @Post()
+  @Roles('admin', 'sales')
+  @ApiZodBody(projectCreateSchema)
+  create(@CurrentStaff() actor: AuthenticatedStaff, @Body(new ZodValidationPipe(projectCreateSchema)) body: ProjectCreate) {
+    return this.projects.create(actor, body);
+  }
+
+  @Put(':id')
+  @Roles('admin', 'sales')
+  @ApiZodBody(projectUpdateSchema)
+  update(@CurrentStaff() actor: AuthenticatedStaff, @Param('id') id: string, @Body(new ZodValidationPipe(projectUpdateSchema)) body: ProjectUpdate) {
+    return this.projects.update(actor, id, body);
   }
 }
 

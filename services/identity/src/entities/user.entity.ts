@@ -43,6 +43,10 @@ export class UserEntity {
   @Column({ name: 'project_id', type: 'varchar', length: 64, nullable: true })
   projectId: string | null;
 
+  /** Sees every completed order of the company (customerId); set by staff. */
+  @Column({ name: 'enterprise_admin', type: 'boolean', default: false })
+  enterpriseAdmin: boolean;
+
   /** The contributor's answer to the supplementary agreement; null until answered. */
   @Column({ name: 'protocol_agreed', type: 'boolean', nullable: true })
   protocolAgreed: boolean | null;

@@ -17,8 +17,40 @@ export const DEMO_USERS = [
     customerStatus: 1,
     customerType: 1,
     projectId: 'PRJ-2026-01',
+    enterpriseAdmin: true,
   },
   { phone: '13800000005', nickname: '素材中心编辑 (gid 35)', gid: 35, signFlag: false, videoFlag: true, photoFlag: true },
+  {
+    phone: '13800000006',
+    nickname: '星河传媒 剪辑师',
+    gid: 0,
+    signFlag: false,
+    videoFlag: false,
+    photoFlag: false,
+    customerId: 'ENT-0001',
+    customerStatus: 1,
+    customerType: 1,
+    projectId: 'PRJ-2026-01',
+    enterpriseAdmin: false,
+  },
+] as const;
+
+/** The demo company's download project: the contract behind /DownloadList. */
+export const DEMO_PROJECTS = [
+  {
+    id: 'PRJ-2026-01',
+    name: '星河传媒 2026 品牌片素材包',
+    customerId: 'ENT-0001',
+    companyName: '星河传媒有限公司',
+    status: 1,
+    videoBranches: 50,
+    photoBranches: 200,
+    projectType: 'advertising',
+    region: 'mainland',
+    duration: '1y',
+    purpose: '2026 年度品牌宣传片及社交媒体投放',
+    validUntil: null,
+  },
 ] as const;
 
 export const DEMO_CUSTOMER_SKUS = [

@@ -1,14 +1,16 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { IsNull, Not, type DataSource } from 'typeorm';
-import { CustomerProfileChanged } from '@mkt/contracts';
+import { CustomerProfileChanged, CustomerProjectChanged } from '@mkt/contracts';
 import { APP_CONFIG, OutboxWriter, type AppConfig } from '@mkt/platform';
 import { CustomerSkuEntity } from '../entities/customer-sku.entity.js';
+import { ProjectEntity } from '../entities/project.entity.js';
 import { StaffEntity } from '../entities/staff.entity.js';
 import { UserEntity } from '../entities/user.entity.js';
 import { hashPassword } from '../staff/password-hasher.js';
+import { projectChangedPayload } from '../projects/project-admin.service.js';
 import { customerProfileOf } from '../users/user-admin.service.js';
-import { DEMO_CUSTOMER_SKUS, DEMO_STAFF, DEMO_USERS } from './demo-accounts.js';
+import { DEMO_CUSTOMER_SKUS, DEMO_PROJECTS, DEMO_STAFF, DEMO_USERS } from './demo-accounts.js';
 
 /**
  * Creates the demo accounts when they are missing (never overwrites, so changes made in the
@@ -41,6 +43,7 @@ export class DemoSeedService implements OnApplicationBootstrap {
       })),
     );
     await this.dataSource.transaction(async (manager) => {
+      await manager.createQueryBuilder().insert().into(ProjectEntity).values(DEMO_PROJECTS.map((p) => ({ ...p }))).orIgnore().execute();
       await manager.createQueryBuilder().insert().into(UserEntity).values(DEMO_USERS.map((u) => ({ ...u }))).orIgnore().execute();
       if (staffRows.length > 0) {
         await manager.createQueryBuilder().insert().into(StaffEntity).values(staffRows).orIgnore().execute();
@@ -56,6 +59,9 @@ export class DemoSeedService implements OnApplicationBootstrap {
       // even when they were added after the accounts.
       const customers = await manager.getRepository(UserEntity).find({ where: { customerId: Not(IsNull()) } });
       for (const user of customers) await this.outbox.add(manager, CustomerProfileChanged, user.id, customerProfileOf(user));
+      for (const project of await manager.getRepository(ProjectEntity).find()) {
+        await this.outbox.add(manager, CustomerProjectChanged, project.id, projectChangedPayload(project));
+      }
     });
     this.logger.log({ users: DEMO_USERS.length, staff: DEMO_STAFF.length }, 'demo accounts ready');
   }

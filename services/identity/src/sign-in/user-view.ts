@@ -13,6 +13,7 @@ export function toUserView(user: UserEntity): UserView {
     customerStatus: user.customerStatus,
     customerType: user.customerType,
     projectId: user.projectId,
+    enterpriseAdmin: user.enterpriseAdmin,
     nickname: user.nickname,
     phone: user.phone,
     email: user.email,

@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
+import type { DataSource, Repository } from 'typeorm';
 import { z } from 'zod';
-import { CustomerProfileChanged, UserUpdatedByStaff, type UserAdminUpdate, type UserAdminView } from '@mkt/contracts';
+import { CustomerProfileChanged, ErrorCode, UserUpdatedByStaff, type UserAdminUpdate, type UserAdminView } from '@mkt/contracts';
 import { AppError, OutboxWriter, type AuthenticatedStaff, type ListQuery } from '@mkt/platform';
 import { AuditLogService, escapeLike } from '../audit/audit-log.service.js';
+import { ProjectEntity } from '../entities/project.entity.js';
 import { UserEntity } from '../entities/user.entity.js';
 import { toUserAdminView } from '../sign-in/user-view.js';
 
@@ -68,6 +69,7 @@ export class UserAdminService {
       );
       if (changed.length === 0) return before;
       Object.assign(user, Object.fromEntries(changed.map((key) => [key, input[key]])));
+      if (changed.includes('projectId') || changed.includes('customerId')) await checkProject(manager.getRepository(ProjectEntity), user);
       await users.save(user);
       const after = toUserAdminView(user);
       await this.audit.record(manager, actor, { action: 'update', resource: 'users', resourceId: id, before, after });
@@ -80,9 +82,24 @@ export class UserAdminService {
   }
 }
 
-/** The account fields other services follow through customer.profile.changed. */
-const CUSTOMER_FIELDS: readonly (keyof UserAdminUpdate)[] = ['customerId', 'customerStatus', 'customerType', 'projectId'];
+/** A user's project must exist and belong to the user's company. */
+async function checkProject(projects: Repository<ProjectEntity>, user: UserEntity): Promise<void> {
+  if (!user.projectId) return;
+  const project = await projects.findOneBy({ id: user.projectId });
+  if (!project) throw new AppError(ErrorCode.PROJECT_UNKNOWN, 'projectUnknown');
+  if (project.customerId !== user.customerId) throw new AppError(ErrorCode.PROJECT_UNKNOWN, 'projectOtherCompany');
+}
 
-export function customerProfileOf(user: Pick<UserEntity, 'id' | 'customerId' | 'customerStatus' | 'customerType' | 'projectId'>) {
-  return { userId: user.id, customerId: user.customerId, customerStatus: user.customerStatus, customerType: user.customerType, projectId: user.projectId };
+/** The account fields other services follow through customer.profile.changed. */
+const CUSTOMER_FIELDS: readonly (keyof UserAdminUpdate)[] = ['customerId', 'customerStatus', 'customerType', 'projectId', 'enterpriseAdmin'];
+
+export function customerProfileOf(user: Pick<UserEntity, 'id' | 'customerId' | 'customerStatus' | 'customerType' | 'projectId' | 'enterpriseAdmin'>) {
+  return {
+    userId: user.id,
+    customerId: user.customerId,
+    customerStatus: user.customerStatus,
+    customerType: user.customerType,
+    projectId: user.projectId,
+    enterpriseAdmin: user.enterpriseAdmin,
+  };
 }
