@@ -316,12 +316,14 @@ describe('orders and licensing', () => {
   });
 
   it('shows enterprise administrators the completed orders of their company, except those their owners hide', async () => {
-    const [adminId, colleagueId, outsiderId] = [randomUUID(), randomUUID(), randomUUID()];
-    await h.publish(CustomerProfileChanged, adminId, { userId: adminId, customerId: 'ENT-9', customerStatus: 1, customerType: 1, projectId: 'PRJ-1' });
-    await h.publish(CustomerProfileChanged, colleagueId, { userId: colleagueId, customerId: 'ENT-9', customerStatus: 1, customerType: 2, projectId: null });
-    await h.publish(CustomerProfileChanged, outsiderId, { userId: outsiderId, customerId: 'ENT-7', customerStatus: 1, customerType: 1, projectId: null });
-    await h.eventually(async () => (await h.sql(`SELECT 1 FROM orders.customers WHERE user_id = ANY($1::uuid[])`, [[adminId, colleagueId, outsiderId]])).length === 3);
-    const [admin, colleague, outsider] = await Promise.all([h.userToken(adminId), h.userToken(colleagueId), h.userToken(outsiderId)]);
+    const [adminId, colleagueId, outsiderId, customerId] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
+    await h.publish(CustomerProfileChanged, adminId, { userId: adminId, customerId: 'ENT-9', customerStatus: 1, customerType: 1, projectId: 'PRJ-1', enterpriseAdmin: true });
+    await h.publish(CustomerProfileChanged, colleagueId, { userId: colleagueId, customerId: 'ENT-9', customerStatus: 1, customerType: 2, projectId: null, enterpriseAdmin: false });
+    await h.publish(CustomerProfileChanged, outsiderId, { userId: outsiderId, customerId: 'ENT-7', customerStatus: 1, customerType: 1, projectId: null, enterpriseAdmin: true });
+    // An active enterprise customer of the same company who is not its administrator.
+    await h.publish(CustomerProfileChanged, customerId, { userId: customerId, customerId: 'ENT-9', customerStatus: 1, customerType: 1, projectId: 'PRJ-1', enterpriseAdmin: false });
+    await h.eventually(async () => (await h.sql(`SELECT 1 FROM orders.customers WHERE user_id = ANY($1::uuid[])`, [[adminId, colleagueId, outsiderId, customerId]])).length === 4);
+    const [admin, colleague, outsider, customer] = await Promise.all([h.userToken(adminId), h.userToken(colleagueId), h.userToken(outsiderId), h.userToken(customerId)]);
 
     const confirmedOrder = async () => {
       const id = await submittedOrder(colleague, [VIDEO]);
@@ -341,6 +343,7 @@ describe('orders and licensing', () => {
     expect(company.body.data.infos.map((o) => o.id)).not.toContain(open);
     // Not an administrator of this company, or of no company: refused.
     expect((await h.call('/order/company/list', { token: colleague })).status).toBe(403);
+    expect((await h.call('/order/company/list', { token: customer })).status).toBe(403);
     expect((await h.call<{ total: number }>('/order/company/list', { token: outsider })).body.data.total).toBe(0);
     expect((await h.call('/order/company/list', { token: await h.userToken() })).status).toBe(403);
   });

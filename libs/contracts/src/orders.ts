@@ -248,6 +248,8 @@ export interface OrderView {
   refundStatus: (typeof REFUND_STATUSES)[number] | null;
   /** Hidden by its owner from the company's enterprise administrators. */
   hiddenFromCompany: boolean;
+  /** Set on 'project' orders: the enterprise project the download was made under. */
+  projectId: string | null;
 }
 export interface OrderListResponse {
   infos: OrderView[];

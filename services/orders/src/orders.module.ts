@@ -1,6 +1,6 @@
 import { Inject, Injectable, Module, type OnModuleInit } from '@nestjs/common';
 import { DatabaseModule, EventsModule, HandledEventEntity, OBJECT_STORAGE, OutboxMessageEntity, type ObjectStorage } from '@mkt/platform';
-import { CustomerProfileChanged, MaterialPublished, MaterialUnpublished, MusicOrderPlaced } from '@mkt/contracts';
+import { CustomerProfileChanged, CustomerProjectChanged, MaterialPublished, MaterialUnpublished, MusicOrderPlaced } from '@mkt/contracts';
 import { AdminInvoicesController, AdminOrdersController, AdminRefundsController } from './admin/orders-admin.controllers.js';
 import { OrdersAuditLogEntity, OrdersAuditService } from './audit/orders-audit.service.js';
 import { CartService } from './cart/cart.service.js';
@@ -8,13 +8,17 @@ import { OrdersEventHandlers } from './events/orders-event.handlers.js';
 import { INVOICE_BUCKET, InvoicesService } from './invoices/invoices.service.js';
 import { OrdersInit1764100000000 } from './migrations/1764100000000-orders-init.js';
 import { OrdersEnterprise1764100000001 } from './migrations/1764100000001-orders-enterprise.js';
+import { OrdersProjects1764200000001 } from './migrations/1764200000001-orders-projects.js';
 import { OrdersRepository } from './orders/orders.repository.js';
 import { OrdersService, VOUCHER_BUCKET } from './orders/orders.service.js';
+import { ProjectsRepository } from './projects/projects.repository.js';
+import { ProjectsService } from './projects/projects.service.js';
 import { RefundsService } from './refunds/refunds.service.js';
 import { OrdersStoreController } from './store/orders-store.controller.js';
+import { ProjectsStoreController } from './store/projects-store.controller.js';
 
 export const ORDERS_ENTITIES = [OrdersAuditLogEntity, OutboxMessageEntity, HandledEventEntity];
-export const ORDERS_MIGRATIONS = [OrdersInit1764100000000, OrdersEnterprise1764100000001];
+export const ORDERS_MIGRATIONS = [OrdersInit1764100000000, OrdersEnterprise1764100000001, OrdersProjects1764200000001];
 
 /** Creates the private buckets of vouchers and issued invoices on start. */
 @Injectable()
@@ -27,15 +31,16 @@ class OrdersBuckets implements OnModuleInit {
 }
 
 /**
- * Orders: cart, orders and their state machine, quotes, vouchers, invoices, VIP memberships and
- * refunds, with a read model of the materials on sale fed by the catalogue's events.
+ * Orders: cart, orders and their state machine, quotes, vouchers, invoices, VIP memberships,
+ * refunds and downloads under enterprise projects, with read models of the materials on sale
+ * (catalogue's events) and of customers and projects (identity's events).
  */
 @Module({
   imports: [
     DatabaseModule.forService({ name: 'orders', entities: ORDERS_ENTITIES, migrations: ORDERS_MIGRATIONS }),
-    EventsModule.forService({ dataSourceName: 'orders', consumerGroup: 'orders', consumes: [MaterialPublished, MaterialUnpublished, MusicOrderPlaced, CustomerProfileChanged] }),
+    EventsModule.forService({ dataSourceName: 'orders', consumerGroup: 'orders', consumes: [MaterialPublished, MaterialUnpublished, MusicOrderPlaced, CustomerProfileChanged, CustomerProjectChanged] }),
   ],
-  controllers: [OrdersStoreController, AdminOrdersController, AdminInvoicesController, AdminRefundsController],
-  providers: [OrdersRepository, OrdersService, CartService, InvoicesService, RefundsService, OrdersAuditService, OrdersEventHandlers, OrdersBuckets],
+  controllers: [OrdersStoreController, ProjectsStoreController, AdminOrdersController, AdminInvoicesController, AdminRefundsController],
+  providers: [OrdersRepository, OrdersService, ProjectsRepository, ProjectsService, CartService, InvoicesService, RefundsService, OrdersAuditService, OrdersEventHandlers, OrdersBuckets],
 })
 export class OrdersModule {}

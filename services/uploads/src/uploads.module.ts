@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { APP_CONFIG, DatabaseModule, EventsModule, HandledEventEntity, OutboxMessageEntity, type AppConfig } from '@mkt/platform';
 import { FfmpegRunner, resolveMediaBinaries } from '@mkt/platform/media';
+import { DELIVERY_RENDERER, DeliveryPreparerService } from './delivery/delivery-preparer.service.js';
+import { DeliveryRenderer } from './delivery/delivery-renderer.js';
 import { UploadEntity, UploadsAuditLogEntity } from './entities/upload.entity.js';
 import { MaterialCenterService } from './materials/material-center.service.js';
 import { UploadsInit1764100000000 } from './migrations/1764100000000-uploads-init.js';
@@ -19,7 +21,8 @@ export const UPLOADS_MIGRATIONS = [UploadsInit1764100000000];
 /**
  * Uploads: contributor upload sessions (multipart parts and checkpoints), content validation, the
  * background media pipeline (probe, 480p preview, watermarked sample, thumbnail, hover strip,
- * perceptual fingerprints), the material centre and the staff review queue.
+ * perceptual fingerprints), the material centre, the staff review queue, and the reduced copies
+ * licensing asks for (personal licences: 1080P video, medium photos).
  */
 @Module({
   imports: [
@@ -34,6 +37,12 @@ export const UPLOADS_MIGRATIONS = [UploadsInit1764100000000];
       inject: [UPLOAD_SETTINGS],
       useFactory: async (settings: UploadSettings) => new MediaProcessor(new FfmpegRunner(await resolveMediaBinaries(), { timeoutMs: settings.ffmpegTimeoutMs })),
     },
+    {
+      provide: DELIVERY_RENDERER,
+      inject: [UPLOAD_SETTINGS],
+      useFactory: async (settings: UploadSettings) => new DeliveryRenderer(new FfmpegRunner(await resolveMediaBinaries(), { timeoutMs: settings.ffmpegTimeoutMs })),
+    },
+    DeliveryPreparerService,
     UploadSessionService,
     MaterialCenterService,
     UploadPipelineService,

@@ -1,4 +1,4 @@
-import { buildKeyframeArgs, buildProbeArgs, buildRenditionArgs, buildRenditionFilterGraph, planRenditions, type RenditionPaths } from './ffmpeg-args.js';
+import { buildDeliveryArgs, buildKeyframeArgs, buildProbeArgs, buildRenditionArgs, buildRenditionFilterGraph, planRenditions, type RenditionPaths } from './ffmpeg-args.js';
 
 describe('buildProbeArgs', () => {
   it('asks ffprobe for streams and format as JSON', () => {
@@ -55,5 +55,21 @@ describe('buildKeyframeArgs', () => {
     const args = buildKeyframeArgs('/w/in.mp4', 2.5, '/w/k.png');
     expect(args.indexOf('-ss')).toBeLessThan(args.indexOf('-i'));
     expect(args.slice(-1)).toEqual(['/w/k.png']);
+  });
+});
+
+describe('buildDeliveryArgs', () => {
+  it('scales both sides by one factor to even sizes, keeps audio if any, and encodes H.264 high quality', () => {
+    const args = buildDeliveryArgs('/w/in.mp4', '/w/out.mp4', 0.5);
+    expect(args.slice(args.indexOf('-vf'), args.indexOf('-vf') + 2)).toEqual(['-vf', 'scale=trunc(iw*0.5/2)*2:trunc(ih*0.5/2)*2:flags=lanczos,setsar=1,format=yuv420p']);
+    expect(args).toEqual(expect.arrayContaining(['-map', '0:v:0', '0:a?', 'libx264', '18', 'aac', '+faststart']));
+    expect(args.indexOf('/w/in.mp4')).toBeLessThan(args.indexOf('/w/out.mp4'));
+    expect(args.at(-1)).toBe('/w/out.mp4');
+  });
+
+  it('refuses a factor that would not reduce the file', () => {
+    expect(() => buildDeliveryArgs('/a', '/b', 1)).toThrow(RangeError);
+    expect(() => buildDeliveryArgs('/a', '/b', 0)).toThrow(RangeError);
+    expect(() => buildDeliveryArgs('/a', '/b', Number.NaN)).toThrow(RangeError);
   });
 });

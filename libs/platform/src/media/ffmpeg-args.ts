@@ -101,6 +101,27 @@ export function buildKeyframeArgs(input: string, atSeconds: number, output: stri
   return ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', '-ss', num(atSeconds), '-i', input, '-frames:v', '1', '-vf', 'scale=64:-2', '-update', '1', output];
 }
 
+/**
+ * A delivery copy reduced by `scale` (0 < scale < 1) for a licence with a size limit: the first
+ * video stream and any audio, H.264 high quality (CRF 18), even sides, browser-safe 8-bit 4:2:0.
+ * The factor applies to both sides after ffmpeg's auto-rotation, so upright phone clips stay upright.
+ */
+export function buildDeliveryArgs(input: string, output: string, scale: number): string[] {
+  if (!(scale > 0 && scale < 1)) throw new RangeError(`delivery scale must be between 0 and 1, got ${scale}`);
+  const factor = num(scale);
+  return [
+    '-hide_banner', '-nostdin', '-loglevel', 'error', '-y',
+    '-i', input,
+    '-map', '0:v:0', '-map', '0:a?',
+    '-vf', `scale=trunc(iw*${factor}/2)*2:trunc(ih*${factor}/2)*2:flags=lanczos,setsar=1,format=yuv420p`,
+    '-c:v', 'libx264', '-preset', 'fast', '-crf', '18', '-profile:v', 'high',
+    '-c:a', 'aac', '-b:a', '192k',
+    '-map_metadata', '-1',
+    '-movflags', '+faststart',
+    output,
+  ];
+}
+
 function even(value: number): number {
   return Math.max(2, Math.round(value / 2) * 2);
 }

@@ -7,6 +7,7 @@ export { chooseBinary, resolveMediaBinaries, type BinaryCandidates, type MediaBi
 export { FfmpegProcessError, FfmpegRunner, type FfmpegRunnerOptions } from './ffmpeg-runner.js';
 export { parseProbeOutput, parseRate, type ProbedVideo } from './probe-result.js';
 export {
+  buildDeliveryArgs,
   buildKeyframeArgs,
   buildProbeArgs,
   buildRenditionArgs,

@@ -46,6 +46,7 @@ export class PdfkitLicenceRenderer implements LicenceFileRenderer {
         ['购买方公司 / Buyer company', terms.buyerCompany],
         ['使用方公司 / User company', terms.userCompany],
         ['项目名称 / Project', terms.projectName],
+        ...(terms.enterpriseProject ? [['企业项目编号 / Enterprise project', terms.enterpriseProject] as [string, string]] : []),
         ['品牌 / Brand', terms.brand || '-'],
         ['作品类型 / Type of work', terms.projectType || '-'],
         ['授权地域 / Region', terms.region || '-'],

@@ -6,6 +6,7 @@ const order: PayloadOf<typeof OrderConfirmed> = {
   orderNo: 'LS202611211200001234',
   userId: '0b7d8c52-7d0a-4f39-8f60-0b0f3c1a2d33',
   kind: 'material',
+  projectId: null,
   // 23:30 UTC is already the next day in China.
   confirmedAt: '2026-01-31T23:30:00.000Z',
   paidAt: null,
@@ -27,14 +28,21 @@ describe('licence terms', () => {
   it('prints bilingual labels and the personal licence limit', () => {
     const terms = termsOf(order, video);
     expect(terms).toMatchObject({
-      licenceType: '个人非商业授权 / Individual non-commercial (1080P)',
+      licenceType: '个人非商业授权 / Individual non-commercial (1080P, 1920×1080)',
       region: '全球 / Global',
       duration: '3 年 / 3 years',
       projectType: '影视 / Film and TV',
       issuedOn: '2026-02-01',
       validUntil: '2029-01-31',
       materialCode: 'V7',
+      enterpriseProject: null,
     });
+    expect(termsOf(order, { ...video, kind: 'photo' }).licenceType).toBe('个人非商业授权 / Individual non-commercial (中图，长边 1000 像素 / medium, 1000 px long side)');
+    expect(termsOf({ ...order, terms: { ...order.terms!, licenceType: 'commercial' } }, video).licenceType).toBe('商业授权 / Commercial');
+  });
+
+  it('names the enterprise project a download was licensed under', () => {
+    expect(termsOf({ ...order, kind: 'project', projectId: 'PRJ-2026-01' }, video).enterpriseProject).toBe('PRJ-2026-01');
   });
 
   it('prints a music licence with its four answers', () => {

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { LICENCE_LABELS, PERSONAL_LICENCE_LIMIT, type OrderConfirmed, type PayloadOf } from '@mkt/contracts';
+import { LICENCE_LABELS, PERSONAL_DELIVERY_BOX, PERSONAL_LICENCE_LIMIT, type OrderConfirmed, type PayloadOf } from '@mkt/contracts';
 
 /** Everything an authorization file prints, fixed when the order is confirmed. */
 export interface LicenceTerms {
@@ -19,6 +19,8 @@ export interface LicenceTerms {
   purpose: string;
   duration: string;
   music: { scene: string; channel: string; period: string; area: string } | null;
+  /** The enterprise project a download was licensed under (absent on files issued before projects existed). */
+  enterpriseProject?: string | null;
   /** Dates as shown: UTC+8 calendar days. */
   issuedOn: string;
   validUntil: string;
@@ -46,12 +48,20 @@ export function validUntil(confirmedAt: Date, duration: string): string {
   return end.toISOString().slice(0, 10);
 }
 
+/** The personal licence's limit as the file prints it, in both languages. */
+export function personalLimitText(kind: 'video' | 'photo'): string {
+  const box = PERSONAL_DELIVERY_BOX[kind];
+  return kind === 'video'
+    ? `${PERSONAL_LICENCE_LIMIT.video}, ${box.long}×${box.short}`
+    : `中图，长边 ${box.long} 像素 / ${PERSONAL_LICENCE_LIMIT.photo}, ${box.long} px long side`;
+}
+
 export function termsOf(order: PayloadOf<typeof OrderConfirmed>, item: Item): LicenceTerms {
   const confirmedAt = new Date(order.confirmedAt);
   const t: Terms | null = order.terms;
   const type = t ? label(LICENCE_LABELS.type, t.licenceType) : label(LICENCE_LABELS.type, 'commercial');
   // A personal licence covers 1080P video or a medium-size photo (spec section 9): printed on the file.
-  const limit = t?.licenceType === 'personal' && (item.kind === 'video' || item.kind === 'photo') ? ` (${item.kind === 'video' ? PERSONAL_LICENCE_LIMIT.video : '中图 / medium'})` : '';
+  const limit = t?.licenceType === 'personal' && (item.kind === 'video' || item.kind === 'photo') ? ` (${personalLimitText(item.kind)})` : '';
   return {
     orderNo: order.orderNo,
     kind: item.kind,
@@ -69,6 +79,7 @@ export function termsOf(order: PayloadOf<typeof OrderConfirmed>, item: Item): Li
     purpose: item.musicLicence ? `${item.musicLicence.scene} · ${item.musicLicence.channel}` : (t?.purpose ?? ''),
     duration: item.musicLicence ? item.musicLicence.period : t ? label(LICENCE_LABELS.duration, t.duration) : '',
     music: item.musicLicence,
+    enterpriseProject: order.projectId,
     issuedOn: chinaDate(confirmedAt),
     validUntil: item.musicLicence ? item.musicLicence.period : validUntil(confirmedAt, t?.duration ?? 'permanent'),
   };

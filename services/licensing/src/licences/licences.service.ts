@@ -4,6 +4,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { ErrorCode, LicenceIssued, type Language, type LicenceVerification, type LicenceView, type OrderConfirmed, type PayloadOf } from '@mkt/contracts';
 import { AppError, Clock, OBJECT_STORAGE, OutboxWriter, type ObjectStorage } from '@mkt/platform';
+import { DeliveriesService, deliveryProfileOf } from '../downloads/deliveries.service.js';
 import { LICENCE_FILE_RENDERER, type LicenceFileRenderer } from './licence-pdf.renderer.js';
 import { newVerificationCode, termsOf, type LicenceTerms } from './licence-terms.js';
 
@@ -37,18 +38,24 @@ export class LicencesService {
     private readonly outbox: OutboxWriter,
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
     @Inject(LICENCE_FILE_RENDERER) private readonly renderer: LicenceFileRenderer,
+    private readonly deliveries: DeliveriesService,
   ) {}
 
-  /** order.confirmed: download rights and one licence per item (idempotent), then the files. */
+  /**
+   * order.confirmed: download rights and one licence per item (idempotent), then the files. A
+   * personal licence's right waits for the reduced file, asked for here in the same transaction.
+   */
   async onOrderConfirmed(manager: EntityManager, order: PayloadOf<typeof OrderConfirmed>): Promise<void> {
     if (order.kind === 'vip') return;
     const now = this.clock.now();
     for (const item of order.items) {
+      const delivery = deliveryProfileOf(order.terms?.licenceType, item.kind);
       await manager.query(
-        `INSERT INTO licensing.entitlements ("order_id", "item_id", "user_id", "order_no", "material_id", "kind", "code", "title_zh", "title_en", "thumbnail_key", "original_key", "purchased_at")
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) ON CONFLICT DO NOTHING`,
-        [order.orderId, item.itemId, order.userId, order.orderNo, item.materialId, item.kind, item.code, item.titleZh, item.titleEn, item.thumbnailKey, item.originalKey, order.confirmedAt],
+        `INSERT INTO licensing.entitlements ("order_id", "item_id", "user_id", "order_no", "material_id", "kind", "code", "title_zh", "title_en", "thumbnail_key", "original_key", "purchased_at", "delivery", "project_id")
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) ON CONFLICT DO NOTHING`,
+        [order.orderId, item.itemId, order.userId, order.orderNo, item.materialId, item.kind, item.code, item.titleZh, item.titleEn, item.thumbnailKey, item.originalKey, order.confirmedAt, delivery, order.projectId],
       );
+      if (delivery === 'personal' && item.originalKey) await this.deliveries.request(manager, item.originalKey, item.kind as 'video' | 'photo');
       await manager.query(
         `INSERT INTO licensing.licences ("id", "order_id", "item_id", "user_id", "order_no", "verification_code", "terms", "status", "created_at")
          VALUES ($1, $2, $3, $4, $5, $6, $7, 'not-generated', $8) ON CONFLICT ("order_id", "item_id") DO NOTHING`,

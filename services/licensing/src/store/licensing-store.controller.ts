@@ -7,6 +7,7 @@ import {
   licenceFileRequestSchema,
   licenceGenerateRequestSchema,
   licenceListRequestSchema,
+  licenceMaterialsRequestSchema,
   licenceVerifyRequestSchema,
 } from '@mkt/contracts';
 import { ApiZodBody, CurrentUser, LoginMessage, StoreController, UserAuthGuard, ZodValidationPipe, type AuthenticatedUser } from '@mkt/platform';
@@ -24,12 +25,18 @@ export class LicensingStoreController {
     private readonly downloads: DownloadsService,
   ) {}
 
+  /** Licensed materials: all of them (/OrderMaterialList) or those downloaded under a project (/DownloadList). */
   @Post(path(LicensingCalls.materials))
   @HttpCode(200)
   @UseGuards(UserAuthGuard)
   @LoginMessage('signInRequired')
-  materials(@CurrentUser() user: AuthenticatedUser, @Headers('accept-language') language?: string) {
-    return this.downloads.purchased(user.userId, languageFromHeader(language));
+  @ApiZodBody(licenceMaterialsRequestSchema)
+  materials(
+    @CurrentUser() user: AuthenticatedUser,
+    @Body(new ZodValidationPipe(licenceMaterialsRequestSchema)) body: { source: 'all' | 'project' },
+    @Headers('accept-language') language?: string,
+  ) {
+    return this.downloads.purchased(user.userId, languageFromHeader(language), body.source);
   }
 
   @Post(path(LicensingCalls.list))

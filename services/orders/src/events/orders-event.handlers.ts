@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { CustomerProfileChanged, MaterialPublished, MaterialUnpublished, MusicOrderPlaced, type PayloadOf } from '@mkt/contracts';
+import { CustomerProfileChanged, CustomerProjectChanged, MaterialPublished, MaterialUnpublished, MusicOrderPlaced, type PayloadOf } from '@mkt/contracts';
 import { OnEvent, type EventHandlerContext } from '@mkt/platform';
 import { OrdersService } from '../orders/orders.service.js';
 
 /**
  * What orders learns from other services: the sale snapshot of every published material (a read
- * model upserted on every delivery, so order does not matter) and music orders placed through
- * the licence cascade.
+ * model upserted on every delivery, so order does not matter), music orders placed through the
+ * licence cascade, and identity's customer fields and enterprise projects.
  */
 @Injectable()
 export class OrdersEventHandlers {
@@ -39,10 +39,23 @@ export class OrdersEventHandlers {
   @OnEvent(CustomerProfileChanged)
   async onCustomerProfileChanged(payload: PayloadOf<typeof CustomerProfileChanged>, { manager }: EventHandlerContext): Promise<void> {
     await manager.query(
-      `INSERT INTO orders.customers ("user_id", "customer_id", "customer_status", "customer_type", "project_id", "updated_at") VALUES ($1, $2, $3, $4, $5, now())
+      `INSERT INTO orders.customers ("user_id", "customer_id", "customer_status", "customer_type", "project_id", "enterprise_admin", "updated_at") VALUES ($1, $2, $3, $4, $5, $6, now())
        ON CONFLICT ("user_id") DO UPDATE SET "customer_id" = EXCLUDED."customer_id", "customer_status" = EXCLUDED."customer_status",
-         "customer_type" = EXCLUDED."customer_type", "project_id" = EXCLUDED."project_id", "updated_at" = now()`,
-      [payload.userId, payload.customerId, payload.customerStatus, payload.customerType, payload.projectId],
+         "customer_type" = EXCLUDED."customer_type", "project_id" = EXCLUDED."project_id", "enterprise_admin" = EXCLUDED."enterprise_admin", "updated_at" = now()`,
+      [payload.userId, payload.customerId, payload.customerStatus, payload.customerType, payload.projectId, payload.enterpriseAdmin],
+    );
+  }
+
+  /** Identity's enterprise projects, kept to count and license the downloads made under them (upsert). */
+  @OnEvent(CustomerProjectChanged)
+  async onCustomerProjectChanged(payload: PayloadOf<typeof CustomerProjectChanged>, { manager }: EventHandlerContext): Promise<void> {
+    await manager.query(
+      `INSERT INTO orders.projects ("project_id", "customer_id", "name", "company_name", "status", "video_branches", "photo_branches", "project_type", "region", "duration", "purpose", "valid_until", "updated_at")
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, now())
+       ON CONFLICT ("project_id") DO UPDATE SET "customer_id" = EXCLUDED."customer_id", "name" = EXCLUDED."name", "company_name" = EXCLUDED."company_name",
+         "status" = EXCLUDED."status", "video_branches" = EXCLUDED."video_branches", "photo_branches" = EXCLUDED."photo_branches", "project_type" = EXCLUDED."project_type",
+         "region" = EXCLUDED."region", "duration" = EXCLUDED."duration", "purpose" = EXCLUDED."purpose", "valid_until" = EXCLUDED."valid_until", "updated_at" = now()`,
+      [payload.projectId, payload.customerId, payload.name, payload.companyName, payload.status, payload.videoBranches, payload.photoBranches, payload.projectType, payload.region, payload.duration, payload.purpose, payload.validUntil],
     );
   }
 }

@@ -52,6 +52,7 @@ export function toOrderView(
     invoiceStatus: extra.invoiceStatus ?? null,
     refundStatus: extra.refundStatus ?? null,
     hiddenFromCompany: order.hiddenFromCompany,
+    projectId: order.projectId,
   };
 }
 

@@ -21,6 +21,8 @@ export interface OrderRow {
   confirmedAt: Date | null;
   closedReason: string | null;
   hiddenFromCompany: boolean;
+  /** The enterprise project a 'project' order was downloaded under. */
+  projectId: string | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -56,7 +58,7 @@ export interface MaterialRow {
 const ORDER_COLUMNS = `"id", "order_no" AS "orderNo", "user_id" AS "userId", "kind", "status", "licence",
   "total_fen"::float8 AS "totalFen", "vip_price_percent" AS "vipPricePercent", "quote_valid_until" AS "quoteValidUntil",
   "voucher_key" AS "voucherKey", "voucher_account_name" AS "voucherAccountName", "voucher_rejected_reason" AS "voucherRejectedReason",
-  "paid_at" AS "paidAt", "confirmed_at" AS "confirmedAt", "closed_reason" AS "closedReason", "hidden_from_company" AS "hiddenFromCompany", "created_at" AS "createdAt", "updated_at" AS "updatedAt"`;
+  "paid_at" AS "paidAt", "confirmed_at" AS "confirmedAt", "closed_reason" AS "closedReason", "hidden_from_company" AS "hiddenFromCompany", "project_id" AS "projectId", "created_at" AS "createdAt", "updated_at" AS "updatedAt"`;
 const ITEM_COLUMNS = `"id", "order_id" AS "orderId", "material_id"::float8 AS "materialId", "kind", "code", "title_zh" AS "titleZh", "title_en" AS "titleEn",
   "thumbnail_key" AS "thumbnailKey", "original_key" AS "originalKey", "list_price_fen"::float8 AS "listPriceFen", "price_fen"::float8 AS "priceFen",
   "music_licence" AS "musicLicence", "sort"`;
@@ -100,12 +102,11 @@ export class OrdersRepository {
     return this.m(manager).query(`SELECT ${ITEM_COLUMNS} FROM orders.order_items WHERE "order_id" = ANY($1::uuid[]) ORDER BY "order_id", "sort"`, [orderIds]);
   }
 
+  /** The buyer's orders; downloads under a project are listed on /DownloadList instead. */
   async userOrders(userId: string, skip: number, take: number): Promise<{ rows: OrderRow[]; total: number }> {
-    const rows: OrderRow[] = await this.dataSource.query(
-      `SELECT ${ORDER_COLUMNS} FROM orders.orders WHERE "user_id" = $1 ORDER BY "created_at" DESC, "id" LIMIT $2 OFFSET $3`,
-      [userId, take, skip],
-    );
-    const [{ total }] = await this.dataSource.query(`SELECT count(*)::int AS total FROM orders.orders WHERE "user_id" = $1`, [userId]);
+    const where = `WHERE "user_id" = $1 AND "kind" <> 'project'`;
+    const rows: OrderRow[] = await this.dataSource.query(`SELECT ${ORDER_COLUMNS} FROM orders.orders ${where} ORDER BY "created_at" DESC, "id" LIMIT $2 OFFSET $3`, [userId, take, skip]);
+    const [{ total }] = await this.dataSource.query(`SELECT count(*)::int AS total FROM orders.orders ${where}`, [userId]);
     return { rows, total };
   }
 
@@ -126,18 +127,19 @@ export class OrdersRepository {
     return { rows, total: total as number };
   }
 
-  /** The caller's company when the caller is an enterprise customer (customerId, status 1, type 1). */
+  /** The caller's company when the caller is its enterprise administrator (an active enterprise customer with the flag). */
   async enterpriseCompanyOf(userId: string): Promise<string | null> {
     const [row] = await this.dataSource.query(
-      `SELECT "customer_id" AS "customerId" FROM orders.customers WHERE "user_id" = $1 AND "customer_id" IS NOT NULL AND "customer_status" = 1 AND "customer_type" = 1`,
+      `SELECT "customer_id" AS "customerId" FROM orders.customers
+        WHERE "user_id" = $1 AND "customer_id" IS NOT NULL AND "customer_status" = 1 AND "customer_type" = 1 AND "enterprise_admin"`,
       [userId],
     );
     return (row?.customerId as string | undefined) ?? null;
   }
 
-  /** Completed orders of every account of the company, except those their owners hid. */
+  /** Completed orders of every account of the company, except those their owners hid (project downloads have their own list). */
   async companyOrders(customerId: string, skip: number, take: number): Promise<{ rows: OrderRow[]; total: number }> {
-    const where = `WHERE "status" = 'confirmed' AND NOT "hidden_from_company" AND "user_id" IN (SELECT "user_id" FROM orders.customers WHERE "customer_id" = $1)`;
+    const where = `WHERE "status" = 'confirmed' AND "kind" <> 'project' AND NOT "hidden_from_company" AND "user_id" IN (SELECT "user_id" FROM orders.customers WHERE "customer_id" = $1)`;
     const rows: OrderRow[] = await this.dataSource.query(`SELECT ${ORDER_COLUMNS} FROM orders.orders ${where} ORDER BY "confirmed_at" DESC, "id" LIMIT $2 OFFSET $3`, [customerId, take, skip]);
     const [{ total }] = await this.dataSource.query(`SELECT count(*)::int AS total FROM orders.orders ${where}`, [customerId]);
     return { rows, total };

@@ -119,7 +119,7 @@ export class OrdersService {
     );
   }
 
-  /** Enterprise administrators (customerId, customerStatus 1, customerType 1): every completed order of the company. */
+  /** Enterprise administrators (active enterprise customers with the administrator flag): every completed order of the company. */
   async companyOrders(userId: string, pageNo: number, pageSize: number, language: Language): Promise<OrderListResponse> {
     const customerId = await this.repository.enterpriseCompanyOf(userId);
     if (!customerId) throw AppError.forbidden();
@@ -345,6 +345,7 @@ export function confirmedPayload(order: OrderRow, items: OrderItemRow[], now: Da
     orderNo: order.orderNo,
     userId: order.userId,
     kind: order.kind,
+    projectId: order.projectId,
     confirmedAt: now.toISOString(),
     paidAt: order.paidAt ? new Date(order.paidAt).toISOString() : null,
     totalFen: order.totalFen ?? 0,

@@ -36,6 +36,7 @@ export class RefundsService {
     if (!order || order.userId !== userId) throw new AppError(ErrorCode.ORDER_NOT_FOUND, 'orderNotFound');
     const now = this.clock.now();
     const deadline = order.paidAt ? new Date(order.paidAt).getTime() + REFUND_WINDOW_DAYS * 86_400_000 : 0;
+    if (order.kind === 'project') throw new AppError(ErrorCode.REFUND_WINDOW_PASSED, 'refundProjectOrder');
     if (order.status !== 'confirmed' || now.getTime() > deadline) throw new AppError(ErrorCode.REFUND_WINDOW_PASSED, 'refundWindowPassed');
     const id = randomUUID();
     const rows = await this.repository.dataSource.query(

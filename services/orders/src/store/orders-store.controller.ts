@@ -157,7 +157,7 @@ export class OrdersStoreController {
     return this.orders.createVipOrder(user.userId);
   }
 
-  /** Enterprise administrators only (customerId, customerStatus 1, customerType 1); others get 403. */
+  /** Enterprise administrators only (an active enterprise customer with the administrator flag); others get 403. */
   @Post(path(OrderCalls.companyOrders))
   @HttpCode(200)
   @ApiZodBody(orderListRequestSchema)
