@@ -65,7 +65,8 @@ export const orderCalls = {
   refund: (orderId: string, description: string) => post<{ refundId: string }>(OrderCalls.refundApply, { orderId, reason: 'quality', description }),
   vipInfo: (options?: CallOptions) => post<VipInfo>(OrderCalls.vipInfo, {}, options),
   vipOrder: () => post<{ orderId: string; orderNo: string }>(OrderCalls.vipOrderCreate, {}),
-  purchased: (options?: CallOptions) => post<PurchasedMaterial[]>(LicensingCalls.materials, {}, options),
+  /** Licensed materials; 'project': only those downloaded under an enterprise project (/DownloadList). */
+  purchased: (options?: CallOptions, source: 'all' | 'project' = 'all') => post<PurchasedMaterial[]>(LicensingCalls.materials, { source }, options),
   licences: (orderId?: string, options?: CallOptions) => post<LicenceView[]>(LicensingCalls.list, orderId ? { orderId } : {}, options),
   generateLicences: (orderId: string) => post<LicenceView[]>(LicensingCalls.generate, { orderId }),
   licenceFile: (licenceId: string) => post<{ url: string }>(LicensingCalls.file, { licenceId }),

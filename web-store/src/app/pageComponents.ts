@@ -32,6 +32,7 @@ export const pageComponents: Record<PageKey, LazyExoticComponent<ComponentType>>
   orderSuccess: lazyPage(() => import('../pages/Orders/OrderSuccessPage'), 'OrderSuccess'),
   orderList: lazyPage(() => import('../pages/Orders/OrderListPage'), 'OrderList'),
   orderMaterialList: lazyPage(() => import('../pages/Orders/OrderMaterialListPage'), 'OrderMaterialList'),
+  downloadList: lazyPage(() => import('../pages/Orders/DownloadListPage'), 'DownloadList'),
   vip: lazyPage(() => import('../pages/Orders/VipPage'), 'Vip'),
   licenceVerify: lazyPage(() => import('../pages/Orders/LicenceVerifyPage'), 'LicenceVerify'),
   music: lazyPage(() => import('../pages/Music/MusicHomePage'), 'Music'),

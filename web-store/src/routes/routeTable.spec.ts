@@ -51,7 +51,7 @@ describe('route table', () => {
     const catalogue = ['/About', '/Questions', '/MaterialList', '/SearchResult', '/ImgSearchResult', '/Detail', '/detail', '/P5Detail',
       '/pdetail', '/P5Shop', '/DetailPic', '/detailpic', '/Topic', '/TopicList', '/Collect'];
     const contributors = ['/MaterialCenter', '/WorkDetail', '/howToGetHighQualityVideo', '/howToGetMoreSaleChance', '/howToUseUploadTool'];
-    const orders = ['/Cart', '/Putorder', '/Order', '/Order2', '/OrderSuccess', '/OrderList', '/OrderMaterialList', '/Vip', '/vip', '/VipOrder', '/LicenceVerify'];
+    const orders = ['/Cart', '/Putorder', '/Order', '/Order2', '/OrderSuccess', '/OrderList', '/OrderMaterialList', '/Vip', '/vip', '/VipOrder', '/LicenceVerify', '/DownloadList'];
     const music = ['/Music', '/DetailMusic', '/PlayList', '/PlayListDetail', '/OrderMusic'];
     expect(built.sort()).toEqual(['/', '/404', '/Login', '/test', '/working', ...catalogue, ...contributors, ...orders, ...music].sort());
     expect(findRoute('/MaterialCenter')?.white).toBe(true);

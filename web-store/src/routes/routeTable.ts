@@ -34,6 +34,7 @@ export type PageKey =
   | 'orderSuccess'
   | 'orderList'
   | 'orderMaterialList'
+  | 'downloadList'
   | 'vip'
   | 'licenceVerify'
   | 'music'
@@ -138,7 +139,7 @@ export const routeTable: readonly RouteEntry[] = [
   // Public check of an authorization file's verification code (printed on every file).
   route('/LicenceVerify', { page: 'licenceVerify' }),
   route('/Bill', W),
-  route('/DownloadList'),
+  route('/DownloadList', { page: 'downloadList' }),
   route('/UserCenter', W),
   route('/MaterialCenter', { ...W, page: 'materialCenter' }),
   route('/WorkDetail', { page: 'workDetail' }),

@@ -1,9 +1,10 @@
-import { ErrorCode, type LoginResponse, type SkuItem, type UserView } from '@mkt/contracts';
+import { ErrorCode, type LoginResponse, type ProjectData, type SkuItem, type UserView } from '@mkt/contracts';
 import { type ReactNode, createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { ApiError } from '../api/client';
 import { identityCalls } from '../api/identityCalls';
+import { projectCalls } from '../api/projectCalls';
 import { TOKEN_STORAGE_KEY, tokenNeedsRefresh, tokenStorage } from '../api/tokenStorage';
-import { loadsSkuList } from './userRoles';
+import { hasProject, loadsSkuList } from './userRoles';
 
 export type SessionStatus = 'checking' | 'signedIn' | 'signedOut';
 
@@ -13,6 +14,12 @@ export interface Session {
   token: string | null;
   /** Loaded after sign-in for active enterprise customers; null otherwise. */
   skuList: SkuItem[] | null;
+  /** The enterprise project of customers who have one (spec section 3 "Project data"); null otherwise. */
+  project: ProjectData | null;
+  /** True until the first answer about the signed-in customer's project arrives. */
+  projectLoading: boolean;
+  /** Reads the project data again (after a download under the project changed its counts). */
+  reloadProject(): void;
   /** Stores the token of a successful login and signs the user in. */
   signIn(response: LoginResponse): void;
   /** Tells the server, then forgets the token whatever the server answered. */
@@ -39,6 +46,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<UserView | null>(null);
   const [status, setStatus] = useState<SessionStatus>(() => (tokenStorage.get() ? 'checking' : 'signedOut'));
   const [skuList, setSkuList] = useState<SkuItem[] | null>(null);
+  // Keyed by user and project, so a stale answer never shows as another account's project.
+  const [projectState, setProjectState] = useState<{ key: string | null; data: ProjectData | null }>({ key: null, data: null });
+  const [projectReads, setProjectReads] = useState(0);
 
   // Whoever clears the token (the API client on 1001/3, log off, another tab) ends the session here.
   useEffect(() => {
@@ -103,6 +113,20 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     };
   }, [customerKey]);
 
+  const projectKey = user && hasProject(user) ? `${user.id}:${user.projectId}` : null;
+  useEffect(() => {
+    if (!projectKey) return;
+    const controller = new AbortController();
+    projectCalls
+      .info({ signal: controller.signal })
+      .then((data) => setProjectState({ key: projectKey, data }))
+      .catch(() => !controller.signal.aborted && setProjectState({ key: projectKey, data: null }));
+    return () => controller.abort();
+  }, [projectKey, projectReads]);
+  const reloadProject = useCallback(() => setProjectReads((n) => n + 1), []);
+  const project = projectKey !== null && projectState.key === projectKey ? projectState.data : null;
+  const projectLoading = projectKey !== null && projectState.key !== projectKey;
+
   const signIn = useCallback((response: LoginResponse) => {
     tokenStorage.set(response.token);
     setUser(response.user);
@@ -119,8 +143,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const value = useMemo<Session>(
-    () => ({ status, user, token, skuList, signIn, logOff, refresh: refreshToken }),
-    [status, user, token, skuList, signIn, logOff],
+    () => ({ status, user, token, skuList, project, projectLoading, reloadProject, signIn, logOff, refresh: refreshToken }),
+    [status, user, token, skuList, project, projectLoading, reloadProject, signIn, logOff],
   );
 
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;

@@ -1,5 +1,5 @@
 import { type GateState, SessionCheckWaiter, decideAfterSessionCheck, refusalFor } from './loginGate';
-import { contributorNoticeFor, hasMaterialCenter, loadsSkuList, showsMaterialCenterInMobileMenu } from './userRoles';
+import { contributorNoticeFor, hasMaterialCenter, isEnterpriseAdmin, loadsSkuList, showsDownloadList, showsMaterialCenterInMobileMenu } from './userRoles';
 
 const signed = { token: 'tok', user: { gid: 1 } };
 const visitor = { token: null, user: null };
@@ -84,6 +84,25 @@ describe('user roles', () => {
     expect(loadsSkuList({ customerId: null, customerStatus: 1, customerType: 1 })).toBe(false);
     expect(loadsSkuList({ customerId: 'c1', customerStatus: 0, customerType: 1 })).toBe(false);
     expect(loadsSkuList({ customerId: 'c1', customerStatus: 1, customerType: 2 })).toBe(false);
+  });
+
+  it('shows /DownloadList only to enterprise customers with a project in progress (status 1)', () => {
+    const customer = { customerId: 'c1', customerStatus: 1, customerType: 1, projectId: 'PRJ-1' };
+    expect(showsDownloadList(customer, { projectStatus: 1 })).toBe(true);
+    expect(showsDownloadList(customer, { projectStatus: 0 })).toBe(false);
+    expect(showsDownloadList(customer, { projectStatus: 2 })).toBe(false);
+    expect(showsDownloadList(customer, null)).toBe(false);
+    expect(showsDownloadList({ ...customer, projectId: null }, { projectStatus: 1 })).toBe(false);
+    expect(showsDownloadList({ ...customer, customerType: 2 }, { projectStatus: 1 })).toBe(false);
+    expect(showsDownloadList(null, { projectStatus: 1 })).toBe(false);
+  });
+
+  it('gives the company orders tab to enterprise administrators only', () => {
+    const customer = { customerId: 'c1', customerStatus: 1, customerType: 1, enterpriseAdmin: true };
+    expect(isEnterpriseAdmin(customer)).toBe(true);
+    expect(isEnterpriseAdmin({ ...customer, enterpriseAdmin: false })).toBe(false);
+    expect(isEnterpriseAdmin({ ...customer, customerStatus: 0 })).toBe(false);
+    expect(isEnterpriseAdmin(null)).toBe(false);
   });
 
   it('picks the contributor notice by gid for signed contributors who have not answered', () => {

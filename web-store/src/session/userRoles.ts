@@ -1,4 +1,4 @@
-import type { UserView } from '@mkt/contracts';
+import type { ProjectData, UserView } from '@mkt/contracts';
 
 /**
  * What a user may see, derived from the user fields (spec sections 3, 4 and 6).
@@ -19,6 +19,24 @@ export function showsMaterialCenterInMobileMenu(user: RoleFields | null): boolea
 /** Enterprise customers get their SKU list right after sign-in (spec section 6). */
 export function loadsSkuList(user: Pick<UserView, 'customerId' | 'customerStatus' | 'customerType'> | null): boolean {
   return Boolean(user?.customerId) && user?.customerStatus === 1 && user?.customerType === 1;
+}
+
+/** An enterprise customer with a project: the store loads the project data after sign-in. */
+export function hasProject(user: Pick<UserView, 'customerId' | 'customerStatus' | 'customerType' | 'projectId'> | null): boolean {
+  return loadsSkuList(user) && Boolean(user?.projectId);
+}
+
+/** /DownloadList is shown only to enterprise customers whose project has status 1 (spec section 6). */
+export function showsDownloadList(
+  user: Pick<UserView, 'customerId' | 'customerStatus' | 'customerType' | 'projectId'> | null,
+  project: Pick<ProjectData, 'projectStatus'> | null,
+): boolean {
+  return hasProject(user) && project?.projectStatus === 1;
+}
+
+/** Enterprise administrators see every completed order of their company (spec section 6). */
+export function isEnterpriseAdmin(user: Pick<UserView, 'customerId' | 'customerStatus' | 'customerType' | 'enterpriseAdmin'> | null): boolean {
+  return loadsSkuList(user) && user?.enterpriseAdmin === true;
 }
 
 export type ContributorNoticeKind = 'acknowledgePhotoRights' | 'offerPhotoSupplement';

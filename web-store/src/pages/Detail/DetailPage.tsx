@@ -14,6 +14,7 @@ import { useMaterialActions } from '../../catalogue/useMaterialActions';
 import { useRemote } from '../../catalogue/useRemote';
 import { Button, buttonClass } from '../../ui/Button';
 import { CartIcon, CopyIcon, DownloadIcon, HeartIcon, LinkIcon } from '../../ui/icons';
+import { ProjectDownload } from '../../orders/ProjectDownload';
 import { useAddToCart } from '../../orders/useAddToCart';
 import styles from './DetailPage.module.css';
 
@@ -208,6 +209,9 @@ function DetailView({ material, variant }: { material: MaterialDetail; variant: 
               <CartIcon size={18} />
               {t('detail.addToCart')}
             </Button>
+            {(material.kind === 'video' || material.kind === 'photo') && material.from !== 'external' && variant !== 'external' && (
+              <ProjectDownload materialId={material.id} kind={material.kind} />
+            )}
             <div className={styles.secondaryActions}>
               <button
                 type="button"

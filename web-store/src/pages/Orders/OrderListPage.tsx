@@ -4,23 +4,22 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { orderCalls, yuan } from '../../api/orderCalls';
 import { useRemote } from '../../catalogue/useRemote';
 import { useSession } from '../../session/SessionProvider';
-import { loadsSkuList } from '../../session/userRoles';
+import { isEnterpriseAdmin } from '../../session/userRoles';
 import { Button } from '../../ui/Button';
 import { useToast } from '../../ui/toast/ToastProvider';
 import { SignedIn, chinaTime, messageOf } from './common';
 import styles from './Orders.module.css';
 
 /**
- * /OrderList: the buyer's orders, newest first. Enterprise administrators (customerId,
- * customerStatus 1, customerType 1) also get a tab with every completed order of their company;
- * owners can hide their own completed orders from it.
+ * /OrderList: the buyer's orders, newest first. Enterprise administrators also get a tab with
+ * every completed order of their company; owners can hide their own completed orders from it.
  */
 export default function OrderListPage() {
   const { t } = useTranslation();
   const { user } = useSession();
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const enterprise = loadsSkuList(user);
+  const enterprise = isEnterpriseAdmin(user);
   const company = enterprise && params.get('view') === 'company';
   return (
     <div className={styles.page}>
@@ -54,6 +53,8 @@ export default function OrderListPage() {
 
 function Orders({ company }: { company: boolean }) {
   const { t, i18n } = useTranslation();
+  // Only a customer of a company has a company to hide orders from.
+  const hasCompany = Boolean(useSession().user?.customerId);
   const toast = useToast();
   const list = useRemote<OrderListResponse>((signal) => (company ? orderCalls.companyOrders(1, 50, { signal }) : orderCalls.list(1, 50, { signal })), [company, i18n.language]);
   const toggleHidden = async (id: string, hidden: boolean) => {
@@ -84,7 +85,7 @@ function Orders({ company }: { company: boolean }) {
               {t(`orders.status.${order.status}`)}
             </span>
             <span>{yuan(order.totalFen)}</span>
-            {!company && order.status === 'confirmed' && (
+            {!company && hasCompany && order.status === 'confirmed' && (
               <Button variant="ghost" onClick={() => toggleHidden(order.id, !order.hiddenFromCompany)} data-testid="order-hide">
                 {order.hiddenFromCompany ? t('orders.list.show') : t('orders.list.hide')}
               </Button>

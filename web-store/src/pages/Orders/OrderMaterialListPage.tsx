@@ -62,8 +62,14 @@ function Materials() {
             <div>
               <div className={styles.itemTitle}>{m.title}</div>
               <div className={styles.code}>
-                {m.code} · <Link to={`/Order?id=${m.orderId}`}>{m.orderNo}</Link> · {chinaTime(m.purchasedAt)}
+                {m.code} · {m.projectId ? <Link to="/DownloadList">{t('orders.materials.project', { id: m.projectId })}</Link> : <Link to={`/Order?id=${m.orderId}`}>{m.orderNo}</Link>} ·{' '}
+                {chinaTime(m.purchasedAt)}
               </div>
+              {m.delivery === 'personal' && (
+                <span className={styles.badge} data-testid="purchased-personal">
+                  {t(`orders.materials.personal.${m.kind === 'photo' ? 'photo' : 'video'}`)}
+                </span>
+              )}
             </div>
             <Button variant="secondary" onClick={() => download(m.orderId, m.itemId)} data-testid="purchased-download">
               {m.downloadable ? t('orders.materials.download') : t('orders.materials.transcoding')}

@@ -120,6 +120,11 @@ function OrderDetail({ id }: { id: string }) {
               </div>
             ))}
           </div>
+          {o.licence?.licenceType === 'personal' && (
+            <p className={styles.muted} data-testid="order-personal-delivery">
+              {t('orders.detail.personalDelivery')}
+            </p>
+          )}
           {o.status === 'confirmed' && <p className={styles.muted}>{t('orders.detail.transcodingNote')}</p>}
         </section>
       )}

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { loginUrlReturningTo } from '../../api/authLoss';
 import { useSession } from '../../session/SessionProvider';
-import { hasMaterialCenter } from '../../session/userRoles';
+import { hasMaterialCenter, showsDownloadList } from '../../session/userRoles';
 import { ChevronDownIcon, UserIcon } from '../../ui/icons';
 import { useDismiss } from '../../ui/useDismiss';
 import styles from './UserMenu.module.css';
@@ -11,7 +11,7 @@ import styles from './UserMenu.module.css';
 /** The signed-in user's menu, or the sign-in link for visitors. */
 export function UserMenu() {
   const { t } = useTranslation();
-  const { status, user, logOff } = useSession();
+  const { status, user, project, logOff } = useSession();
   const location = useLocation();
   const [open, setOpen] = useState(false);
   const wrapper = useRef<HTMLDivElement>(null);
@@ -66,6 +66,11 @@ export function UserMenu() {
           <Link role="menuitem" className={styles.item} to="/Collect">
             {t('header.collect')}
           </Link>
+          {showsDownloadList(user, project) && (
+            <Link role="menuitem" className={styles.item} to="/DownloadList" data-testid="menu-download-list">
+              {t('header.downloadList')}
+            </Link>
+          )}
           {hasMaterialCenter(user) && (
             <Link role="menuitem" className={styles.item} to="/MaterialCenter" data-testid="menu-material-center">
               {t('header.materialCenter')}
