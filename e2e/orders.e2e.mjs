@@ -4,6 +4,7 @@ import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import sharp from 'sharp';
 import { eventually, useServerAndBrowser } from './harness.mjs';
 
 /** A 1×1 PNG: the payment voucher the buyer uploads. */
@@ -199,5 +200,117 @@ describe('cart to licence in a real browser, across store and console', () => {
     await buyer.getByTestId('verify-result').getByText('This is a genuine authorization file').waitFor();
     await shoot(buyer, 'licence-verify-en');
     await buyerContext.close();
+  });
+
+  it('a project customer downloads under the enterprise project and finds the file and its authorization file on /DownloadList', async () => {
+    const context = await env.browser.newContext({ acceptDownloads: true, viewport: { width: 1366, height: 900 } });
+    const admin = await context.newPage();
+    await signIn(admin, '13800000004');
+    await admin.getByTestId('user-menu').click();
+    await admin.getByTestId('menu-download-list').click();
+    await admin.waitForURL(/\/DownloadList/);
+    await admin.getByTestId('download-list-empty').waitFor();
+    await admin.getByTestId('project-allowance-photo').getByText('剩余 200').waitFor();
+
+    await admin.goto(`${env.server.url}/ImgSearchResult?type=pic`);
+    const photoId = await admin.getByTestId('material-card').first().getAttribute('data-id');
+    await admin.goto(`${env.server.url}/DetailPic?id=${photoId}`);
+    await admin.getByTestId('project-download').getByText('项目剩余 200 张图片额度').waitFor();
+    await admin.getByTestId('project-download-button').click();
+    await admin.getByTestId('project-download-dialog').getByText('星河传媒 2026 品牌片素材包').waitFor();
+    await shoot(admin, 'project-download-dialog-zh');
+    const file = await saveDownload(admin, () => admin.getByTestId('project-download-confirm').click(), 'project-photo');
+    // Licensed under the project's commercial contract: the original, at full size.
+    const original = await sharp(readFileSync(file)).metadata();
+    assert.equal(original.format, 'jpeg');
+    assert.ok(original.width > 1000, `the original is delivered (${original.width} px wide)`);
+
+    await admin.goto(`${env.server.url}/DownloadList`);
+    await admin.getByTestId('download-row').first().waitFor();
+    await admin.getByTestId('project-allowance-photo').getByText('剩余 199').waitFor();
+    await admin.getByTestId('download-row-licence').waitFor();
+    await shoot(admin, 'download-list-zh');
+    const pdfPath = await saveDownload(admin, () => admin.getByTestId('download-row-licence').click(), 'project-licence.pdf');
+    const text = execFileSync('pdftotext', ['-layout', pdfPath, '-'], { encoding: 'utf8' });
+    for (const expected of ['素材授权书', 'PRJ-2026-01', '星河传媒有限公司', '商业授权 / Commercial']) assert.ok(text.includes(expected), `project licence text has ${expected}`);
+
+    // The enterprise administrator also sees the company's orders.
+    await admin.goto(`${env.server.url}/OrderList`);
+    await admin.getByTestId('orders-tab-company').waitFor();
+    await admin.evaluate(() => localStorage.setItem('lang', 'en'));
+    await admin.goto(`${env.server.url}/DownloadList`);
+    await admin.getByTestId('project-allowance-photo').getByText('199 left').waitFor();
+    await shoot(admin, 'download-list-en');
+    await context.close();
+
+    // A customer without a project is told the list is for project customers and gets no project button.
+    const buyerContext = await env.browser.newContext({ viewport: { width: 1366, height: 900 } });
+    const buyer = await buyerContext.newPage();
+    await signIn(buyer, '13800000005');
+    await buyer.getByTestId('user-menu').click();
+    await buyer.getByText('我的订单').first().waitFor();
+    assert.equal(await buyer.getByTestId('menu-download-list').count(), 0);
+    await buyer.goto(`${env.server.url}/DownloadList`);
+    await buyer.getByTestId('download-list-refused').getByText('下载列表仅向项目客户开放').waitFor();
+    await buyer.goto(`${env.server.url}/DetailPic?id=${photoId}`);
+    await buyer.getByTestId('detail-add-to-cart').waitFor();
+    assert.equal(await buyer.getByTestId('project-download').count(), 0);
+    await buyerContext.close();
+  });
+
+  it('a personal licence delivers the photo at medium size', async () => {
+    const context = await env.browser.newContext({ acceptDownloads: true, viewport: { width: 1366, height: 900 } });
+    const buyer = await context.newPage();
+    // A new account (created at first sign-in): the demo buyer's code cannot be resent within a minute.
+    await signIn(buyer, 'vlogger@example.com');
+    await buyer.goto(`${env.server.url}/ImgSearchResult?type=pic`);
+    const photoId = await buyer.getByTestId('material-card').nth(1).getAttribute('data-id');
+    await buyer.goto(`${env.server.url}/DetailPic?id=${photoId}`);
+    await buyer.getByTestId('detail-add-to-cart').click();
+    await buyer.getByText('已加入购物车').first().waitFor();
+    await buyer.goto(`${env.server.url}/Cart?targetType=1`);
+    await buyer.getByTestId('cart-item').first().waitFor();
+    await buyer.getByTestId('cart-checkout').click();
+    await buyer.waitForURL(/\/Putorder/);
+    await buyer.getByTestId('putorder-licenceType').selectOption('personal');
+    await buyer.getByText('个人授权仅限 1080P 视频或中图（长边 1000 像素）').waitFor();
+    for (const [field, value] of Object.entries({ buyerCompany: '个人', userCompany: '个人', projectName: '旅行 vlog', purpose: '个人视频号', contact: '李雷' })) await buyer.getByTestId(`putorder-${field}`).fill(value);
+    await buyer.getByTestId('putorder-submit').click();
+    await buyer.getByTestId('putorder-confirm').click();
+    await buyer.waitForURL(/\/OrderSuccess/);
+    const orderId = new URL(buyer.url()).searchParams.get('id');
+
+    // Staff quote and confirm through the console API (the console screens are walked in the first test).
+    const staffToken = async (username, password) => (await (await fetch(`${env.server.url}/admin-api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) })).json()).token;
+    const [sales, finance] = [await staffToken('sales', 'sales12345'), await staffToken('finance', 'finance12345')];
+    const order = await (await fetch(`${env.server.url}/admin-api/orders/${orderId}`, { headers: { authorization: `Bearer ${sales}` } })).json();
+    const quoted = await fetch(`${env.server.url}/admin-api/orders/${orderId}/quote`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${sales}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ items: order.items.map((item) => ({ itemId: item.itemId, priceFen: 9900 })), validUntil: new Date(Date.now() + 86_400_000).toISOString() }),
+    });
+    assert.equal(quoted.status, 200);
+    await buyer.goto(`${env.server.url}/Order?id=${orderId}`);
+    await buyer.getByTestId('order-personal-delivery').waitFor();
+    await buyer.getByTestId('pay-account-name').fill('李雷');
+    await buyer.getByTestId('pay-voucher').setInputFiles({ name: 'voucher.png', mimeType: 'image/png', buffer: VOUCHER_PNG });
+    await buyer.getByTestId('pay-submit').click();
+    await buyer.getByTestId('order-status').getByText('待确认付款').waitFor();
+    const confirmed = await fetch(`${env.server.url}/admin-api/orders/${orderId}/confirm`, { method: 'POST', headers: { authorization: `Bearer ${finance}` } });
+    assert.equal(confirmed.status, 200);
+
+    // The medium-size copy is made in the background; the list says when it is ready.
+    await buyer.goto(`${env.server.url}/OrderMaterialList`);
+    await buyer.getByTestId('purchased-personal').getByText('中图版本').waitFor();
+    await eventually(async () => {
+      await buyer.reload();
+      await buyer.getByTestId('purchased-download').first().waitFor();
+      return (await buyer.getByTestId('purchased-download').first().textContent())?.trim() === '下载';
+    }, { timeoutMs: 60_000, intervalMs: 1000 });
+    await shoot(buyer, 'order-material-list-personal-zh');
+    const file = await saveDownload(buyer, () => buyer.getByTestId('purchased-download').first().click(), 'personal-photo');
+    const medium = await sharp(readFileSync(file)).metadata();
+    assert.equal(Math.max(medium.width, medium.height), 1000, `the medium copy has a 1000 px long side (${medium.width}x${medium.height})`);
+    await context.close();
   });
 });

@@ -77,7 +77,7 @@ function Materials() {
           </div>
         ))}
       </div>
-      <p className={styles.muted}>{t('orders.detail.transcodingNote')}</p>
+      <p className={`${styles.muted} ${styles.listNote}`}>{t('orders.detail.transcodingNote')}</p>
     </>
   );
 }
