@@ -176,7 +176,7 @@ const projectFields = {
   /** Last day downloads are allowed, in UTC; null: until staff end the project. */
   validUntil: z.iso.datetime({ offset: true }).nullable(),
 };
-export const projectCreateSchema = z.object({ id: z.string().trim().regex(PROJECT_ID_PATTERN), ...projectFields });
+export const projectCreateSchema = z.object(projectFields).extend({ id: z.string().trim().regex(PROJECT_ID_PATTERN) });
 export type ProjectCreate = z.output<typeof projectCreateSchema>;
 export const projectUpdateSchema = z.object(projectFields).partial();
 export type ProjectUpdate = z.output<typeof projectUpdateSchema>;

@@ -1,6 +1,7 @@
 // Orders section of `npm run bench`: order submission latency, confirmation-to-licence latency
 // through the event bus (staff confirmation → every authorization PDF of the order generated and
-// listed for the buyer), and authorization PDFs generated per second in a burst.
+// listed for the buyer), authorization PDFs generated per second in a burst, then (with
+// `licensing`) downloads under an enterprise project and a personal licence's 1080P copy.
 //
 // The orders read model is filled straight in the server's embedded database (the bench server
 // runs without the demo catalogue), with materials that have no stored original: licences do not
@@ -9,6 +10,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { callJson } from './http.mjs';
+import { measureLicensing } from './licensing-bench.mjs';
 import { summarize } from './stats.mjs';
 
 /** A 1×1 PNG: the payment voucher. */
@@ -38,9 +40,10 @@ function ok(answer, what) {
 }
 
 /**
- * @param {{ baseUrl: string, databaseUrl: string, buyerToken: string, orders: number, progress: (message: string) => void }} options
+ * @param {{ baseUrl: string, databaseUrl: string, buyerToken: string, orders: number, progress: (message: string) => void,
+ *   licensing?: { dataDir: string, workDir: string, root: string, enterpriseToken: string } }} options
  */
-export async function measureOrders({ baseUrl, databaseUrl, buyerToken, orders, progress }) {
+export async function measureOrders({ baseUrl, databaseUrl, buyerToken, orders, progress, licensing }) {
   const materials = orders * ITEMS_PER_ORDER;
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
   try {
@@ -73,8 +76,7 @@ export async function measureOrders({ baseUrl, databaseUrl, buyerToken, orders, 
   }
   progress(`orders: ${orders} submitted`);
 
-  // Quote and pay every order.
-  for (const id of orderIds) {
+  const quoteAndPay = async (/** @type {string} */ id) => {
     const detail = ok(await callJson(`${baseUrl}/admin-api/orders/${id}`, { headers: staff }), 'order detail');
     ok(
       await callJson(`${baseUrl}/admin-api/orders/${id}/quote`, {
@@ -90,7 +92,8 @@ export async function measureOrders({ baseUrl, databaseUrl, buyerToken, orders, 
     form.set('voucher', new Blob([VOUCHER_PNG], { type: 'image/png' }), 'voucher.png');
     const paid = await fetch(`${baseUrl}/api/order/pay`, { method: 'POST', headers: buyer, body: form });
     if (paid.status !== 200) throw new Error(`pay answered ${paid.status}: ${(await paid.text()).slice(0, 300)}`);
-  }
+  };
+  for (const id of orderIds) await quoteAndPay(id);
 
   /** Polls the buyer's licence list until every file of the order is generated. */
   const waitGenerated = async (/** @type {string} */ id) => {
@@ -123,9 +126,30 @@ export async function measureOrders({ baseUrl, databaseUrl, buyerToken, orders, 
   const pdfs = burst.length * ITEMS_PER_ORDER;
   progress(`orders: burst of ${pdfs} PDFs in ${burstSec.toFixed(2)} s`);
 
+  // Project downloads and a personal licence's reduced copy (licensing-bench.mjs).
+  const licensingResult = licensing
+    ? await measureLicensing({
+        baseUrl,
+        databaseUrl,
+        ...licensing,
+        downloads: orders,
+        buyer,
+        progress,
+        personalOrder: async (materialIds) => {
+          const cartIds = [];
+          for (const materialId of materialIds) cartIds.push(ok(await callJson(`${baseUrl}/api/cart/add`, { method: 'POST', headers: buyer, body: { materialId } }), 'cart add').cartId);
+          const created = ok(await callJson(`${baseUrl}/api/order/create`, { method: 'POST', headers: buyer, body: { cartIds, licence: { ...LICENCE, licenceType: 'personal' } } }), 'order create');
+          await quoteAndPay(created.orderId);
+          return created.orderId;
+        },
+        confirm: async (id) => void ok(await callJson(`${baseUrl}/admin-api/orders/${id}/confirm`, { method: 'POST', headers: staff }), 'confirm'),
+      })
+    : null;
+
   return {
     orders,
     itemsPerOrder: ITEMS_PER_ORDER,
+    licensing: licensingResult,
     submitMs: summarize(submitMs),
     confirmToLicenceMs: summarize(licenceMs),
     burst: { orders: burst.length, pdfs, seconds: burstSec, pdfsPerSecond: burstSec > 0 ? pdfs / burstSec : null },
