@@ -1,3 +1,4 @@
+import type { UserView } from '@mkt/contracts';
 import { startIdentity, type Harness } from './identity-harness.js';
 
 type ErrorBody = { code: number; success: boolean; message: string };
@@ -34,10 +35,9 @@ describe('identity: enterprise projects and administrators', () => {
     expect(seeded.body).toMatchObject({ id: 'PRJ-2026-01', customerId: 'ENT-0001', status: 1, videoBranches: 50, photoBranches: 200 });
     const announced = await h.sql<{ payload: { projectId: string; status: number } }>(`SELECT payload FROM identity.outbox WHERE name = 'customer.project.changed'`);
     expect(announced.map((e) => e.payload)).toContainEqual(expect.objectContaining({ projectId: 'PRJ-2026-01', status: 1, videoBranches: 50 }));
-    const administrator = await h.call<{ data: { projectId: string; enterpriseAdmin: boolean } }>('/session', { token: await h.signIn('13800000004') });
-    expect(administrator.body.data).toMatchObject({ projectId: 'PRJ-2026-01', enterpriseAdmin: true });
-    const member = await h.call<{ data: { projectId: string; enterpriseAdmin: boolean } }>('/session', { token: await h.signIn('13800000006') });
-    expect(member.body.data).toMatchObject({ projectId: 'PRJ-2026-01', enterpriseAdmin: false });
+    const session = async (account: string) => ((await h.call('/session', { token: await h.signIn(account) })).body as unknown as { data: UserView }).data;
+    expect(await session('13800000004')).toMatchObject({ projectId: 'PRJ-2026-01', enterpriseAdmin: true });
+    expect(await session('13800000006')).toMatchObject({ projectId: 'PRJ-2026-01', enterpriseAdmin: false });
   });
 
   it('creates and edits projects with an audit entry and an announcement for each change', async () => {
