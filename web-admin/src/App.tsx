@@ -11,6 +11,7 @@ import invoices from './resources/invoices';
 import materials from './resources/materials';
 import reviews from './resources/reviews';
 import orders from './resources/orders';
+import projects from './resources/projects';
 import refunds from './resources/refunds';
 import musicSheets from './resources/music-sheets';
 import musicSkus from './resources/music-skus';
@@ -35,6 +36,7 @@ const Console = () => (
     disableTelemetry
   >
     <Resource name="users" {...users} />
+    <Resource name="projects" {...projects} />
     <Resource name="materials" {...materials} />
     <Resource name="reviews" {...reviews} />
     <Resource name="categories" {...categories} />

@@ -173,7 +173,7 @@ const projectFields = {
   region: z.enum(LICENCE_REGIONS),
   duration: z.enum(LICENCE_DURATIONS),
   purpose: z.string().trim().min(1).max(200),
-  /** Last day downloads are allowed, in UTC; null: until staff end the project. */
+  /** The last moment downloads are allowed (an instant; the console enters it in UTC+8); null: until staff end the project. */
   validUntil: z.iso.datetime({ offset: true }).nullable(),
 };
 export const projectCreateSchema = z.object(projectFields).extend({ id: z.string().trim().regex(PROJECT_ID_PATTERN) });

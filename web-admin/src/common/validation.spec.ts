@@ -1,4 +1,4 @@
-import { staffCreateSchema, staffUpdateSchema, userAdminUpdateSchema } from '@mkt/contracts';
+import { projectCreateSchema, staffCreateSchema, staffUpdateSchema, userAdminUpdateSchema } from '@mkt/contracts';
 import { validateWith } from './validation';
 
 describe('validateWith (contract schemas as form validation)', () => {
@@ -39,5 +39,30 @@ describe('validateWith (contract schemas as form validation)', () => {
       customerStatus: { message: 'ra.validation.maxValue', args: { max: 9 } },
     });
     expect(validateUser({ customerStatus: null, customerId: null, gid: 35 })).toEqual({});
+  });
+
+  it('asks for whole numbers and for a choice in an empty select', () => {
+    const validateProject = validateWith(projectCreateSchema);
+    const project = {
+      id: 'PRJ-2026-07',
+      name: '品牌片',
+      customerId: 'C-1',
+      companyName: '星河传媒',
+      status: 1,
+      videoBranches: 10,
+      photoBranches: 0,
+      projectType: 'advertising',
+      region: 'mainland',
+      duration: '1y',
+      purpose: '品牌宣传片',
+      validUntil: null,
+    };
+    expect(validateProject(project)).toEqual({});
+    expect(validateProject({ ...project, videoBranches: 1.5, photoBranches: -1, region: null, duration: '' })).toEqual({
+      videoBranches: 'app.validation.integer',
+      photoBranches: { message: 'ra.validation.minValue', args: { min: 0 } },
+      region: 'ra.validation.required',
+      duration: 'ra.validation.required',
+    });
   });
 });

@@ -10,6 +10,7 @@ export interface SchemaIssue {
   path: PropertyKey[];
   message: string;
   origin?: string;
+  expected?: string;
   minimum?: number | bigint;
   maximum?: number | bigint;
 }
@@ -26,6 +27,10 @@ const num = (value: number | bigint | undefined): number => Number(value ?? 0);
 export function issueMessage(issue: SchemaIssue, value: unknown): Message {
   switch (issue.code) {
     case 'invalid_type':
+      if (value == null || value === '') return 'ra.validation.required';
+      return issue.expected === 'int' ? 'app.validation.integer' : issue.message;
+    // An enum (a select input) left empty.
+    case 'invalid_value':
       return value == null || value === '' ? 'ra.validation.required' : issue.message;
     case 'too_small':
       if (issue.origin === 'number') return { message: 'ra.validation.minValue', args: { min: num(issue.minimum) } };

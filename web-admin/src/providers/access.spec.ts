@@ -62,4 +62,16 @@ describe('console access rules', () => {
     expect(isAllowed(['finance'], 'refunds', 'list')).toBe(true);
     expect(isAllowed(['admin'], 'orders', 'delete')).toBe(false);
   });
+
+  it('lets admin and sales keep enterprise projects, finance read them, and nobody else see them', () => {
+    for (const role of STAFF_ROLES) {
+      const keeps = role === 'admin' || role === 'sales';
+      const reads = keeps || role === 'finance';
+      expect(isAllowed([role], 'projects', 'list')).toBe(reads);
+      expect(isAllowed([role], 'projects', 'show')).toBe(reads);
+      expect(isAllowed([role], 'projects', 'create')).toBe(keeps);
+      expect(isAllowed([role], 'projects', 'edit')).toBe(keeps);
+      expect(isAllowed([role], 'projects', 'delete')).toBe(false);
+    }
+  });
 });

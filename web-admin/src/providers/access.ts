@@ -1,7 +1,7 @@
 import { STAFF_ROLES, type StaffRole } from '@mkt/contracts';
 
 /** The console's resources, in menu order. */
-export const RESOURCES = ['users', 'materials', 'reviews', 'categories', 'topics', 'hot-words', 'music-tracks', 'music-sheets', 'music-skus', 'orders', 'invoices', 'refunds', 'staff', 'audit-logs'] as const;
+export const RESOURCES = ['users', 'projects', 'materials', 'reviews', 'categories', 'topics', 'hot-words', 'music-tracks', 'music-sheets', 'music-skus', 'orders', 'invoices', 'refunds', 'staff', 'audit-logs'] as const;
 export type ResourceName = (typeof RESOURCES)[number];
 
 export type Action = 'list' | 'show' | 'edit' | 'create' | 'delete';
@@ -22,6 +22,8 @@ const curated = { list: everyone, show: everyone, create: curators, edit: curato
  */
 export const ACCESS_RULES: Record<ResourceName, Partial<Record<Action, readonly StaffRole[]>>> = {
   users: { list: everyone, show: everyone, edit: ['admin', 'sales'] },
+  // Sales keep the enterprise projects they sold; finance reads them next to the company's orders.
+  projects: { list: ['admin', 'sales', 'finance'], show: ['admin', 'sales', 'finance'], create: ['admin', 'sales'], edit: ['admin', 'sales'] },
   materials: { list: everyone, show: everyone, edit: materialEditors },
   /** Contributed uploads: the reviewers decide what goes on sale. */
   reviews: { list: materialEditors, show: materialEditors, edit: materialEditors },

@@ -12,6 +12,7 @@ describe('request bodies', () => {
     customerStatus: null,
     customerType: null,
     projectId: null,
+    enterpriseAdmin: false,
     nickname: '小王',
     phone: '13800000000',
     email: null,
@@ -25,6 +26,14 @@ describe('request bodies', () => {
     expect(updatePayload('users', { ...user, gid: 35, phone: '13900000000', customerId: 'C-9' }, user)).toEqual({
       gid: 35,
       customerId: 'C-9',
+    });
+  });
+
+  it('sends the enterprise administrator flag and a cleared project', () => {
+    const member = { ...user, customerId: 'C-9', projectId: 'PRJ-2026-01' };
+    expect(updatePayload('users', { ...member, enterpriseAdmin: true, projectId: null }, member)).toEqual({
+      enterpriseAdmin: true,
+      projectId: null,
     });
   });
 
@@ -90,6 +99,34 @@ describe('request bodies', () => {
       nameEn: 'Nature',
       coverKey: null,
       sort: 0,
+    });
+  });
+
+  const project = {
+    id: 'PRJ-2026-01',
+    name: '2026 品牌片素材包',
+    customerId: 'C-9',
+    companyName: '星河传媒',
+    status: 1,
+    videoBranches: 50,
+    photoBranches: 200,
+    projectType: 'advertising',
+    region: 'mainland',
+    duration: '1y',
+    purpose: '品牌宣传片',
+    validUntil: null,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+  };
+
+  it('creates a project with its number, and never sends the number or the dates on update', () => {
+    const { createdAt: _c, updatedAt: _u, ...fields } = project;
+    expect(createPayload('projects', { ...project })).toEqual(fields);
+    expect(
+      updatePayload('projects', { ...project, id: 'PRJ-OTHER', photoBranches: 300, validUntil: '2026-12-31T15:59:00.000Z', updatedAt: 'x' }, project),
+    ).toEqual({ photoBranches: 300, validUntil: '2026-12-31T15:59:00.000Z' });
+    expect(updatePayload('projects', { ...project, validUntil: null }, { ...project, validUntil: '2026-12-31T15:59:00.000Z' })).toEqual({
+      validUntil: null,
     });
   });
 });

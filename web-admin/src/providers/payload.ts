@@ -5,6 +5,8 @@ import {
   type HotWordAdminCreate,
   type HotWordAdminUpdate,
   type MaterialAdminUpdate,
+  type ProjectCreate,
+  type ProjectUpdate,
   type StaffCreate,
   type StaffUpdate,
   type TopicAdminCreate,
@@ -27,6 +29,7 @@ export const USER_UPDATE_FIELDS = [
   'customerStatus',
   'customerType',
   'projectId',
+  'enterpriseAdmin',
 ] as const satisfies Fields<UserAdminUpdate>;
 
 export const STAFF_UPDATE_FIELDS = ['displayName', 'roles', 'disabled', 'password'] as const satisfies Fields<StaffUpdate>;
@@ -59,6 +62,22 @@ export const TOPIC_FIELDS = [
 ] as const satisfies Fields<TopicAdminCreate>;
 export const HOT_WORD_FIELDS = ['wordZh', 'wordEn', 'sort'] as const satisfies Fields<HotWordAdminCreate>;
 
+/** Exactly the keys of projectUpdateSchema: everything but the project number, fixed once created. */
+export const PROJECT_UPDATE_FIELDS = [
+  'name',
+  'customerId',
+  'companyName',
+  'status',
+  'videoBranches',
+  'photoBranches',
+  'projectType',
+  'region',
+  'duration',
+  'purpose',
+  'validUntil',
+] as const satisfies Fields<ProjectUpdate>;
+export const PROJECT_CREATE_FIELDS = ['id', ...PROJECT_UPDATE_FIELDS] as const satisfies Fields<ProjectCreate>;
+
 // Compile-time guard: adding a field to a contract schema without listing it here fails the build.
 type Missing<T, L extends readonly unknown[]> = Exclude<keyof T, L[number]>;
 const complete: [
@@ -69,7 +88,9 @@ const complete: [
   Missing<CategoryAdminCreate | CategoryAdminUpdate, typeof CATEGORY_FIELDS>,
   Missing<TopicAdminCreate | TopicAdminUpdate, typeof TOPIC_FIELDS>,
   Missing<HotWordAdminCreate | HotWordAdminUpdate, typeof HOT_WORD_FIELDS>,
-] extends [never, never, never, never, never, never, never]
+  Missing<ProjectUpdate, typeof PROJECT_UPDATE_FIELDS>,
+  Missing<ProjectCreate, typeof PROJECT_CREATE_FIELDS>,
+] extends [never, never, never, never, never, never, never, never, never]
   ? true
   : false = true;
 void complete;
@@ -133,6 +154,8 @@ export function updatePayload(resource: string, data: Data, previous: Data = {})
       return changed(data, previous, TOPIC_FIELDS);
     case 'hot-words':
       return changed(data, previous, HOT_WORD_FIELDS);
+    case 'projects':
+      return changed(data, previous, PROJECT_UPDATE_FIELDS);
     default:
       return data;
   }
@@ -149,6 +172,8 @@ export function createPayload(resource: string, data: Data): Data {
       return pick(data, TOPIC_FIELDS);
     case 'hot-words':
       return pick(data, HOT_WORD_FIELDS);
+    case 'projects':
+      return pick(data, PROJECT_CREATE_FIELDS);
     default:
       return data;
   }

@@ -3,7 +3,7 @@
  * Lists: GET /admin-api/<resource>?sort=["field","ASC|DESC"]&range=[first,last]&filter={...} → array + Content-Range.
  * Every action is written to orders.audit_log and announced as staff.action.audited.
  *
- * orders — read: admin, sales, finance. record: { id, orderNo, userId, kind: material|music|vip, status, licence,
+ * orders — read: admin, sales, finance. record: { id, orderNo, userId, kind: material|music|vip|project, status, licence, projectId,
  *   items: [{ itemId, materialId, kind, code, title, thumbnail, listPriceFen, priceFen, licence }], totalFen,
  *   vipPricePercent, quoteValidUntil, voucherAccountName, voucherRejectedReason, voucherUrl (GET one only, signed,
  *   10 minutes), paidAt, confirmedAt, closedReason, createdAt, allowedActions }

@@ -1,7 +1,9 @@
-import type { AuditLogView } from '@mkt/contracts';
+import { LICENCE_LABELS, type AuditLogView } from '@mkt/contracts';
 import { Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useLocaleState, useRecordContext, useTranslate, type FieldProps } from 'react-admin';
+import { bilingualLabel } from '../../common/licence';
 import { formatShanghai } from '../../common/time';
+import { projectStatusName } from '../projects/choices';
 import { useGidLabel } from '../users/gid';
 import { changedFields, isSecretField } from './diff';
 
@@ -28,7 +30,7 @@ function isFilterObject(value: unknown): value is Record<string, string[]> {
   );
 }
 
-/** A value as staff read it: names for booleans, user groups and roles, times in UTC+8, JSON for the rest. */
+/** A value as staff read it: names for booleans, user groups, roles and project statuses, licence terms in both languages, times in UTC+8, JSON for the rest. */
 function useFormatValue(resource: string | undefined) {
   const translate = useTranslate();
   const gidLabel = useGidLabel();
@@ -40,6 +42,13 @@ function useFormatValue(resource: string | undefined) {
     if (resource === 'users' && field === 'gid' && typeof value === 'number') return `${value} · ${gidLabel(value)}`;
     if (resource === 'staff' && field === 'roles' && Array.isArray(value)) {
       return value.map((role) => translate(`app.roles.${String(role)}`, { _: String(role) })).join(', ');
+    }
+    if (resource === 'projects' && field === 'status') {
+      const name = projectStatusName(value);
+      if (name) return translate(`resources.projects.statuses.${name}`);
+    }
+    if (resource === 'projects' && (field === 'projectType' || field === 'region' || field === 'duration') && typeof value === 'string') {
+      return bilingualLabel(LICENCE_LABELS[field], value);
     }
     if (typeof value === 'string' && CODED_VALUES[field]?.includes(resource ?? '')) {
       return translate(`${CODED_PREFIXES[field]}.${value}`, { _: value });

@@ -15,12 +15,13 @@ export const ActionField = (_props: Partial<FieldProps<AuditLogView>>) => {
 };
 
 /** The resources whose changes are audited, and the actions recorded. */
-export const AUDITED_RESOURCES = ['users', 'staff', 'materials', 'categories', 'topics', 'hot-words', 'orders', 'invoices', 'refunds'] as const;
+export const AUDITED_RESOURCES = ['users', 'projects', 'staff', 'materials', 'categories', 'topics', 'hot-words', 'orders', 'invoices', 'refunds'] as const;
 export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'publish', 'unpublish', 'login', 'quote', 'confirm', 'reject-voucher', 'close', 'process', 'issue', 'approve', 'reject'] as const;
 
 /** Resources that have a page in the console, so an audit entry can link to its record: show page, else edit page. */
 const LINKS: Record<string, 'show' | 'edit'> = {
   users: 'show',
+  projects: 'show',
   staff: 'show',
   materials: 'show',
   categories: 'edit',

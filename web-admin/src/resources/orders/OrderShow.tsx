@@ -2,7 +2,9 @@ import { LICENCE_LABELS, type LicenceForm, type OrderItemView, type OrderStatus 
 import { Box, Button, Card, CardContent, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField as MuiTextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Show, useNotify, usePermissions, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { bilingualLabel } from '../../common/licence';
 import { formatShanghai } from '../../common/time';
+import { ProjectLinkField } from '../projects/fields';
 import { postAction } from './actions';
 import { fenToYuan, yuanToFen } from './money';
 
@@ -20,6 +22,8 @@ export interface OrderRecord {
   voucherAccountName: string | null;
   voucherRejectedReason: string | null;
   closedReason: string | null;
+  /** Set on 'project' orders: the enterprise project the download was made under. */
+  projectId: string | null;
   createdAt: string;
   allowedActions: string[];
 }
@@ -65,6 +69,11 @@ function OrderDetail() {
             {record.vipPricePercent ? ` (VIP ${record.vipPricePercent}%)` : ''}
             {record.quoteValidUntil ? ` · ${translate('app.orders.valid_until')} ${formatShanghai(record.quoteValidUntil)}` : ''}
           </Typography>
+          {record.projectId && (
+            <Typography variant="body2" data-testid="admin-order-project">
+              {translate('resources.orders.fields.projectId')}: <ProjectLinkField source="projectId" />
+            </Typography>
+          )}
           {record.closedReason && <Typography color="error">{record.closedReason}</Typography>}
         </Box>
         {licence && (
@@ -72,15 +81,15 @@ function OrderDetail() {
             <Typography variant="subtitle1">{translate('app.orders.licence')}</Typography>
             <Typography variant="body2">
               {[
-                label(LICENCE_LABELS.type, licence.licenceType),
+                bilingualLabel(LICENCE_LABELS.type, licence.licenceType),
                 licence.buyerCompany,
                 licence.userCompany,
                 licence.projectName,
                 licence.brand,
-                label(LICENCE_LABELS.projectType, licence.projectType),
+                bilingualLabel(LICENCE_LABELS.projectType, licence.projectType),
                 licence.purpose,
-                label(LICENCE_LABELS.region, licence.region),
-                label(LICENCE_LABELS.duration, licence.duration),
+                bilingualLabel(LICENCE_LABELS.region, licence.region),
+                bilingualLabel(LICENCE_LABELS.duration, licence.duration),
                 licence.contact,
                 licence.phone,
               ]
@@ -91,16 +100,12 @@ function OrderDetail() {
           </Box>
         )}
         {record.allowedActions.includes('quote') && can('admin', 'sales') ? <QuotePanel record={record} /> : <ItemsTable items={record.items} />}
-        <VoucherPanel record={record} canDecide={record.status === 'paid' && can('admin', 'finance')} />
+        {/* A project download is covered by the project's contract: there is never a voucher. */}
+        {record.kind !== 'project' && <VoucherPanel record={record} canDecide={record.status === 'paid' && can('admin', 'finance')} />}
         {record.allowedActions.includes('close') && can('admin', 'sales') && <ReasonAction record={record} action="close" label="app.orders.close" testId="admin-order-close" />}
       </Stack>
     </CardContent>
   );
-}
-
-/** Both languages of a licence choice, as printed on the authorization file. */
-function label(table: Record<string, readonly [string, string]>, key: string): string {
-  return table[key]?.join(' / ') ?? key;
 }
 
 function ItemsTable({ items }: { items: OrderItemView[] }) {

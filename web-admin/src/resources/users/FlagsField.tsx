@@ -5,6 +5,7 @@ import { useRecordContext, useTranslate, type FieldProps } from 'react-admin';
 const FLAGS = [
   { source: 'signFlag', color: 'success' },
   { source: 'verity', color: 'info' },
+  { source: 'enterpriseAdmin', color: 'primary' },
   { source: 'disabled', color: 'error' },
 ] as const;
 

@@ -15,6 +15,7 @@ import {
 import { Section } from '../../common/Section';
 import { validateWith } from '../../common/validation';
 import { GidInput } from './gid';
+import { ProjectInput } from './ProjectInput';
 
 const validate = validateWith(userAdminUpdateSchema);
 
@@ -61,7 +62,10 @@ export const UserEdit = () => (
         <TextInput source="customerId" sx={{ width: 200 }} />
         <NumberInput source="customerStatus" min={0} max={9} step={1} sx={{ width: 160 }} />
         <NumberInput source="customerType" min={0} max={9} step={1} sx={{ width: 160 }} />
-        <TextInput source="projectId" sx={{ width: 200 }} />
+      </Row>
+      <Row>
+        <ProjectInput width={360} />
+        <BooleanInput source="enterpriseAdmin" helperText="resources.users.helpers.enterpriseAdmin" sx={{ mt: 1 }} />
       </Row>
     </SimpleForm>
   </Edit>

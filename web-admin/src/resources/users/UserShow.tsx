@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { BooleanField, Show, SimpleShowLayout, TextField } from 'react-admin';
 import { Section } from '../../common/Section';
 import { ShanghaiDateField } from '../../common/ShanghaiDateField';
+import { ProjectLinkField } from '../projects/fields';
 import { GidField } from './gid';
 import { ProtocolField } from './ProtocolField';
 
@@ -37,7 +38,8 @@ export const UserShow = () => (
         <TextField source="customerId" emptyText="—" />
         <TextField source="customerStatus" emptyText="—" />
         <TextField source="customerType" emptyText="—" />
-        <TextField source="projectId" emptyText="—" />
+        <ProjectLinkField source="projectId" />
+        <BooleanField source="enterpriseAdmin" />
       </Column>
     </Grid>
   </Show>
