@@ -50,6 +50,48 @@ describe('admin console in a real browser', () => {
     await context.close();
   });
 
+  it('lets sales open an enterprise project and make a customer its enterprise administrator', async () => {
+    const context = await env.browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${env.server.url}/admin/`);
+    await page.locator('input[name=username]').fill('sales');
+    await page.locator('input[name=password]').fill('sales12345');
+    await page.locator('button[type=submit]').click();
+    await page.waitForURL((url) => !url.pathname.includes('/login'));
+    const token = await page.evaluate(() => localStorage.getItem('admin_token'));
+
+    await page.locator('a[href="/admin/projects"]').first().click();
+    await page.getByText('PRJ-2026-01').first().waitFor();
+    await page.locator('a[href="/admin/projects/create"]').click();
+    const fields = { id: 'PRJ-E2E-01', name: '春季新品发布会', companyName: '云帆科技有限公司', customerId: 'ENT-E2E', videoBranches: '5', photoBranches: '10', purpose: '发布会暖场视频' };
+    for (const [name, value] of Object.entries(fields)) await page.locator(`input[name=${name}]`).fill(value);
+    for (const [source, value] of [['status', '1'], ['projectType', 'corporate'], ['region', 'mainland'], ['duration', '1y']]) {
+      await page.locator(`.ra-input-${source} [role=combobox]`).click();
+      await page.locator(`li[data-value="${value}"]`).click();
+      await page.locator('[role=listbox]').waitFor({ state: 'detached' });
+    }
+    await page.locator('button[type=submit]').click();
+    await page.waitForURL((url) => url.pathname.endsWith('/admin/projects/PRJ-E2E-01/show'));
+    await page.getByTestId('admin-project-status').getByText('进行中').waitFor();
+
+    // A customer of that company joins the project as its enterprise administrator.
+    const [user] = await (await fetch(`${env.server.url}/admin-api/users?filter=${encodeURIComponent('{"q":"13800000001"}')}`, { headers: { authorization: `Bearer ${token}` } })).json();
+    await page.goto(`${env.server.url}/admin/users/${user.id}`);
+    await page.locator('input[name=customerId]').fill('ENT-E2E');
+    await page.locator('input[name=customerStatus]').fill('1');
+    await page.locator('input[name=customerType]').fill('1');
+    await page.locator('input[name=projectId]').fill('PRJ-E2E');
+    await page.getByRole('option', { name: /PRJ-E2E-01/ }).click();
+    await page.locator('input[name=enterpriseAdmin]').setChecked(true);
+    await page.locator('button[type=submit]').first().click();
+    await page.waitForURL((url) => url.pathname.endsWith(`/admin/users/${user.id}/show`));
+    await page.getByTestId('admin-project-link').getByText('PRJ-E2E-01').waitFor();
+    const saved = await (await fetch(`${env.server.url}/admin-api/users/${user.id}`, { headers: { authorization: `Bearer ${token}` } })).json();
+    assert.equal(saved.projectId, 'PRJ-E2E-01');
+    assert.equal(saved.enterpriseAdmin, true);
+    await context.close();
+  });
+
   it('hides staff management from a sales account and the server refuses it', async () => {
     const context = await env.browser.newContext();
     const page = await context.newPage();
