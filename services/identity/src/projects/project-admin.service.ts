@@ -112,18 +112,6 @@ export function toProjectView(project: ProjectEntity): ProjectAdminView {
 }
 
 export function projectChangedPayload(project: ProjectEntity): PayloadOf<typeof CustomerProjectChanged> {
-  return {
-    projectId: project.id,
-    customerId: project.customerId,
-    name: project.name,
-    companyName: project.companyName,
-    status: project.status,
-    videoBranches: project.videoBranches,
-    photoBranches: project.photoBranches,
-    projectType: project.projectType,
-    region: project.region,
-    duration: project.duration,
-    purpose: project.purpose,
-    validUntil: project.validUntil?.toISOString() ?? null,
-  };
+  const { id, createdAt: _created, updatedAt: _updated, ...terms } = toProjectView(project);
+  return { projectId: id, ...terms };
 }

@@ -1,5 +1,8 @@
 import type { StaffRole } from '@mkt/contracts';
 
+/** The demo company ENT-0001, an active enterprise customer (status 1, type 1) with a download project. */
+const DEMO_COMPANY = { customerId: 'ENT-0001', customerStatus: 1, customerType: 1, projectId: 'PRJ-2026-01' } as const;
+
 /** Demo accounts for the single-machine start; sign in with the code from the dev mailbox. */
 export const DEMO_USERS = [
   { phone: '13800000001', nickname: '演示买家', gid: 0, signFlag: false, videoFlag: false, photoFlag: false },
@@ -13,10 +16,7 @@ export const DEMO_USERS = [
     signFlag: false,
     videoFlag: false,
     photoFlag: false,
-    customerId: 'ENT-0001',
-    customerStatus: 1,
-    customerType: 1,
-    projectId: 'PRJ-2026-01',
+    ...DEMO_COMPANY,
     enterpriseAdmin: true,
   },
   { phone: '13800000005', nickname: '素材中心编辑 (gid 35)', gid: 35, signFlag: false, videoFlag: true, photoFlag: true },
@@ -27,10 +27,7 @@ export const DEMO_USERS = [
     signFlag: false,
     videoFlag: false,
     photoFlag: false,
-    customerId: 'ENT-0001',
-    customerStatus: 1,
-    customerType: 1,
-    projectId: 'PRJ-2026-01',
+    ...DEMO_COMPANY,
     enterpriseAdmin: false,
   },
 ] as const;
