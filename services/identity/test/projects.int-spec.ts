@@ -57,7 +57,7 @@ describe('identity: enterprise projects and administrators', () => {
     expect(log.body.map((e) => e.action)).toEqual(['create', 'update']);
     expect(log.body[1]).toMatchObject({ before: { status: 1, videoBranches: 3 }, after: { status: 2, videoBranches: 4 } });
     const events = await h.sql<{ payload: { status: number; videoBranches: number } }>(
-      `SELECT payload FROM identity.outbox WHERE name = 'customer.project.changed' AND aggregate_id = 'PRJ-TEST-01' ORDER BY id`,
+      `SELECT payload FROM identity.outbox WHERE name = 'customer.project.changed' AND aggregate_id = 'PRJ-TEST-01' ORDER BY position`,
     );
     expect(events.map((e) => [e.payload.status, e.payload.videoBranches])).toEqual([[1, 3], [2, 4]]);
 
