@@ -197,6 +197,20 @@ describe('UploadQueue', () => {
     ]);
   });
 
+  it('starts files that were still being checked when start was pressed', async () => {
+    let release: () => void = () => undefined;
+    const read = new Promise<void>((resolve) => (release = resolve));
+    const server = new FakeServer();
+    const queue = new UploadQueue('photo', { transport: server, readDimensions: async () => read.then(() => ({ width: 4000, height: 3000 })) });
+    const added = queue.add([source('slow.jpg', MB)]);
+    const run = queue.start();
+    expect(run.error).toBeNull();
+    release();
+    await added;
+    await run.done;
+    expect(queue.snapshot().files.map((f) => [f.name, f.status])).toEqual([['slow.jpg', 'success']]);
+  });
+
   it('shows the server\'s refusal as the file\'s message', async () => {
     const server = new FakeServer();
     server.tokenError = { code: 4001, message: 'file must not be smaller than 10MB' };

@@ -180,6 +180,8 @@ export class UploadQueue {
   private readonly meter = new SpeedMeter();
   private readonly now: () => number;
   private runPromise: Promise<void> | null = null;
+  /** Files still being checked (photo dimensions are read asynchronously). */
+  private checking: Promise<void> | null = null;
   private overrides: UploadLimitOverrides;
 
   constructor(
@@ -209,7 +211,19 @@ export class UploadQueue {
    * Adds files after the local checks (type, size, duplicate names; photo dimensions read from
    * the file). A file that breaks a rule is listed as 'exception' with the rule as its message.
    */
-  async add(sources: readonly UploadSource[]): Promise<void> {
+  add(sources: readonly UploadSource[]): Promise<void> {
+    // Checks run one batch after another, so files keep the order they were chosen in.
+    const run: Promise<void> = (this.checking ?? Promise.resolve())
+      .catch(() => undefined)
+      .then(() => this.check(sources))
+      .finally(() => {
+        if (this.checking === run) this.checking = null;
+      });
+    this.checking = run;
+    return run;
+  }
+
+  private async check(sources: readonly UploadSource[]): Promise<void> {
     for (const source of sources) {
       const names = this.entries.map((e) => e.file.name);
       let broken: UploadRuleBroken | null = checkDuplicateName(source.name, names);
@@ -269,6 +283,8 @@ export class UploadQueue {
    * paused. An empty queue answers the spec's 'there are no files to upload currently'.
    */
   start(): { error: UploadRuleBroken | null; done: Promise<void> } {
+    // Start pressed while files are still being checked: start once they are listed.
+    if (this.checking) return { error: null, done: this.checking.then(() => this.start().done) };
     const pending = this.entries.filter((e) => e.file.canUpload && e.file.status !== 'success');
     if (pending.length === 0) return { error: { key: 'uploadQueueEmpty' }, done: Promise.resolve() };
     if (this.runPromise) return { error: null, done: this.runPromise };
