@@ -1,21 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { useServerAndBrowser } from './harness.mjs';
+import { staffSignIn, useServerAndBrowser } from './harness.mjs';
 
 describe('admin console in a real browser', () => {
   const env = useServerAndBrowser({ before, after });
-
-  /** A fresh browser context signed in to the console as a staff member, and the token it keeps. */
-  async function staffSignIn(username, password) {
-    const context = await env.browser.newContext();
-    const page = await context.newPage();
-    await page.goto(`${env.server.url}/admin/`);
-    await page.locator('input[name=username]').fill(username);
-    await page.locator('input[name=password]').fill(password);
-    await page.locator('button[type=submit]').click();
-    await page.waitForURL((url) => !url.pathname.includes('/login'));
-    return { context, page, token: await page.evaluate(() => localStorage.getItem('admin_token')) };
-  }
 
   it('refuses a wrong password with the server message', async () => {
     const context = await env.browser.newContext();
@@ -29,7 +17,7 @@ describe('admin console in a real browser', () => {
   });
 
   it('lets an admin sign in, edit a contributor, and find the change in the audit log', async () => {
-    const { context, page, token } = await staffSignIn('admin', 'admin12345');
+    const { context, page, token } = await staffSignIn(env, 'admin', 'admin12345');
     assert.ok(token, 'console keeps the staff token');
 
     await page.goto(`${env.server.url}/admin/users`);
@@ -56,7 +44,7 @@ describe('admin console in a real browser', () => {
   });
 
   it('lets sales open an enterprise project and make a customer its enterprise administrator', async () => {
-    const { context, page, token } = await staffSignIn('sales', 'sales12345');
+    const { context, page, token } = await staffSignIn(env, 'sales', 'sales12345');
 
     await page.locator('a[href="/admin/projects"]').first().click();
     await page.getByText('PRJ-2026-01').first().waitFor();
@@ -91,7 +79,7 @@ describe('admin console in a real browser', () => {
   });
 
   it('hides staff management from a sales account and the server refuses it', async () => {
-    const { context, page, token } = await staffSignIn('sales', 'sales12345');
+    const { context, page, token } = await staffSignIn(env, 'sales', 'sales12345');
     const staff = await fetch(`${env.server.url}/admin-api/staff`, { headers: { authorization: `Bearer ${token}` } });
     assert.equal(staff.status, 403);
     assert.equal(await page.locator('a[href="/admin/staff"]').count(), 0);

@@ -78,6 +78,18 @@ export async function launchBrowser() {
   return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
 }
 
+/** A fresh browser context signed in to the console as a staff member, and the token it keeps. */
+export async function staffSignIn(env, username, password) {
+  const context = await env.browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`${env.server.url}/admin/`);
+  await page.locator('input[name=username]').fill(username);
+  await page.locator('input[name=password]').fill(password);
+  await page.locator('button[type=submit]').click();
+  await page.waitForURL((url) => !url.pathname.includes('/login'));
+  return { context, page, token: await page.evaluate(() => localStorage.getItem('admin_token')) };
+}
+
 /** Polls until `read` returns a truthy value (for codes that arrive through the mailbox). */
 export async function eventually(read, { timeoutMs = 10_000, intervalMs = 100 } = {}) {
   const deadline = Date.now() + timeoutMs;

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import sharp from 'sharp';
-import { eventually, useServerAndBrowser } from './harness.mjs';
+import { eventually, staffSignIn, useServerAndBrowser } from './harness.mjs';
 
 /** A 1×1 PNG: the payment voucher the buyer uploads. */
 const VOUCHER_PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
@@ -24,18 +24,6 @@ describe('cart to licence in a real browser, across store and console', () => {
     await page.getByTestId('login-code').fill(code);
     await page.getByTestId('login-submit').click();
     await page.getByTestId('user-menu').waitFor();
-  }
-
-  async function staffPage(username, password) {
-    const context = await env.browser.newContext();
-    const page = await context.newPage();
-    await page.goto(`${env.server.url}/admin/`);
-    await page.locator('input[name=username]').fill(username);
-    await page.locator('input[name=password]').fill(password);
-    await page.locator('button[type=submit]').click();
-    await page.waitForURL((url) => !url.pathname.includes('/login'));
-    const token = await page.evaluate(() => localStorage.getItem('admin_token'));
-    return { context, page, token };
   }
 
   async function shoot(page, name) {
@@ -104,7 +92,7 @@ describe('cart to licence in a real browser, across store and console', () => {
     assert.ok(orderId);
 
     // Sales quote in the console: prices in yuan, stored as fen.
-    const sales = await staffPage('sales', 'sales12345');
+    const sales = await staffSignIn(env, 'sales', 'sales12345');
     await sales.page.goto(`${env.server.url}/admin/orders/${orderId}/show`);
     const prices = sales.page.getByTestId('admin-quote-price');
     await prices.first().waitFor();
@@ -127,7 +115,7 @@ describe('cart to licence in a real browser, across store and console', () => {
     await buyer.getByTestId('order-status').getByText('待确认付款').waitFor();
 
     // Finance sees the voucher image and confirms.
-    const finance = await staffPage('finance', 'finance12345');
+    const finance = await staffSignIn(env, 'finance', 'finance12345');
     await finance.page.goto(`${env.server.url}/admin/orders/${orderId}/show`);
     const image = finance.page.getByTestId('admin-voucher-image');
     await image.waitFor();
