@@ -3,7 +3,7 @@ import { Box, Button, Card, CardContent, Stack, Table, TableBody, TableCell, Tab
 import { useState } from 'react';
 import { Show, useNotify, usePermissions, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import { bilingualLabel } from '../../common/licence';
-import { formatShanghai } from '../../common/time';
+import { formatShanghai, fromShanghaiInput, toShanghaiInput } from '../../common/time';
 import { ProjectLinkField } from '../projects/fields';
 import { postAction } from './actions';
 import { fenToYuan, yuanToFen } from './money';
@@ -137,7 +137,7 @@ function QuotePanel({ record }: { record: OrderRecord }) {
   const translate = useTranslate();
   const act = useAct();
   const [prices, setPrices] = useState<Record<number, string>>(() => Object.fromEntries(record.items.map((i) => [i.itemId, i.listPriceFen !== null ? fenToYuan(i.listPriceFen) : ''])));
-  const [validUntil, setValidUntil] = useState(() => new Date(Date.now() + 7 * 86_400_000 + 8 * 3_600_000).toISOString().slice(0, 16));
+  const [validUntil, setValidUntil] = useState(() => toShanghaiInput(new Date(Date.now() + 7 * 86_400_000)));
   const fen = record.items.map((i) => yuanToFen(prices[i.itemId] ?? ''));
   const complete = fen.every((f) => f !== null);
   const total = complete ? (fen as number[]).reduce((a, b) => a + b, 0) : null;
@@ -148,7 +148,7 @@ function QuotePanel({ record }: { record: OrderRecord }) {
       {
         items: record.items.map((i, n) => ({ itemId: i.itemId, priceFen: fen[n] })),
         // The input is China time (UTC+8).
-        validUntil: new Date(`${validUntil}:00+08:00`).toISOString(),
+        validUntil: fromShanghaiInput(validUntil),
       },
       'app.orders.quoted',
     );
