@@ -6,6 +6,7 @@
 export { chooseBinary, resolveMediaBinaries, type BinaryCandidates, type MediaBinaries } from './media-binaries.js';
 export { FfmpegProcessError, FfmpegRunner, type FfmpegRunnerOptions } from './ffmpeg-runner.js';
 export { parseProbeOutput, parseRate, type ProbedVideo } from './probe-result.js';
+export { orientedSize, probeVideo } from './media-size.js';
 export {
   buildDeliveryArgs,
   buildKeyframeArgs,

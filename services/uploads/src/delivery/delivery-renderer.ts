@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import sharp, { type Metadata } from 'sharp';
 import { PERSONAL_DELIVERY_BOX, personalDeliverySize } from '@mkt/contracts';
-import { FfmpegProcessError, buildDeliveryArgs, buildProbeArgs, parseProbeOutput, type FfmpegRunner } from '@mkt/platform/media';
+import { FfmpegProcessError, buildDeliveryArgs, orientedSize, probeVideo, type FfmpegRunner } from '@mkt/platform/media';
 
 export type DeliveryOutcome =
   /** file null: the source is within the limit and is delivered as it is. */
@@ -21,7 +21,7 @@ export class DeliveryRenderer {
   }
 
   private async video(input: string, dir: string): Promise<DeliveryOutcome> {
-    const source = await this.probe(input);
+    const source = await probeVideo(this.runner, input);
     if (!source) return { ok: false, reason: 'deliverySourceUnreadable' };
     const target = personalDeliverySize('video', source.width, source.height);
     if (!target) return { ok: true, file: null, width: source.width, height: source.height };
@@ -35,7 +35,7 @@ export class DeliveryRenderer {
       throw error;
     }
     // Read back: auto-rotation may have turned the frame upright.
-    const made = await this.probe(output);
+    const made = await probeVideo(this.runner, output);
     if (!made) throw new Error('the delivery file ffmpeg wrote cannot be read back');
     return { ok: true, file: { path: output, contentType: 'video/mp4', extension: '.mp4' }, width: made.width, height: made.height };
   }
@@ -47,9 +47,9 @@ export class DeliveryRenderer {
     } catch {
       return { ok: false, reason: 'deliverySourceUnreadable' };
     }
-    if (!meta.width || !meta.height || (meta.format !== 'jpeg' && meta.format !== 'png')) return { ok: false, reason: 'deliverySourceUnreadable' };
-    // EXIF orientations 5-8 swap the sides as the picture is seen.
-    const [width, height] = (meta.orientation ?? 1) >= 5 ? [meta.height, meta.width] : [meta.width, meta.height];
+    const size = orientedSize(meta);
+    if (!size || (meta.format !== 'jpeg' && meta.format !== 'png')) return { ok: false, reason: 'deliverySourceUnreadable' };
+    const { width, height } = size;
     const target = personalDeliverySize('photo', width, height);
     if (!target) return { ok: true, file: null, width, height };
     const png = meta.format === 'png';
@@ -57,13 +57,5 @@ export class DeliveryRenderer {
     const resized = sharp(input, { limitInputPixels: 30000 * 30000 }).autoOrient().resize(target.width, target.height, { fit: 'fill' }).keepIccProfile();
     const info = await (png ? resized.png() : resized.jpeg({ quality: 90 })).toFile(output);
     return { ok: true, file: { path: output, contentType: png ? 'image/png' : 'image/jpeg', extension: png ? '.png' : '.jpg' }, width: info.width, height: info.height };
-  }
-
-  private async probe(path: string) {
-    try {
-      return parseProbeOutput(await this.runner.ffprobe(buildProbeArgs(path)));
-    } catch {
-      return null;
-    }
   }
 }

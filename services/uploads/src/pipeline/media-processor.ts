@@ -4,14 +4,13 @@ import { checkPhotoDimensions, checkVideoContent, type MediaProbe, type UploadKi
 import {
   FfmpegProcessError,
   buildKeyframeArgs,
-  buildProbeArgs,
   buildRenditionArgs,
   differenceHash,
-  parseProbeOutput,
+  orientedSize,
   planRenditions,
+  probeVideo,
   renderWatermarkPng,
   type FfmpegRunner,
-  type ProbedVideo,
 } from '@mkt/platform/media';
 
 export const THUMBNAIL_SIZE = { width: 640, height: 360 } as const;
@@ -51,16 +50,8 @@ export class MediaProcessor {
     return kind === 'video' ? this.processVideo(input, dir) : this.processPhoto(input, dir);
   }
 
-  async probeVideo(input: string): Promise<ProbedVideo | null> {
-    try {
-      return parseProbeOutput(await this.runner.ffprobe(buildProbeArgs(input)));
-    } catch {
-      return null;
-    }
-  }
-
   private async processVideo(input: string, dir: string): Promise<ProcessingOutcome> {
-    const probed = await this.probeVideo(input);
+    const probed = await probeVideo(this.runner, input);
     const broken = checkVideoContent(probed);
     if (broken || !probed) return { ok: false, broken: broken ?? { key: 'uploadVideoUnreadable' } };
 
@@ -129,9 +120,7 @@ export class MediaProcessor {
       return { ok: false, broken: { key: 'uploadPhotoUnreadable' } };
     }
     if (meta.format !== 'jpeg' && meta.format !== 'png') return { ok: false, broken: { key: 'uploadUnsupportedType' } };
-    // EXIF orientations 5-8 swap the sides as the picture is seen.
-    const swapped = (meta.orientation ?? 1) >= 5;
-    const dimensions = meta.width && meta.height ? (swapped ? { width: meta.height, height: meta.width } : { width: meta.width, height: meta.height }) : null;
+    const dimensions = orientedSize(meta);
     const broken = checkPhotoDimensions(dimensions);
     if (broken || !dimensions) return { ok: false, broken: broken ?? { key: 'uploadPhotoUnreadable' } };
 
