@@ -1,4 +1,4 @@
-import { ErrorCode, type ProjectData } from '@mkt/contracts';
+import { ErrorCode } from '@mkt/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -11,6 +11,7 @@ import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
 import { DownloadIcon } from '../ui/icons';
 import { useToast } from '../ui/toast/ToastProvider';
+import { projectAllowance } from './projectAllowance';
 import styles from './ProjectDownload.module.css';
 
 /** Licensing issues the download right a moment after the project order: ask again briefly. */
@@ -29,10 +30,6 @@ async function signedLinkWhenReady(orderId: string, itemId: number): Promise<str
   }
 }
 
-function remaining(project: ProjectData, kind: 'video' | 'photo'): number {
-  return Math.max(0, kind === 'video' ? project.videoBranches - project.videoUsed : project.photoBranches - project.photoUsed);
-}
-
 /**
  * "Download with project" on a video or photo detail page, for customers whose enterprise project
  * is in progress: one confirmation, then the project licenses the material and the file downloads.
@@ -44,7 +41,7 @@ export function ProjectDownload({ materialId, kind }: { materialId: number; kind
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   if (!project || !showsDownloadList(user, project)) return null;
-  const left = remaining(project, kind);
+  const { left } = projectAllowance(project, kind);
   const canDownload = kind === 'video' ? project.videoCanDownload : project.photoCanDownload;
 
   const download = async () => {

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { openLink, orderCalls } from '../../api/orderCalls';
 import { Notice } from '../../catalogue/Notice';
 import { useRemote } from '../../catalogue/useRemote';
+import { projectAllowance } from '../../orders/projectAllowance';
 import { useSession } from '../../session/SessionProvider';
 import { showsDownloadList } from '../../session/userRoles';
 import { Button, buttonClass } from '../../ui/Button';
@@ -56,12 +57,11 @@ function ProjectDownloads() {
 function ProjectSummary({ project }: { project: ProjectData }) {
   const { t } = useTranslation();
   const allowance = (kind: 'video' | 'photo') => {
-    const total = kind === 'video' ? project.videoBranches : project.photoBranches;
-    const used = kind === 'video' ? project.videoUsed : project.photoUsed;
+    const { total, used, left } = projectAllowance(project, kind);
     return (
       <div className={styles.allowance} data-testid={`project-allowance-${kind}`}>
         <span className={styles.allowanceLabel}>{t(`orders.downloads.${kind}`)}</span>
-        <span className={styles.allowanceCount}>{t('orders.downloads.left', { left: Math.max(0, total - used) })}</span>
+        <span className={styles.allowanceCount}>{t('orders.downloads.left', { left })}</span>
         <span className={styles.muted}>{t('orders.downloads.used', { used, total })}</span>
         <span className={styles.meter} aria-hidden="true">
           <span style={{ width: `${total ? Math.min(100, (used / total) * 100) : 100}%` }} />
