@@ -81,6 +81,9 @@ describe('identity: enterprise projects and administrators', () => {
     }
     expect(await h.sql(`SELECT 1 FROM identity.projects WHERE id = 'PRJ-BAD'`)).toEqual([]);
     expect((await h.admin('PUT', '/projects/PRJ-2026-01', { token: admin, body: { photoBranches: 'many' } })).status).toBe(422);
+    for (const bad of ['sort=["purpose","ASC"]', 'filter={"status":"x"}', 'filter={"status":9}', 'range=[5,1]', 'filter={oops']) {
+      expect((await h.admin('GET', `/projects?${bad}`, { token: admin })).status).toBe(422);
+    }
     expect((await h.admin('GET', '/projects/NOPE-404', { token: admin })).status).toBe(404);
     expect((await h.admin('GET', '/projects/..%2F..', { token: admin })).status).toBe(404);
     expect((await h.admin('PUT', '/projects/NOPE-404', { token: admin, body: { status: 1 } })).status).toBe(404);
