@@ -15,6 +15,7 @@ export default {
   transform: { '^.+\\.ts$': ['@swc/jest', swc] },
   moduleNameMapper: {
     '^@mkt/contracts$': '<rootDir>/libs/contracts/src/index.ts',
+    '^@mkt/contracts/web$': '<rootDir>/libs/contracts/src/web.ts',
     '^@mkt/platform$': '<rootDir>/libs/platform/src/index.ts',
     '^@mkt/platform/testing$': '<rootDir>/libs/platform/src/testing/index.ts',
     '^@mkt/platform/media$': '<rootDir>/libs/platform/src/media/index.ts',

@@ -1,9 +1,19 @@
-import { z } from 'zod';
-
 /**
  * Catalogue contracts: materials (videos, photos, music, sound effects), categories, topics,
  * hot words, bookmarks and click tracking, as the store reads them (spec sections 3, 7, 9).
+ * No zod here, so the web apps can import it; request schemas are in ./schemas.ts.
  */
+export type {
+  CategoryAdminCreate,
+  CategoryAdminUpdate,
+  HotWordAdminCreate,
+  HotWordAdminUpdate,
+  MaterialAdminUpdate,
+  MaterialSearchQuery,
+  MaterialSearchRequest,
+  TopicAdminCreate,
+  TopicAdminUpdate,
+} from './schemas.js';
 
 export const MATERIAL_KINDS = ['video', 'photo', 'music', 'sfx'] as const;
 export type MaterialKind = (typeof MATERIAL_KINDS)[number];
@@ -38,25 +48,6 @@ export const SEARCH_SORTS = ['relevance', 'newest', 'sales'] as const;
 export type SearchSort = (typeof SEARCH_SORTS)[number];
 
 export const SEARCH_LIMITS = { keywordMaxLength: 100, pageSizeMax: 60, pageMax: 500 } as const;
-
-const filterSchemas = Object.fromEntries(
-  FILTER_NAMES.map((name) => [name, z.array(z.enum(FILTER_VALUES[name] as unknown as [string, ...string[]])).max(10).optional()]),
-) as { [K in FilterName]: z.ZodOptional<z.ZodArray<z.ZodEnum<{ [V in (typeof FILTER_VALUES)[K][number]]: V }>>> };
-
-/** POST /material/search: video or photo search (the music search has its own call). */
-export const materialSearchRequestSchema = z.object({
-  keyword: z.string().max(SEARCH_LIMITS.keywordMaxLength).optional().default(''),
-  type: z.enum(['video', 'pic']).default('video'),
-  categoryId: z.coerce.number().int().positive().optional(),
-  topicId: z.coerce.number().int().positive().optional(),
-  from: z.enum(MATERIAL_SOURCES).optional(),
-  sort: z.enum(SEARCH_SORTS).default('relevance'),
-  pageNo: z.coerce.number().int().min(1).max(SEARCH_LIMITS.pageMax).default(1),
-  pageSize: z.coerce.number().int().min(1).max(SEARCH_LIMITS.pageSizeMax).default(24),
-  filters: z.object(filterSchemas).partial().default({}),
-});
-export type MaterialSearchRequest = z.input<typeof materialSearchRequestSchema>;
-export type MaterialSearchQuery = z.output<typeof materialSearchRequestSchema>;
 
 /** A card: the fields of spec section 3 "Video" / "Image", localized title chosen by the server. */
 export interface MaterialCard {
@@ -126,8 +117,6 @@ export interface MaterialDetail extends MaterialCard {
   similar: MaterialCard[];
 }
 
-export const materialDetailRequestSchema = z.object({ id: z.coerce.number().int().positive() });
-
 export interface Category {
   id: number;
   categoryName: string;
@@ -156,12 +145,6 @@ export interface PreferenceCounts {
   photoShopping: number;
 }
 
-export const bookmarkListRequestSchema = z.object({
-  targetType: z.coerce.number().int().min(0).max(3),
-  pageNo: z.coerce.number().int().min(1).max(10000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(60).default(6),
-});
-
 /** Spec section 3 "Bookmark item": id, from, thumbnail, coverStr, musicId; plus the card for display. */
 export interface BookmarkItem {
   id: number;
@@ -175,17 +158,6 @@ export interface BookmarkItem {
   code: string;
 }
 
-export const bookmarkRequestSchema = z.object({
-  targetId: z.coerce.number().int().positive(),
-  targetType: z.coerce.number().int().min(0).max(3),
-});
-export const bookmarkCancelRequestSchema = z.object({ id: z.coerce.number().int().positive() });
-
-export const topicRequestSchema = z.object({
-  id: z.coerce.number().int().positive(),
-  pageNo: z.coerce.number().int().min(1).max(SEARCH_LIMITS.pageMax).default(1),
-  pageSize: z.coerce.number().int().min(1).max(SEARCH_LIMITS.pageSizeMax).default(24),
-});
 export interface TopicDetailResponse {
   topic: Topic;
   infos: MaterialCard[];
@@ -196,16 +168,6 @@ export interface TopicDetailResponse {
 export const BIZ_TYPES = [0, 1, 5, 100] as const;
 /** ruleId: 21 favourite, 22 unfavourite, 23 download sample, 24 copy number, 25 copy link, 27 open buy; 10 or the mdp value for plays. */
 export const RULE_IDS = [6, 7, 10, 17, 21, 22, 23, 24, 25, 27] as const;
-export const materialClickRequestSchema = z.object({
-  bizType: z.union(BIZ_TYPES.map((v) => z.literal(v)) as unknown as [z.ZodLiteral<0>, z.ZodLiteral<1>, z.ZodLiteral<5>, z.ZodLiteral<100>]),
-  ruleId: z.coerce.number().int().refine((v) => (RULE_IDS as readonly number[]).includes(v), 'unknown ruleId'),
-  title: z.string().max(300).default(''),
-  referer: z.string().max(2000).default(''),
-  navigator: z.string().max(1000).default(''),
-  targetId: z.coerce.number().int().positive().optional(),
-});
-
-export const sampleDownloadRequestSchema = z.object({ id: z.coerce.number().int().positive() });
 export interface SampleDownloadResponse {
   url: string;
   fileName: string;
@@ -241,7 +203,6 @@ export const MATERIAL_STATUSES = ['draft', 'published', 'unpublished'] as const;
 export type MaterialStatus = (typeof MATERIAL_STATUSES)[number];
 
 /** Filter values of one material: filter name → allowed values (AND across names, OR within one when searching). */
-export const materialFiltersSchema = z.object(filterSchemas).partial();
 export type MaterialFilters = Partial<Record<FilterName, string[]>>;
 
 export interface MaterialAdminView {
@@ -274,23 +235,6 @@ export interface MaterialAdminView {
   onlineAt: string | null;
 }
 
-const keywordList = z.array(z.string().max(60)).max(60);
-export const materialAdminUpdateSchema = z
-  .object({
-    titleZh: z.string().max(200),
-    titleEn: z.string().max(200),
-    keywordsZh: keywordList,
-    keywordsEn: keywordList,
-    descriptionZh: z.string().max(4000),
-    descriptionEn: z.string().max(4000),
-    categoryId: z.number().int().positive().nullable(),
-    from: z.enum(MATERIAL_SOURCES),
-    filters: materialFiltersSchema,
-    status: z.enum(MATERIAL_STATUSES),
-  })
-  .partial();
-export type MaterialAdminUpdate = z.infer<typeof materialAdminUpdateSchema>;
-
 export interface CategoryAdminView {
   id: number;
   kind: 'video' | 'photo';
@@ -300,23 +244,6 @@ export interface CategoryAdminView {
   coverUrl: string | null;
   sort: number;
 }
-const categoryFields = {
-  kind: z.enum(['video', 'photo']),
-  nameZh: z.string().trim().min(1).max(60),
-  nameEn: z.string().trim().min(1).max(60),
-  coverKey: z.string().max(400).nullable(),
-  sort: z.number().int().min(0).max(100000),
-};
-export const categoryAdminCreateSchema = z.object({
-  ...categoryFields,
-  coverKey: categoryFields.coverKey.default(null),
-  sort: categoryFields.sort.default(0),
-});
-/** Updates carry only what changes (react-admin sends the whole record; unknown keys are ignored). */
-export const categoryAdminUpdateSchema = z.object(categoryFields).partial();
-export type CategoryAdminCreate = z.input<typeof categoryAdminCreateSchema>;
-export type CategoryAdminUpdate = z.input<typeof categoryAdminUpdateSchema>;
-
 export interface TopicAdminView {
   id: number;
   titleZh: string;
@@ -329,42 +256,9 @@ export interface TopicAdminView {
   published: boolean;
   materialIds: number[];
 }
-const topicFields = {
-  titleZh: z.string().trim().min(1).max(120),
-  titleEn: z.string().trim().min(1).max(120),
-  descriptionZh: z.string().max(2000),
-  descriptionEn: z.string().max(2000),
-  homeCoverKey: z.string().max(400).nullable(),
-  sort: z.number().int().min(0).max(100000),
-  published: z.boolean(),
-  /** The topic's materials in display order. */
-  materialIds: z.array(z.number().int().positive()).max(500),
-};
-export const topicAdminCreateSchema = z.object({
-  ...topicFields,
-  descriptionZh: topicFields.descriptionZh.default(''),
-  descriptionEn: topicFields.descriptionEn.default(''),
-  homeCoverKey: topicFields.homeCoverKey.default(null),
-  sort: topicFields.sort.default(0),
-  published: topicFields.published.default(true),
-  materialIds: topicFields.materialIds.default([]),
-});
-export const topicAdminUpdateSchema = z.object(topicFields).partial();
-export type TopicAdminCreate = z.input<typeof topicAdminCreateSchema>;
-export type TopicAdminUpdate = z.input<typeof topicAdminUpdateSchema>;
-
 export interface HotWordAdminView {
   id: number;
   wordZh: string;
   wordEn: string;
   sort: number;
 }
-const hotWordFields = {
-  wordZh: z.string().trim().min(1).max(40),
-  wordEn: z.string().trim().min(1).max(60),
-  sort: z.number().int().min(0).max(100000),
-};
-export const hotWordAdminCreateSchema = z.object({ ...hotWordFields, sort: hotWordFields.sort.default(0) });
-export const hotWordAdminUpdateSchema = z.object(hotWordFields).partial();
-export type HotWordAdminCreate = z.input<typeof hotWordAdminCreateSchema>;
-export type HotWordAdminUpdate = z.input<typeof hotWordAdminUpdateSchema>;

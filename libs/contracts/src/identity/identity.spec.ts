@@ -1,4 +1,5 @@
-import { normaliseAccount, staffUpdateSchema } from './identity.js';
+import { normaliseAccount } from './api.js';
+import { staffUpdateSchema } from './schemas.js';
 
 describe('normaliseAccount', () => {
   it.each([

@@ -1,4 +1,4 @@
-import { personalDeliverySize } from './orders.js';
+import { personalDeliverySize } from './api.js';
 
 describe('personalDeliverySize', () => {
   it('fits video into 1920x1080, upright clips into 1080x1920, with even sides', () => {

@@ -1,4 +1,4 @@
-import { serverMessages } from './messages.js';
+import { serverMessages } from '../messages.js';
 import {
   UPLOAD_LIMITS,
   checkDuplicateName,
@@ -7,7 +7,7 @@ import {
   checkVideoContent,
   checkVideoFile,
   type UploadRuleKey,
-} from './uploads.js';
+} from './api.js';
 
 const MB = 1024 * 1024;
 const GB = 1024 * MB;

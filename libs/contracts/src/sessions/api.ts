@@ -1,4 +1,5 @@
-import { z } from 'zod';
+export type { SessionIntrospectionRequest } from './schemas.js';
+import type { SessionIntrospectionRequest } from './schemas.js';
 
 /**
  * Session introspection: how a service running without identity in its process asks identity
@@ -8,13 +9,6 @@ import { z } from 'zod';
  */
 export const SESSION_INTROSPECTION_PATH = '/internal/sessions/introspect';
 export const INTROSPECTION_SIGNATURE_HEADER = 'x-introspection-signature';
-
-export const sessionIntrospectionRequestSchema = z.object({
-  kind: z.enum(['user', 'staff']),
-  sessionId: z.uuid(),
-  subjectId: z.uuid(),
-});
-export type SessionIntrospectionRequest = z.infer<typeof sessionIntrospectionRequestSchema>;
 
 /** What the introspection signature covers: the three fields, in a fixed order. */
 export function introspectionSubject(request: SessionIntrospectionRequest): string {

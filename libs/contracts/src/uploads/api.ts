@@ -1,10 +1,17 @@
-import { z } from 'zod';
-
 /**
  * Contributor uploads (spec sections 2 "Upload panel", 3 "Upload file", 4, 5, 7 "Upload and
  * download", 8, 9): call paths, limits, the validation rules both the browser and the server
- * apply, and the material centre's views.
+ * apply, and the material centre's views. No zod here, so the web apps can import it; request
+ * schemas are in ./schemas.ts.
  */
+export type {
+  MaterialListRequest,
+  MaterialUpdateRequest,
+  ReviewDecision,
+  UploadStsRequest,
+  UploadSuccessRequest,
+  UploadTokenRequest,
+} from './schemas.js';
 
 export const UploadCalls = {
   tokenVideo: '/upload/token/video',
@@ -146,19 +153,6 @@ export function checkDuplicateName(name: string, queuedNames: readonly string[])
 
 // ---- calls ----
 
-const fileName = z.string().trim().min(1).max(255).refine((name) => !/[\\/]/.test(name) && !name.includes(String.fromCharCode(0)), 'file name');
-const filePath = z.string().min(1).max(512);
-
-/** /upload/token/video and /upload/token/photo. */
-export const uploadTokenRequestSchema = z.object({
-  fileName,
-  fileSize: z.number().int().positive(),
-  /** Photos: dimensions read by the browser, checked again on the server from the file itself. */
-  width: z.number().int().positive().optional(),
-  height: z.number().int().positive().optional(),
-});
-export type UploadTokenRequest = z.infer<typeof uploadTokenRequestSchema>;
-
 export interface UploadLimitsResponse {
   videoMinBytes: number;
   videoMaxBytes: number;
@@ -179,13 +173,6 @@ export interface UploadTokenResponse {
   uploadedParts: number[];
 }
 
-/** /upload/ali/sts: credentials for a set of parts of one session. */
-export const uploadStsRequestSchema = z.object({
-  filePath,
-  partNumbers: z.array(z.number().int().min(1).max(10_000)).min(1).max(100),
-});
-export type UploadStsRequest = z.infer<typeof uploadStsRequestSchema>;
-
 export interface UploadStsResponse {
   /** The spec's field names; the signed links below carry the actual authorisation. */
   accessKeyId: string;
@@ -195,54 +182,13 @@ export interface UploadStsResponse {
   parts: { partNumber: number; url: string }[];
 }
 
-/** /upload/video/success and /upload/photo/success. */
-export const uploadSuccessRequestSchema = z.object({
-  fileName,
-  filePath,
-  fileSize: z.number().int().positive(),
-  platform: z.literal('web').default('web'),
-  width: z.number().int().positive().optional(),
-  height: z.number().int().positive().optional(),
-  /** Part number → etag as the store answered each PUT. */
-  parts: z.array(z.object({ partNumber: z.number().int().min(1).max(10_000), etag: z.string().min(1).max(128) })).max(10_000).optional(),
-});
-export type UploadSuccessRequest = z.input<typeof uploadSuccessRequestSchema>;
-
-/** /download/ali/sts: a signed sample link of one of the contributor's materials. */
-export const downloadStsRequestSchema = z.object({ id: z.number().int().positive() });
-
 /** Where a contributed file is in its life (spec section 4 "Transcoding" and review). */
-export const UPLOAD_STATUSES = ['uploading', 'transcoding', 'failed', 'waiting', 'published', 'rejected'] as const;
+export const UPLOAD_STATUSES = ['uploading', 'transcoding', 'failed', 'waiting', 'published', 'rejected', 'unpublished'] as const;
 export type UploadStatus = (typeof UPLOAD_STATUSES)[number];
 
 /** Material centre tabs (query `tab`); `home` is the default. */
 export const MATERIAL_CENTER_TABS = ['home', 'videoWaiting', 'photoWaiting', 'published', 'rejected'] as const;
 export type MaterialCenterTab = (typeof MATERIAL_CENTER_TABS)[number];
-
-export const materialListRequestSchema = z.object({
-  tab: z.enum(MATERIAL_CENTER_TABS).default('home'),
-  pageNo: z.number().int().min(1).max(10_000).default(1),
-  pageSize: z.number().int().min(1).max(60).default(20),
-});
-export type MaterialListRequest = z.input<typeof materialListRequestSchema>;
-
-export const materialIdRequestSchema = z.object({ id: z.number().int().positive() });
-
-// Schemas are reused through z.optional(...) (not .optional()) so the store's tree-shaking can drop them.
-const titleText = z.string().trim().max(100);
-const tagList = z.array(z.string().trim().min(1).max(30)).max(50);
-
-/** gid 2 edits the description of own material (spec section 6). */
-export const materialUpdateRequestSchema = z.object({
-  id: z.number().int().positive(),
-  titleZh: z.optional(titleText),
-  titleEn: z.optional(titleText),
-  keywordsZh: z.optional(tagList),
-  keywordsEn: z.optional(tagList),
-  descriptionZh: z.string().trim().max(1000).optional(),
-  descriptionEn: z.string().trim().max(1000).optional(),
-});
-export type MaterialUpdateRequest = z.input<typeof materialUpdateRequestSchema>;
 
 /** One contributed file as the material centre shows it. */
 export interface ContributedMaterial {
@@ -281,12 +227,6 @@ export interface MaterialListResponse {
 }
 
 // ---- console ----
-
-export const reviewDecisionSchema = z.discriminatedUnion('decision', [
-  z.object({ decision: z.literal('approve'), titleZh: z.optional(z.string().trim().min(1).max(100)), titleEn: z.optional(z.string().trim().min(1).max(100)) }),
-  z.object({ decision: z.literal('reject'), reason: z.string().trim().min(1).max(500) }),
-]);
-export type ReviewDecision = z.infer<typeof reviewDecisionSchema>;
 
 export interface ReviewRecord extends ContributedMaterial {
   contributorId: string;

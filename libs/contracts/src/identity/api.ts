@@ -1,5 +1,18 @@
-import { z } from 'zod';
-import { LICENCE_DURATIONS, LICENCE_REGIONS, PROJECT_TYPES } from './orders.js';
+/**
+ * Identity: sign-in, the session's user, staff and the console's users, projects and audit log.
+ * No zod here, so the web apps can import it; request schemas are in ./schemas.ts.
+ */
+export type {
+  LoginRequest,
+  ProjectCreate,
+  ProjectUpdate,
+  SendCodeRequest,
+  StaffCreate,
+  StaffLoginRequest,
+  StaffUpdate,
+  UserAdminUpdate,
+} from './schemas.js';
+import type { ProjectCreate } from './schemas.js';
 
 /** Verification-code rules (spec section 9 and the walking-skeleton issue). */
 export const VERIFICATION_CODE = {
@@ -27,21 +40,11 @@ export function normaliseAccount(raw: string): { kind: AccountKind; value: strin
   return null;
 }
 
-const account = z.string().trim().min(1).max(254);
-
-export const sendCodeRequestSchema = z.object({ account });
-export type SendCodeRequest = z.infer<typeof sendCodeRequestSchema>;
 export interface SendCodeResponse {
   /** Seconds until another code may be requested (the countdown on the login page). */
   resendAfterSeconds: number;
   expiresInSeconds: number;
 }
-
-export const loginRequestSchema = z.object({
-  account,
-  code: z.string().trim().regex(/^\d{6}$/, 'code must be 6 digits'),
-});
-export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
 /** The user fields of spec section 3, as the store reads them. */
 export interface UserView {
@@ -88,12 +91,6 @@ export interface SkuItem {
 export const STAFF_ROLES = ['admin', 'sales', 'finance', 'reviewer', 'contest-manager'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
-export const staffLoginRequestSchema = z.object({
-  username: z.string().trim().min(1).max(64),
-  password: z.string().min(1).max(200),
-});
-export type StaffLoginRequest = z.infer<typeof staffLoginRequestSchema>;
-
 export interface StaffView {
   id: string;
   username: string;
@@ -108,47 +105,6 @@ export interface StaffLoginResponse {
   staff: StaffView;
 }
 
-export const staffCreateSchema = z.object({
-  username: z.string().trim().min(3).max(64).regex(/^[a-z0-9._-]+$/i),
-  displayName: z.string().trim().min(1).max(100),
-  password: z.string().min(8).max(200),
-  roles: z.array(z.enum(STAFF_ROLES)).min(1),
-});
-export type StaffCreate = z.infer<typeof staffCreateSchema>;
-
-/** An empty password field in the console's edit form means "keep the password". */
-const optionalNewPassword = z.preprocess(
-  (value) => (value === '' || value === null ? undefined : value),
-  z.string().min(8).max(200).optional(),
-);
-
-export const staffUpdateSchema = z.object({
-  displayName: z.string().trim().min(1).max(100).optional(),
-  password: optionalNewPassword,
-  roles: z.array(z.enum(STAFF_ROLES)).min(1).optional(),
-  disabled: z.boolean().optional(),
-});
-export type StaffUpdate = z.infer<typeof staffUpdateSchema>;
-
-/** Fields staff may change on a user from the console. */
-export const userAdminUpdateSchema = z
-  .object({
-    gid: z.number().int().min(0).max(999),
-    signFlag: z.boolean(),
-    verity: z.boolean(),
-    videoFlag: z.boolean(),
-    photoFlag: z.boolean(),
-    disabled: z.boolean(),
-    nickname: z.string().trim().min(1).max(60),
-    customerId: z.string().trim().max(64).nullable(),
-    customerStatus: z.number().int().min(0).max(9).nullable(),
-    customerType: z.number().int().min(0).max(9).nullable(),
-    projectId: z.string().trim().max(64).nullable(),
-    enterpriseAdmin: z.boolean(),
-  })
-  .partial();
-export type UserAdminUpdate = z.infer<typeof userAdminUpdateSchema>;
-
 export interface UserAdminView extends UserView {
   disabled: boolean;
   createdAt: string;
@@ -161,25 +117,6 @@ export interface UserAdminView extends UserView {
  * what the store's project data and the authorization files of project downloads show.
  */
 export const PROJECT_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{2,63}$/;
-const projectFields = {
-  name: z.string().trim().min(1).max(100),
-  customerId: z.string().trim().min(1).max(64),
-  companyName: z.string().trim().min(1).max(100),
-  /** 0 not started, 1 in progress, 2 ended (PROJECT_STATUSES). */
-  status: z.number().int().min(0).max(2),
-  videoBranches: z.number().int().min(0).max(1_000_000),
-  photoBranches: z.number().int().min(0).max(1_000_000),
-  projectType: z.enum(PROJECT_TYPES),
-  region: z.enum(LICENCE_REGIONS),
-  duration: z.enum(LICENCE_DURATIONS),
-  purpose: z.string().trim().min(1).max(200),
-  /** The last moment downloads are allowed (an instant; the console enters it in UTC+8); null: until staff end the project. */
-  validUntil: z.iso.datetime({ offset: true }).nullable(),
-};
-export const projectCreateSchema = z.object(projectFields).extend({ id: z.string().trim().regex(PROJECT_ID_PATTERN) });
-export type ProjectCreate = z.output<typeof projectCreateSchema>;
-export const projectUpdateSchema = z.object(projectFields).partial();
-export type ProjectUpdate = z.output<typeof projectUpdateSchema>;
 export interface ProjectAdminView extends Omit<ProjectCreate, 'validUntil'> {
   validUntil: string | null;
   createdAt: string;

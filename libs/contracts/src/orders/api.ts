@@ -1,10 +1,10 @@
-import { z } from 'zod';
-
 /**
  * Orders and licensing contracts: cart, licence form, orders and their states, vouchers,
  * invoices, VIP, refunds, authorization files and downloads (spec sections 2 to 9).
  * Money is integer fen everywhere; the console enters yuan and converts before sending.
  */
+export type { InvoiceApplication, LicenceForm, OrderQuote } from './schemas.js';
+import type { InvoiceApplication, LicenceForm } from './schemas.js';
 
 /** Store call paths of the orders and licensing services (POST below /api). */
 export const OrderCalls = {
@@ -96,73 +96,13 @@ export function personalDeliverySize(kind: 'video' | 'photo', width: number, hei
 }
 export const SPECIAL_REQUEST_MAX = 499;
 
-/** The licence form of /Putorder (spec section 5): every field but the special request is required. */
-export const licenceFormSchema = z.object({
-  licenceType: z.enum(LICENCE_TYPES),
-  buyerCompany: z.string().trim().min(1).max(100),
-  projectType: z.enum(PROJECT_TYPES),
-  projectName: z.string().trim().min(1).max(100),
-  brand: z.string().trim().max(100).default(''),
-  userCompany: z.string().trim().min(1).max(100),
-  purpose: z.string().trim().min(1).max(200),
-  region: z.enum(LICENCE_REGIONS),
-  duration: z.enum(LICENCE_DURATIONS),
-  contact: z.string().trim().min(1).max(50),
-  phone: z.string().trim().max(30).default(''),
-  /** "under 500 characters". */
-  specialRequest: z.string().max(SPECIAL_REQUEST_MAX).default(''),
-});
-export type LicenceForm = z.output<typeof licenceFormSchema>;
-
-export const cartAddRequestSchema = z.object({ materialId: z.coerce.number().int().positive() });
-export const cartListRequestSchema = z.object({
-  category: z.coerce.number().int().min(0).max(1).default(0),
-  pageNo: z.coerce.number().int().min(1).max(1000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(CART_PREVIEW_SIZE),
-});
-export const cartRemoveRequestSchema = z.object({ cartId: z.coerce.number().int().positive() });
-export const orderCreateRequestSchema = z.object({
-  cartIds: z.array(z.coerce.number().int().positive()).min(1).max(100),
-  licence: licenceFormSchema,
-});
-export const orderListRequestSchema = z.object({
-  pageNo: z.coerce.number().int().min(1).max(1000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(50).default(10),
-});
-export const orderIdRequestSchema = z.object({ id: z.uuid() });
-/** /order/pay is multipart: id, accountName and the voucher image (jpg or png). */
-export const orderPayFieldsSchema = z.object({ id: z.uuid(), accountName: z.string().trim().min(1).max(100) });
+/** The voucher image sent with /order/pay. */
 export const VOUCHER_MAX_BYTES = 10 * 1024 * 1024;
 export const VOUCHER_TYPES = ['image/jpeg', 'image/png'] as const;
-/** An order's owner hides it from (or shows it again to) the company's enterprise administrators. */
-export const orderHideRequestSchema = z.object({ id: z.uuid(), hidden: z.boolean() });
-export const orderCancelRequestSchema = z.object({ id: z.uuid(), reason: z.string().trim().min(1).max(200) });
 
 /** Invoice form (spec section 5): every field required; refused for HK, Macao, Taiwan and overseas. */
 export const INVOICE_REGIONS = ['mainland', 'hong-kong', 'macao', 'taiwan', 'overseas'] as const;
 export const INVOICE_TYPES = ['normal', 'special'] as const;
-export const invoiceApplyRequestSchema = z.object({
-  orderId: z.uuid(),
-  region: z.enum(INVOICE_REGIONS),
-  type: z.enum(INVOICE_TYPES).default('normal'),
-  content: z.string().trim().min(1).max(50).default('技术服务费'),
-  companyName: z.string().trim().min(1).max(100),
-  taxNumber: z.string().trim().regex(/^[0-9A-Z]{15,20}$/),
-  bank: z.string().trim().min(1).max(100),
-  account: z.string().trim().min(1).max(40),
-  address: z.string().trim().min(1).max(200),
-  phone: z.string().trim().min(1).max(30),
-  recipient: z.string().trim().min(1).max(50),
-  recipientAddress: z.string().trim().min(1).max(200),
-  recipientPhone: z.string().trim().min(1).max(30),
-});
-export type InvoiceApplication = z.output<typeof invoiceApplyRequestSchema>;
-export const invoiceOrderRequestSchema = z.object({ orderId: z.uuid() });
-export const refundApplyRequestSchema = z.object({
-  orderId: z.uuid(),
-  reason: z.literal('quality'),
-  description: z.string().trim().min(1).max(500),
-});
 
 export const ORDER_STATUSES = ['submitted', 'quoted', 'paid', 'confirmed', 'closed'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -172,6 +112,7 @@ export type OrderKind = (typeof ORDER_KINDS)[number];
 export const INVOICE_STATUSES = ['applied', 'processing', 'downloadable'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 export const REFUND_STATUSES = ['requested', 'approved', 'rejected'] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
 
 /** VAT is 6% and included in the price. */
 export const VAT_RATE_PERCENT = 6;
@@ -245,7 +186,7 @@ export interface OrderView {
   confirmedAt: string | null;
   closedReason: string | null;
   invoiceStatus: InvoiceStatus | null;
-  refundStatus: (typeof REFUND_STATUSES)[number] | null;
+  refundStatus: RefundStatus | null;
   /** Hidden by its owner from the company's enterprise administrators. */
   hiddenFromCompany: boolean;
   /** Set on 'project' orders: the enterprise project the download was made under. */
@@ -309,7 +250,6 @@ export interface ProjectData {
   photoCanDownload: boolean;
   validUntil: string | null;
 }
-export const projectDownloadRequestSchema = z.object({ materialId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 export interface ProjectDownloadResult {
   orderId: string;
   itemId: number;
@@ -331,18 +271,3 @@ export interface LicenceVerification {
   };
 }
 
-export const licenceListRequestSchema = z.object({ orderId: z.uuid().optional() });
-/** /licence/materials: every licensed material, or only those downloaded under a project (/DownloadList). */
-export const licenceMaterialsRequestSchema = z.object({ source: z.enum(['all', 'project']).default('all') });
-export const licenceGenerateRequestSchema = z.object({ orderId: z.uuid() });
-export const licenceFileRequestSchema = z.object({ licenceId: z.uuid() });
-export const licenceVerifyRequestSchema = z.object({ code: z.string().trim().min(4).max(32) });
-export const downloadOriginalRequestSchema = z.object({ orderId: z.uuid(), itemId: z.coerce.number().int().positive() });
-
-/** Console bodies. */
-export const orderQuoteSchema = z.object({
-  items: z.array(z.object({ itemId: z.number().int().positive(), priceFen: z.number().int().min(0).max(100_000_000) })).min(1),
-  validUntil: z.iso.datetime({ offset: true }),
-});
-export type OrderQuote = z.output<typeof orderQuoteSchema>;
-export const staffReasonSchema = z.object({ reason: z.string().trim().min(1).max(200) });

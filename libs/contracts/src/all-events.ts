@@ -1,0 +1,14 @@
+import { MaterialPublished, MaterialUnpublished } from './catalogue/events.js';
+import { ContributorProtocolAnswered, CustomerProfileChanged, CustomerProjectChanged, StaffActionAudited, UserRegistered, UserUpdatedByStaff } from './identity/events.js';
+import { MusicOrderPlaced } from './music/events.js';
+import { InvoiceIssued, LicenceIssued, OrderClosed, OrderConfirmed, OrderPaid, OrderQuoted, OrderSubmitted } from './orders/events.js';
+import { ContributionApproved, DeliveryPrepared, DeliveryRequested, MediaFailed, MediaProcessed, UploadCompleted } from './uploads/events.js';
+
+/** All event definitions, so transports can create their queues and topics up front. */
+export const ALL_EVENTS = [
+  StaffActionAudited,
+  UserRegistered, ContributorProtocolAnswered, UserUpdatedByStaff, MaterialPublished, MaterialUnpublished,
+  MusicOrderPlaced,
+  UploadCompleted, MediaProcessed, MediaFailed, ContributionApproved,
+  OrderSubmitted, OrderQuoted, OrderPaid, OrderConfirmed, OrderClosed, InvoiceIssued, LicenceIssued, CustomerProfileChanged,
+  CustomerProjectChanged, DeliveryRequested, DeliveryPrepared] as const;

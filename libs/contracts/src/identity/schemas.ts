@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { LICENCE_DURATIONS, LICENCE_REGIONS, PROJECT_TYPES } from '../orders/api.js';
+import { PROJECT_ID_PATTERN, STAFF_ROLES } from './api.js';
+
+const account = z.string().trim().min(1).max(254);
+
+export const sendCodeRequestSchema = z.object({ account });
+export type SendCodeRequest = z.infer<typeof sendCodeRequestSchema>;
+
+export const loginRequestSchema = z.object({
+  account,
+  code: z.string().trim().regex(/^\d{6}$/, 'code must be 6 digits'),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+export const staffLoginRequestSchema = z.object({
+  username: z.string().trim().min(1).max(64),
+  password: z.string().min(1).max(200),
+});
+export type StaffLoginRequest = z.infer<typeof staffLoginRequestSchema>;
+
+export const staffCreateSchema = z.object({
+  username: z.string().trim().min(3).max(64).regex(/^[a-z0-9._-]+$/i),
+  displayName: z.string().trim().min(1).max(100),
+  password: z.string().min(8).max(200),
+  roles: z.array(z.enum(STAFF_ROLES)).min(1),
+});
+export type StaffCreate = z.infer<typeof staffCreateSchema>;
+
+/** An empty password field in the console's edit form means "keep the password". */
+const optionalNewPassword = z.preprocess(
+  (value) => (value === '' || value === null ? undefined : value),
+  z.string().min(8).max(200).optional(),
+);
+
+export const staffUpdateSchema = z.object({
+  displayName: z.string().trim().min(1).max(100).optional(),
+  password: optionalNewPassword,
+  roles: z.array(z.enum(STAFF_ROLES)).min(1).optional(),
+  disabled: z.boolean().optional(),
+});
+export type StaffUpdate = z.infer<typeof staffUpdateSchema>;
+
+/** Fields staff may change on a user from the console. */
+export const userAdminUpdateSchema = z
+  .object({
+    gid: z.number().int().min(0).max(999),
+    signFlag: z.boolean(),
+    verity: z.boolean(),
+    videoFlag: z.boolean(),
+    photoFlag: z.boolean(),
+    disabled: z.boolean(),
+    nickname: z.string().trim().min(1).max(60),
+    customerId: z.string().trim().max(64).nullable(),
+    customerStatus: z.number().int().min(0).max(9).nullable(),
+    customerType: z.number().int().min(0).max(9).nullable(),
+    projectId: z.string().trim().max(64).nullable(),
+    enterpriseAdmin: z.boolean(),
+  })
+  .partial();
+export type UserAdminUpdate = z.infer<typeof userAdminUpdateSchema>;
+
+const projectFields = {
+  name: z.string().trim().min(1).max(100),
+  customerId: z.string().trim().min(1).max(64),
+  companyName: z.string().trim().min(1).max(100),
+  /** 0 not started, 1 in progress, 2 ended (PROJECT_STATUSES). */
+  status: z.number().int().min(0).max(2),
+  videoBranches: z.number().int().min(0).max(1_000_000),
+  photoBranches: z.number().int().min(0).max(1_000_000),
+  projectType: z.enum(PROJECT_TYPES),
+  region: z.enum(LICENCE_REGIONS),
+  duration: z.enum(LICENCE_DURATIONS),
+  purpose: z.string().trim().min(1).max(200),
+  /** The last moment downloads are allowed (an instant; the console enters it in UTC+8); null: until staff end the project. */
+  validUntil: z.iso.datetime({ offset: true }).nullable(),
+};
+export const projectCreateSchema = z.object(projectFields).extend({ id: z.string().trim().regex(PROJECT_ID_PATTERN) });
+export type ProjectCreate = z.output<typeof projectCreateSchema>;
+export const projectUpdateSchema = z.object(projectFields).partial();
+export type ProjectUpdate = z.output<typeof projectUpdateSchema>;

@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { defineEvent } from '../events.js';
+
+// Orders and licensing (cart to authorization files). Money is integer fen.
+
+const orderLicenceTerms = z.object({
+  licenceType: z.string(),
+  buyerCompany: z.string(),
+  userCompany: z.string(),
+  projectType: z.string(),
+  projectName: z.string(),
+  brand: z.string(),
+  purpose: z.string(),
+  region: z.string(),
+  duration: z.string(),
+  contact: z.string(),
+});
+
+/** A buyer submitted the licence form for the materials in the cart; the order waits for a quote. */
+export const OrderSubmitted = defineEvent(
+  'order.submitted',
+  1,
+  z.object({ orderId: z.uuid(), orderNo: z.string(), userId: z.uuid(), itemCount: z.number().int().positive(), submittedAt: z.string() }),
+);
+
+/** Staff priced an order; the buyer may pay until validUntil. */
+export const OrderQuoted = defineEvent(
+  'order.quoted',
+  1,
+  z.object({ orderId: z.uuid(), orderNo: z.string(), userId: z.uuid(), totalFen: z.number().int().nonnegative(), validUntil: z.string().nullable() }),
+);
+
+/** The buyer submitted a payment voucher; staff must confirm it. */
+export const OrderPaid = defineEvent(
+  'order.paid',
+  1,
+  z.object({ orderId: z.uuid(), orderNo: z.string(), userId: z.uuid(), totalFen: z.number().int().nonnegative(), paidAt: z.string() }),
+);
+
+/**
+ * Staff confirmed the payment: every item with its price and the licence terms, so licensing can
+ * issue authorization files and download rights and payouts can credit contributors.
+ */
+export const OrderConfirmed = defineEvent(
+  'order.confirmed',
+  1,
+  z.object({
+    orderId: z.uuid(),
+    orderNo: z.string(),
+    userId: z.uuid(),
+    // 'project' and projectId were added without a new version: older payloads still read.
+    kind: z.enum(['material', 'music', 'vip', 'project']),
+    /** The enterprise project a 'project' order was downloaded under. */
+    projectId: z.string().max(64).nullable().default(null),
+    confirmedAt: z.string(),
+    paidAt: z.string().nullable(),
+    totalFen: z.number().int().nonnegative(),
+    terms: z.nullable(orderLicenceTerms),
+    items: z.array(
+      z.object({
+        itemId: z.number().int().positive(),
+        materialId: z.number().int().positive(),
+        kind: z.enum(['video', 'photo', 'music', 'sfx']),
+        code: z.string(),
+        titleZh: z.string(),
+        titleEn: z.string(),
+        thumbnailKey: z.string().nullable(),
+        originalKey: z.string().nullable(),
+        priceFen: z.number().int().nonnegative(),
+        musicLicence: z.object({ scene: z.string(), channel: z.string(), period: z.string(), area: z.string() }).nullable(),
+      }),
+    ),
+  }),
+);
+
+/** An order ended without (or after a refunded) sale. */
+export const OrderClosed = defineEvent(
+  'order.closed',
+  1,
+  z.object({ orderId: z.uuid(), orderNo: z.string(), userId: z.uuid(), reason: z.string(), closedAt: z.string() }),
+);
+
+/** Staff uploaded the invoice file: the buyer can download it. */
+export const InvoiceIssued = defineEvent(
+  'invoice.issued',
+  1,
+  z.object({ invoiceId: z.uuid(), orderId: z.uuid(), userId: z.uuid(), amountFen: z.number().int().nonnegative(), taxFen: z.number().int().nonnegative(), issuedAt: z.string() }),
+);
+
+/** An authorization file was generated for one order item. */
+export const LicenceIssued = defineEvent(
+  'licence.issued',
+  1,
+  z.object({ licenceId: z.uuid(), orderId: z.uuid(), itemId: z.number().int().positive(), userId: z.uuid(), verificationCode: z.string(), fileKey: z.string(), issuedAt: z.string() }),
+);

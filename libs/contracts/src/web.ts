@@ -1,0 +1,13 @@
+// The web apps' entry: paths, constants, types and pure helpers, without zod (no schemas, no
+// events), so importing it keeps zod out of the store's bundle. Schemas come from the package root.
+export * from './envelope.js';
+export * from './error-codes.js';
+export * from './messages.js';
+export * from './routes.js';
+export * from './filter-labels.js';
+export * from './identity/api.js';
+export * from './catalogue/api.js';
+export * from './sessions/api.js';
+export * from './uploads/api.js';
+export * from './orders/api.js';
+export * from './music/api.js';
