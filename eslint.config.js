@@ -47,5 +47,21 @@ export default tseslint.config(
     files: ['web-store/**/*.{ts,tsx}', 'web-admin/**/*.{ts,tsx}', 'e2e/**/*.mjs'],
     languageOptions: { globals: { ...globals.browser } },
   },
+  {
+    // The home route's JavaScript has no room for zod: the store reads paths, types and helpers
+    // from the zod-free entry. A schema it truly needs belongs in a lazily loaded route.
+    files: ['web-store/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: '@mkt/contracts', message: 'Import from @mkt/contracts/web (no zod); schemas only in lazily loaded routes.' },
+            { name: 'zod', message: 'Validate only in lazily loaded routes.' },
+          ],
+        },
+      ],
+    },
+  },
   ...serviceBoundaries,
 );

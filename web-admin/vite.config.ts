@@ -7,9 +7,10 @@ export default defineConfig({
   base: '/admin/',
   plugins: [react()],
   resolve: {
-    alias: {
-      '@mkt/contracts': fileURLToPath(new URL('../libs/contracts/src/index.ts', import.meta.url)),
-    },
+    alias: [
+      { find: /^@mkt\/contracts\/web$/, replacement: fileURLToPath(new URL('../libs/contracts/src/web.ts', import.meta.url)) },
+      { find: /^@mkt\/contracts$/, replacement: fileURLToPath(new URL('../libs/contracts/src/index.ts', import.meta.url)) },
+    ],
   },
   server: {
     proxy: {

@@ -2,8 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-const contractsEntry = fileURLToPath(new URL('../libs/contracts/src/index.ts', import.meta.url));
-const contractsDir = fileURLToPath(new URL('../libs/contracts/src/', import.meta.url));
+const contracts = (file: string) => fileURLToPath(new URL(`../libs/contracts/src/${file}`, import.meta.url));
 const apiServer = 'http://127.0.0.1:8080';
 
 export default defineConfig({
@@ -11,7 +10,10 @@ export default defineConfig({
   plugins: [react()],
   resolve: {
     // The contracts package only builds dist/ for the server; the store compiles its sources.
-    alias: { '@mkt/contracts': contractsEntry },
+    alias: [
+      { find: /^@mkt\/contracts\/web$/, replacement: contracts('web.ts') },
+      { find: /^@mkt\/contracts$/, replacement: contracts('index.ts') },
+    ],
   },
   server: {
     proxy: {
@@ -25,11 +27,9 @@ export default defineConfig({
     target: 'es2020',
     rolldownOptions: {
       treeshake: {
-        // The contracts build zod schemas at module level for the server. The store only reads
-        // constants, helpers and types from them, so those schemas must not pull zod into the
-        // bundle: contract modules are side-effect free and schema construction counts as pure.
-        moduleSideEffects: (id: string) => !id.startsWith(contractsDir),
-        manualPureFunctions: ['z', 'defineEvent'],
+        // Contract modules have no side effects. Saying so lets the bundler keep contract code
+        // out of chunks that do not use it: the home route then preloads no upload code.
+        moduleSideEffects: (id: string) => !id.startsWith(contracts('')),
       },
       output: {
         // Libraries change far less often than the store's own code: separate chunks stay cached

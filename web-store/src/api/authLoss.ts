@@ -1,4 +1,4 @@
-import { ErrorCode, StoreCalls } from '@mkt/contracts';
+import { ErrorCode, StoreCalls } from '@mkt/contracts/web';
 import { LOGIN_PATH } from '../routes/routeTable';
 
 /**

@@ -8,8 +8,8 @@ import type {
   SampleDownloadResponse,
   Topic,
   TopicDetailResponse,
-} from '@mkt/contracts';
-import { CatalogueCalls } from '@mkt/contracts';
+} from '@mkt/contracts/web';
+import { CatalogueCalls } from '@mkt/contracts/web';
 import { type CallOptions, get, post } from './client';
 
 const paths = CatalogueCalls;

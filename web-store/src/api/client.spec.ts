@@ -1,4 +1,4 @@
-import { ACCESS_TOKEN_HEADER, ErrorCode, StoreCalls } from '@mkt/contracts';
+import { ACCESS_TOKEN_HEADER, ErrorCode, StoreCalls } from '@mkt/contracts/web';
 import { ApiError, NO_RESPONSE, configureApiClient, get, post } from './client';
 import { tokenStorage, tokenNeedsRefresh, TOKEN_REFRESH_AGE_MS } from './tokenStorage';
 

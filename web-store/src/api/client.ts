@@ -4,7 +4,7 @@ import {
   ErrorCode,
   type Language,
   STORE_API_PREFIX,
-} from '@mkt/contracts';
+} from '@mkt/contracts/web';
 import { endsSession } from './authLoss';
 import { tokenStorage } from './tokenStorage';
 

@@ -7,7 +7,7 @@ import {
   type SessionResponse,
   type SkuItem,
   StoreCalls,
-} from '@mkt/contracts';
+} from '@mkt/contracts/web';
 import { type CallOptions, post } from './client';
 
 /** Sign-in, session and contributor-agreement calls (spec section 7 "Session and user"). */

@@ -8,7 +8,7 @@ import type {
   MusicSheet,
   MusicSheetDetail,
   MusicSkuListResponse,
-} from '@mkt/contracts';
+} from '@mkt/contracts/web';
 import { type CallOptions, get, post } from './client';
 
 /** The contract's paths, spelled out so pages do not pull the contract schemas into their chunks. */

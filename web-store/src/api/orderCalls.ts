@@ -13,7 +13,7 @@ import {
   type PurchasedMaterial,
   STORE_API_PREFIX,
   type VipInfo,
-} from '@mkt/contracts';
+} from '@mkt/contracts/web';
 import { currentLanguage } from '../i18n/i18n';
 import { ApiError, type CallOptions, post } from './client';
 import { tokenStorage } from './tokenStorage';

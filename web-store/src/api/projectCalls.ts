@@ -1,4 +1,4 @@
-import { OrderCalls, type ProjectData, type ProjectDownloadResult } from '@mkt/contracts';
+import { OrderCalls, type ProjectData, type ProjectDownloadResult } from '@mkt/contracts/web';
 import { type CallOptions, post } from './client';
 
 /** Enterprise project calls (spec section 6): the session's project data and downloads under the project. */

@@ -8,7 +8,7 @@ import {
   type UploadLimitsResponse,
   type UploadStsResponse,
   type UploadTokenResponse,
-} from '@mkt/contracts';
+} from '@mkt/contracts/web';
 import type { UploadTransport } from '../uploads/uploader';
 import { ApiError, NO_RESPONSE, post } from './client';
 

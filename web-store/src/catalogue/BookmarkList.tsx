@@ -1,4 +1,4 @@
-import type { BookmarkItem } from '@mkt/contracts';
+import type { BookmarkItem } from '@mkt/contracts/web';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { CloseIcon, MusicIcon } from '../ui/icons';

@@ -1,4 +1,4 @@
-import type { MaterialCard as Card } from '@mkt/contracts';
+import type { MaterialCard as Card } from '@mkt/contracts/web';
 import { type PointerEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';

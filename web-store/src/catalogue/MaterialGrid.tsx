@@ -1,4 +1,4 @@
-import type { MaterialCard as Card } from '@mkt/contracts';
+import type { MaterialCard as Card } from '@mkt/contracts/web';
 import { MaterialCard } from './MaterialCard';
 import styles from './MaterialGrid.module.css';
 import type { DetailMdp } from './materialFormat';

@@ -1,4 +1,4 @@
-import type { Topic } from '@mkt/contracts';
+import type { Topic } from '@mkt/contracts/web';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { topicLink } from './lookups';

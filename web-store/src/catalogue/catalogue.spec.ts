@@ -1,4 +1,4 @@
-import { FILTER_NAMES, FILTER_VALUES } from '@mkt/contracts';
+import { FILTER_NAMES, FILTER_VALUES } from '@mkt/contracts/web';
 import { en } from '../i18n/resources/en';
 import { zhCN } from '../i18n/resources/zh-CN';
 import { CARD_RULES, bizTypeFor, cardActionPayload, clickPayload, playRuleId } from './clickPayload';

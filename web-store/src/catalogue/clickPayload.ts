@@ -1,4 +1,4 @@
-import type { MaterialCard } from '@mkt/contracts';
+import type { MaterialCard } from '@mkt/contracts/web';
 
 /** Tracking of card and detail actions through /material/click (spec section 7 "Tracking"). */
 

@@ -1,4 +1,4 @@
-import type { FilterName } from '@mkt/contracts';
+import type { FilterName } from '@mkt/contracts/web';
 
 /**
  * Labels of the category filters (spec section 9). The values are the contract's keys; each

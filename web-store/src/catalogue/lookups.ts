@@ -1,4 +1,4 @@
-import type { Category, Topic } from '@mkt/contracts';
+import type { Category, Topic } from '@mkt/contracts/web';
 import { catalogueCalls } from '../api/catalogueCalls';
 
 /**

@@ -1,4 +1,4 @@
-import type { MaterialCard } from '@mkt/contracts';
+import type { MaterialCard } from '@mkt/contracts/web';
 
 /**
  * Display rules for materials: where a card leads, how durations and dates read, and how fast the

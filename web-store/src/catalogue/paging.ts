@@ -1,4 +1,4 @@
-import type { SEARCH_LIMITS } from '@mkt/contracts';
+import type { SEARCH_LIMITS } from '@mkt/contracts/web';
 
 /**
  * Paging shared by search, topic and collection lists. Cards and pagers are part of the home page,

@@ -8,7 +8,7 @@ import {
   SEARCH_LIMITS,
   SEARCH_SORTS,
   type SearchSort,
-} from '@mkt/contracts';
+} from '@mkt/contracts/web';
 
 /**
  * The state of a search page, kept entirely in the URL so reload, back and shared links all show

@@ -1,4 +1,4 @@
-import type { MaterialCard, MaterialKind, TARGET_TYPES } from '@mkt/contracts';
+import type { MaterialCard, MaterialKind, TARGET_TYPES } from '@mkt/contracts/web';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { catalogueCalls } from '../api/catalogueCalls';

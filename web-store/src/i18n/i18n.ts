@@ -1,4 +1,4 @@
-import type { Language } from '@mkt/contracts';
+import type { Language } from '@mkt/contracts/web';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { parseLanguage, rememberLanguage, storedLanguage } from './language';

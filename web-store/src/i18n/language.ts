@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, type Language } from '@mkt/contracts';
+import { DEFAULT_LANGUAGE, type Language } from '@mkt/contracts/web';
 
 /** The chosen UI language, remembered across visits under this localStorage key. */
 export const LANGUAGE_STORAGE_KEY = 'lang';

@@ -1,4 +1,4 @@
-import type { MusicInfo, MusicSkuNode } from '@mkt/contracts';
+import type { MusicInfo, MusicSkuNode } from '@mkt/contracts/web';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';

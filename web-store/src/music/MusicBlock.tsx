@@ -1,4 +1,4 @@
-import type { MusicInfo } from '@mkt/contracts';
+import type { MusicInfo } from '@mkt/contracts/web';
 import { Suspense, lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';

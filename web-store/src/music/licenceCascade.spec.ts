@@ -1,4 +1,4 @@
-import type { MusicSkuNode } from '@mkt/contracts';
+import type { MusicSkuNode } from '@mkt/contracts/web';
 import {
   ORDER_FORM_STORAGE_KEY,
   choose,

@@ -1,4 +1,4 @@
-import type { MusicSkuNode } from '@mkt/contracts';
+import type { MusicSkuNode } from '@mkt/contracts/web';
 
 /**
  * The buy-licence drawer's rules (spec section 4 "Music licence buying", section 5 "Music order

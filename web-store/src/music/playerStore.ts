@@ -1,4 +1,4 @@
-import type { MusicInfo } from '@mkt/contracts';
+import type { MusicInfo } from '@mkt/contracts/web';
 import { catalogueCalls } from '../api/catalogueCalls';
 import { musicCalls } from '../api/musicCalls';
 import {

@@ -1,4 +1,4 @@
-import { ErrorCode } from '@mkt/contracts';
+import { ErrorCode } from '@mkt/contracts/web';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';

@@ -1,4 +1,4 @@
-import type { ProjectData } from '@mkt/contracts';
+import type { ProjectData } from '@mkt/contracts/web';
 import { projectAllowance } from './projectAllowance';
 
 const project: ProjectData = {

@@ -1,4 +1,4 @@
-import type { ProjectData } from '@mkt/contracts';
+import type { ProjectData } from '@mkt/contracts/web';
 
 /** One of a project's two allowances: how many distinct materials it covers, has used and has left. */
 export function projectAllowance(project: ProjectData, kind: 'video' | 'photo'): { total: number; used: number; left: number } {

@@ -1,4 +1,4 @@
-import { ErrorCode, type LoginResponse, type ProjectData, type SkuItem, type UserView } from '@mkt/contracts';
+import { ErrorCode, type LoginResponse, type ProjectData, type SkuItem, type UserView } from '@mkt/contracts/web';
 import { type ReactNode, createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { ApiError } from '../api/client';
 import { identityCalls } from '../api/identityCalls';

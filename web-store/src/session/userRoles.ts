@@ -1,4 +1,4 @@
-import type { ProjectData, UserView } from '@mkt/contracts';
+import type { ProjectData, UserView } from '@mkt/contracts/web';
 
 /**
  * What a user may see, derived from the user fields (spec sections 3, 4 and 6).

@@ -1,4 +1,4 @@
-import type { UploadKind } from '@mkt/contracts';
+import type { UploadKind } from '@mkt/contracts/web';
 import type { QueueFile } from './uploader';
 
 /**

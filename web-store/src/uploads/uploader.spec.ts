@@ -1,4 +1,4 @@
-import type { UploadKind } from '@mkt/contracts';
+import type { UploadKind } from '@mkt/contracts/web';
 import { SpeedMeter, UploadQueue, missingParts, runPool, timeLeftSeconds, withRetries, type UploadSource, type UploadTransport } from './uploader';
 
 const MB = 1024 * 1024;

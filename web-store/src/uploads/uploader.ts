@@ -8,7 +8,7 @@ import {
   type UploadRuleBroken,
   type UploadStsResponse,
   type UploadTokenResponse,
-} from '@mkt/contracts';
+} from '@mkt/contracts/web';
 
 /**
  * The browser's uploader, without React (spec sections 2, 4 and 9): a queue of files uploaded one

@@ -1,6 +1,6 @@
 import type { MessageShape } from './messageShape';
 import type { zhCN } from './zh-CN';
-import { FILTER_LABELS } from '@mkt/contracts';
+import { FILTER_LABELS } from '@mkt/contracts/web';
 
 /** English UI strings. Typed against the Chinese file so a missing or extra key fails the build. */
 export const en: MessageShape<typeof zhCN> = {
@@ -478,6 +478,7 @@ export const en: MessageShape<typeof zhCN> = {
       waiting: 'Waiting for review',
       published: 'Published',
       rejected: 'Not approved',
+      unpublished: 'Taken off sale',
     },
     kind: {
       video: 'Video',

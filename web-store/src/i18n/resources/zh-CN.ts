@@ -1,4 +1,4 @@
-import { FILTER_LABELS } from '@mkt/contracts';
+import { FILTER_LABELS } from '@mkt/contracts/web';
 
 /** Chinese UI strings, the default language. `en.ts` must carry exactly the same keys. */
 export const zhCN = {
@@ -474,6 +474,7 @@ export const zhCN = {
       waiting: '待审核',
       published: '已上架',
       rejected: '未通过',
+      unpublished: '已下架',
     },
     kind: {
       video: '视频',

@@ -1,4 +1,4 @@
-import type { BookmarkItem } from '@mkt/contracts';
+import type { BookmarkItem } from '@mkt/contracts/web';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { loginUrlReturningTo } from '../../api/authLoss';

@@ -1,4 +1,4 @@
-import type { MaterialDetail } from '@mkt/contracts';
+import type { MaterialDetail } from '@mkt/contracts/web';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';

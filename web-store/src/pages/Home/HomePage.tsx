@@ -1,4 +1,4 @@
-import type { Category } from '@mkt/contracts';
+import type { Category } from '@mkt/contracts/web';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';

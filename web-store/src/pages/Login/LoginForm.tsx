@@ -1,4 +1,4 @@
-import { VERIFICATION_CODE } from '@mkt/contracts';
+import { VERIFICATION_CODE } from '@mkt/contracts/web';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';

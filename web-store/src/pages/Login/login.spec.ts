@@ -1,4 +1,4 @@
-import { VERIFICATION_CODE } from '@mkt/contracts';
+import { VERIFICATION_CODE } from '@mkt/contracts/web';
 import { loginUrlReturningTo, safeRedirectTarget } from '../../api/authLoss';
 import { checkAccount, checkCode, cleanCodeInput, resendDelaySeconds } from './loginInput';
 

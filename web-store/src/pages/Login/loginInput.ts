@@ -1,4 +1,4 @@
-import { VERIFICATION_CODE, normaliseAccount } from '@mkt/contracts';
+import { VERIFICATION_CODE, normaliseAccount } from '@mkt/contracts/web';
 
 /** Checks the login form before anything is sent, with the same rules as the server. */
 export type LoginInputError = 'login.accountInvalid' | 'login.codeInvalid';

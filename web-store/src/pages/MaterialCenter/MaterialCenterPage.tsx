@@ -1,4 +1,4 @@
-import { MATERIAL_CENTER_TABS, type ContributedMaterial, type MaterialCenterTab, type MaterialListResponse } from '@mkt/contracts';
+import { MATERIAL_CENTER_TABS, type ContributedMaterial, type MaterialCenterTab, type MaterialListResponse } from '@mkt/contracts/web';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';

@@ -1,4 +1,4 @@
-import type { ContributedMaterial } from '@mkt/contracts';
+import type { ContributedMaterial } from '@mkt/contracts/web';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';

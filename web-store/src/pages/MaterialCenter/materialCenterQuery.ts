@@ -1,4 +1,4 @@
-import { MATERIAL_CENTER_TABS, type ContributedMaterial, type MaterialCenterTab, type UploadRuleKey, type UploadStatus } from '@mkt/contracts';
+import { MATERIAL_CENTER_TABS, type ContributedMaterial, type MaterialCenterTab, type UploadRuleKey, type UploadStatus } from '@mkt/contracts/web';
 
 /**
  * The material centre's query (spec section 2): `tab` (default home), `mode` (1 a list, else a

@@ -1,4 +1,4 @@
-import { MUSIC_BPM_RANGES, MUSIC_DURATION_RANGES, MUSIC_GENRES, MUSIC_MOODS } from '@mkt/contracts';
+import { MUSIC_BPM_RANGES, MUSIC_DURATION_RANGES, MUSIC_GENRES, MUSIC_MOODS } from '@mkt/contracts/web';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { musicCalls } from '../../api/musicCalls';

@@ -1,4 +1,4 @@
-import type { MusicInfo } from '@mkt/contracts';
+import type { MusicInfo } from '@mkt/contracts/web';
 import { useTranslation } from 'react-i18next';
 import { Notice } from '../../catalogue/Notice';
 import { MusicBlock } from '../../music/MusicBlock';

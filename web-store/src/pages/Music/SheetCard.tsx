@@ -1,4 +1,4 @@
-import type { MusicSheet } from '@mkt/contracts';
+import type { MusicSheet } from '@mkt/contracts/web';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { PlayIcon } from '../../music/playerIcons';

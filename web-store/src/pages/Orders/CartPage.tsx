@@ -1,4 +1,4 @@
-import type { CartItem } from '@mkt/contracts';
+import type { CartItem } from '@mkt/contracts/web';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';

@@ -1,4 +1,4 @@
-import type { LicenceView, ProjectData, PurchasedMaterial } from '@mkt/contracts';
+import type { LicenceView, ProjectData, PurchasedMaterial } from '@mkt/contracts/web';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { openLink, orderCalls } from '../../api/orderCalls';

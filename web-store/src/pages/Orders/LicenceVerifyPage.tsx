@@ -1,4 +1,4 @@
-import type { LicenceVerification } from '@mkt/contracts';
+import type { LicenceVerification } from '@mkt/contracts/web';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';

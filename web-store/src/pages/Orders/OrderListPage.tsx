@@ -1,4 +1,4 @@
-import type { OrderListResponse } from '@mkt/contracts';
+import type { OrderListResponse } from '@mkt/contracts/web';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { orderCalls, yuan } from '../../api/orderCalls';

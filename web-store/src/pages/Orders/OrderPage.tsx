@@ -1,4 +1,4 @@
-import { LICENCE_LABELS, type OrderView } from '@mkt/contracts';
+import { LICENCE_LABELS, type OrderView } from '@mkt/contracts/web';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';

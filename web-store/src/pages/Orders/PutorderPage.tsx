@@ -1,4 +1,4 @@
-import { LICENCE_DURATIONS, LICENCE_LABELS, LICENCE_REGIONS, LICENCE_TYPES, type LicenceForm, PROJECT_TYPES, SPECIAL_REQUEST_MAX, type CartItem } from '@mkt/contracts';
+import { LICENCE_DURATIONS, LICENCE_LABELS, LICENCE_REGIONS, LICENCE_TYPES, type LicenceForm, PROJECT_TYPES, SPECIAL_REQUEST_MAX, type CartItem } from '@mkt/contracts/web';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';

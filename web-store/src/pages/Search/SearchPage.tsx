@@ -5,7 +5,7 @@ import {
   type MaterialSearchResponse,
   type MaterialSource,
   SEARCH_SORTS,
-} from '@mkt/contracts';
+} from '@mkt/contracts/web';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';

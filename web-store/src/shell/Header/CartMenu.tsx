@@ -1,4 +1,4 @@
-import { CART_PREVIEW_SIZE } from '@mkt/contracts';
+import { CART_PREVIEW_SIZE } from '@mkt/contracts/web';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';

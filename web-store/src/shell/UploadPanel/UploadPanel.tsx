@@ -1,4 +1,4 @@
-import { UPLOAD_LIMITS, type UploadKind } from '@mkt/contracts';
+import { UPLOAD_LIMITS, type UploadKind } from '@mkt/contracts/web';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';

@@ -1,4 +1,4 @@
-import type { UploadKind } from '@mkt/contracts';
+import type { UploadKind } from '@mkt/contracts/web';
 import { type ReactNode, createContext, useContext, useEffect, useMemo, useState } from 'react';
 import { browserUploadTransport, readImageDimensions, uploadCalls } from '../../api/uploadCalls';
 import { useSession } from '../../session/SessionProvider';
