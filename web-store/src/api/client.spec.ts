@@ -1,5 +1,5 @@
 import { ACCESS_TOKEN_HEADER, ErrorCode, StoreCalls } from '@mkt/contracts/web';
-import { ApiError, NO_RESPONSE, configureApiClient, get, post } from './client';
+import { ApiError, NO_RESPONSE, configureApiClient, get, post, postForm } from './client';
 import { tokenStorage, tokenNeedsRefresh, TOKEN_REFRESH_AGE_MS } from './tokenStorage';
 
 /** A Map-backed localStorage and a recording fetch: enough of the browser for the client. */
@@ -43,7 +43,7 @@ beforeEach(() => {
       url,
       method: String(init.method),
       headers: init.headers as Record<string, string>,
-      body: init.body === undefined ? undefined : JSON.parse(String(init.body)),
+      body: init.body === undefined || init.body instanceof FormData ? init.body : JSON.parse(String(init.body)),
     });
     return answer();
   }) as typeof fetch;
@@ -105,6 +105,27 @@ describe('API client', () => {
     tokenStorage.set('tok');
     answer = () => envelope(ErrorCode.ACCOUNT_DISABLED);
     await expect(post(StoreCalls.session)).rejects.toBeInstanceOf(ApiError);
+    expect(tokenStorage.get()).toBeNull();
+    expect(sessionEnded).toBe(1);
+  });
+
+  it('posts a form (the payment voucher) as multipart, with the token and the UI language', async () => {
+    tokenStorage.set('tok-1');
+    const form = new FormData();
+    form.set('id', 'order-1');
+    await expect(postForm('/order/pay', form)).resolves.toEqual({ ok: true });
+    expect(sent[0]?.url).toBe('/api/order/pay');
+    expect(sent[0]?.method).toBe('POST');
+    expect(sent[0]?.body).toBe(form);
+    expect(sent[0]?.headers['Content-Type']).toBeUndefined();
+    expect(sent[0]?.headers[ACCESS_TOKEN_HEADER]).toBe('tok-1');
+    expect(sent[0]?.headers['Accept-Language']).toBe('en');
+  });
+
+  it('ends the session on 1001 from a form post like any other call', async () => {
+    tokenStorage.set('stale');
+    answer = () => envelope(ErrorCode.TOKEN_INVALID);
+    await expect(postForm('/order/pay', new FormData())).rejects.toBeInstanceOf(ApiError);
     expect(tokenStorage.get()).toBeNull();
     expect(sessionEnded).toBe(1);
   });

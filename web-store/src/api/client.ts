@@ -58,6 +58,11 @@ export async function post<T>(path: string, body: object = {}, options: CallOpti
   return unwrap<T>(path, await send(path, 'POST', body, options));
 }
 
+/** multipart/form-data (the payment voucher): same headers, envelope and session handling as JSON calls. */
+export async function postForm<T>(path: string, form: FormData, options: CallOptions = {}): Promise<T> {
+  return unwrap<T>(path, await send(path, 'POST', form, options));
+}
+
 /** The few calls the spec marks as GET (e.g. /hotword): same envelope, no body. */
 export async function get<T>(path: string, options: CallOptions = {}): Promise<T> {
   return unwrap<T>(path, await send(path, 'GET', null, options));
@@ -74,12 +79,14 @@ function unwrap<T>(path: string, envelope: ApiEnvelope): T {
   return envelope.data as T;
 }
 
-async function send(path: string, method: 'GET' | 'POST', body: object | null, options: CallOptions): Promise<ApiEnvelope> {
+async function send(path: string, method: 'GET' | 'POST', body: object | FormData | null, options: CallOptions): Promise<ApiEnvelope> {
   const headers: Record<string, string> = {
     Accept: 'application/json',
     'Accept-Language': hooks.language(),
   };
-  if (body !== null) headers['Content-Type'] = 'application/json';
+  const isForm = body instanceof FormData;
+  // A form's Content-Type carries its multipart boundary: the browser writes it.
+  if (body !== null && !isForm) headers['Content-Type'] = 'application/json';
   const token = tokenStorage.get();
   if (token) headers[ACCESS_TOKEN_HEADER] = token;
 
@@ -88,7 +95,7 @@ async function send(path: string, method: 'GET' | 'POST', body: object | null, o
     response = await fetch(`${STORE_API_PREFIX}${path}`, {
       method,
       headers,
-      body: body === null ? undefined : JSON.stringify(body),
+      body: body === null ? undefined : isForm ? body : JSON.stringify(body),
       signal: options.signal,
       credentials: 'same-origin',
     });

@@ -1,8 +1,5 @@
 import {
-  ACCESS_TOKEN_HEADER,
-  type ApiEnvelope,
   type CartListResponse,
-  ErrorCode,
   type LicenceForm,
   type LicenceVerification,
   type LicenceView,
@@ -11,12 +8,9 @@ import {
   type OrderListResponse,
   type OrderView,
   type PurchasedMaterial,
-  STORE_API_PREFIX,
   type VipInfo,
 } from '@mkt/contracts/web';
-import { currentLanguage } from '../i18n/i18n';
-import { ApiError, type CallOptions, post } from './client';
-import { tokenStorage } from './tokenStorage';
+import { type CallOptions, post, postForm } from './client';
 
 export type InvoiceForm = {
   orderId: string;
@@ -73,23 +67,6 @@ export const orderCalls = {
   verify: (code: string, options?: CallOptions) => post<LicenceVerification>(LicensingCalls.verify, { code }, options),
   downloadOriginal: (orderId: string, itemId: number) => post<{ url: string }>(LicensingCalls.downloadOriginal, { orderId, itemId }),
 };
-
-/** multipart/form-data with the same envelope and headers as every other call (the voucher upload). */
-async function postForm<T>(path: string, form: FormData): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': currentLanguage() };
-  const token = tokenStorage.get();
-  if (token) headers[ACCESS_TOKEN_HEADER] = token;
-  let response: Response;
-  try {
-    response = await fetch(`${STORE_API_PREFIX}${path}`, { method: 'POST', headers, body: form, credentials: 'same-origin' });
-  } catch {
-    throw new ApiError(-1, '', path);
-  }
-  const envelope = (await response.json().catch(() => null)) as ApiEnvelope | null;
-  if (!envelope || typeof envelope.code !== 'number') throw new ApiError(-1, '', path);
-  if (envelope.code !== ErrorCode.OK) throw new ApiError(envelope.code, envelope.message ?? '', path);
-  return envelope.data as T;
-}
 
 /** Yuan with two decimals from integer fen. */
 export function yuan(fen: number | null | undefined): string {
