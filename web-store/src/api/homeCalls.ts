@@ -1,15 +1,7 @@
+import { CatalogueCalls, type PreferenceCounts } from '@mkt/contracts/web';
 import { post } from './client';
 
-/** The six counters of the header badges (spec section 3 "Home preference counts"). */
-export interface PreferenceCounts {
-  videoBookmark: number;
-  photoBookmark: number;
-  musicBookmark: number;
-  musicEffectBookmark: number;
-  videoShopping: number;
-  photoShopping: number;
-}
-
+/** The header badges before the counts arrive (spec section 3 "Home preference counts"). */
 export const EMPTY_PREFERENCE_COUNTS: PreferenceCounts = {
   videoBookmark: 0,
   photoBookmark: 0,
@@ -21,7 +13,7 @@ export const EMPTY_PREFERENCE_COUNTS: PreferenceCounts = {
 
 export const homeCalls = {
   preference: async (): Promise<PreferenceCounts> =>
-    toPreferenceCounts(await post<Partial<Record<keyof PreferenceCounts, unknown>> | null>('/home/preference')),
+    toPreferenceCounts(await post<Partial<Record<keyof PreferenceCounts, unknown>> | null>(CatalogueCalls.homePreference)),
 };
 
 /** Missing or malformed counters count as zero rather than breaking the header. */

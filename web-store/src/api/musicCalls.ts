@@ -1,34 +1,18 @@
-import type {
-  MusicInfo,
-  MusicOrderCreateRequest,
-  MusicOrderCreateResponse,
-  MusicPage,
-  MusicPlayInfo,
-  MusicSearchRequest,
-  MusicSheet,
-  MusicSheetDetail,
-  MusicSkuListResponse,
+import {
+  MusicCalls,
+  type MusicInfo,
+  type MusicOrderCreateRequest,
+  type MusicOrderCreateResponse,
+  type MusicPage,
+  type MusicPlayInfo,
+  type MusicSearchRequest,
+  type MusicSheet,
+  type MusicSheetDetail,
+  type MusicSkuListResponse,
 } from '@mkt/contracts/web';
 import { type CallOptions, get, post } from './client';
 
-/** The contract's paths, spelled out so pages do not pull the contract schemas into their chunks. */
-const paths = {
-  detail: (id: number) => `/music/${id}`,
-  play: '/music/play',
-  download: '/music/download',
-  collect: '/music/collect',
-  collectCancel: '/music/collect/cancel',
-  collectMy: '/music/collect/my',
-  findPlayList: '/music/findPlayList',
-  savePlayList: '/music/savePlayList',
-  similar: '/music/similar',
-  sheetList: '/music/sheetList',
-  sheetMusicList: '/music/sheetMusicList',
-  search: '/music/search',
-  version: '/music/version',
-  skuList: '/music/skuList',
-  orderCreate: '/music/order/create',
-} as const;
+const paths = MusicCalls;
 
 const page = (data: Partial<MusicPage> | null): MusicPage => ({ infos: data?.infos ?? [], total: data?.total ?? 0 });
 

@@ -1,5 +1,6 @@
+import type { PreferenceCounts } from '@mkt/contracts/web';
 import { type ReactNode, createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import { EMPTY_PREFERENCE_COUNTS, type PreferenceCounts, homeCalls } from '../api/homeCalls';
+import { EMPTY_PREFERENCE_COUNTS, homeCalls } from '../api/homeCalls';
 import { useSession } from './SessionProvider';
 
 interface PreferenceCountsValue {

@@ -1,4 +1,4 @@
-import type { PreferenceCounts } from '../../api/homeCalls';
+import type { PreferenceCounts } from '@mkt/contracts/web';
 
 export const BADGE_MAX = 99;
 
