@@ -271,3 +271,42 @@ export interface LicenceVerification {
   };
 }
 
+/* Console (react-admin) records of the orders service; instants are ISO strings. */
+
+/** An order as staff see it: the buyer's view, the buyer, the voucher's account name and what may be done next. */
+export interface OrderAdminView extends Omit<OrderView, 'voucherSubmitted'> {
+  userId: string;
+  voucherAccountName: string | null;
+  /** A short-lived signed link to the voucher image; only on a single record, null without a voucher. */
+  voucherUrl?: string | null;
+  /** The actions the order's state allows (quote, confirm, reject, close ...). */
+  allowedActions: string[];
+}
+
+export interface InvoiceAdminView {
+  id: string;
+  orderId: string;
+  orderNo: string;
+  userId: string;
+  status: InvoiceStatus;
+  form: Omit<InvoiceApplication, 'orderId'>;
+  amountFen: number;
+  taxFen: number;
+  createdAt: string;
+  issuedAt: string | null;
+  /** A short-lived signed link to the invoice PDF; only on a single record, null until uploaded. */
+  fileUrl?: string | null;
+}
+
+export interface RefundAdminView {
+  id: string;
+  orderId: string;
+  orderNo: string;
+  userId: string;
+  status: RefundStatus;
+  reason: string;
+  description: string;
+  staffNote: string | null;
+  createdAt: string;
+  handledAt: string | null;
+}

@@ -1,3 +1,4 @@
+import type { InvoiceAdminView } from '@mkt/contracts';
 import RequestQuoteIcon from '@mui/icons-material/RequestQuote';
 import { Button, CardContent, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
@@ -5,16 +6,6 @@ import { DataTable, FunctionField, List, SelectInput, Show, TextField, useNotify
 import { ShanghaiDateField } from '../../common/ShanghaiDateField';
 import { postAction } from '../orders/actions';
 import { fenToYuan } from '../orders/money';
-
-interface InvoiceRecord {
-  id: string;
-  orderNo: string;
-  status: 'applied' | 'processing' | 'downloadable';
-  form: Record<string, string>;
-  amountFen: number;
-  taxFen: number;
-  fileUrl?: string | null;
-}
 
 const InvoiceList = () => {
   const translate = useTranslate();
@@ -24,10 +15,10 @@ const InvoiceList = () => {
         <DataTable.Col source="orderNo" field={TextField} disableSort />
         <DataTable.Col source="form.companyName" field={TextField} disableSort />
         <DataTable.Col source="status" disableSort>
-          <FunctionField render={(r: InvoiceRecord) => translate(`app.orders.status.${r.status}`)} />
+          <FunctionField render={(r: InvoiceAdminView) => translate(`app.orders.status.${r.status}`)} />
         </DataTable.Col>
         <DataTable.Col source="amountFen" disableSort>
-          <FunctionField render={(r: InvoiceRecord) => fenToYuan(r.amountFen)} />
+          <FunctionField render={(r: InvoiceAdminView) => fenToYuan(r.amountFen)} />
         </DataTable.Col>
         <DataTable.Col source="createdAt" field={ShanghaiDateField} />
       </DataTable>
@@ -36,7 +27,7 @@ const InvoiceList = () => {
 };
 
 function InvoiceDetail() {
-  const record = useRecordContext<InvoiceRecord>();
+  const record = useRecordContext<InvoiceAdminView>();
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
@@ -98,5 +89,5 @@ export default {
     </Show>
   ),
   icon: RequestQuoteIcon,
-  recordRepresentation: (record: InvoiceRecord) => record.orderNo,
+  recordRepresentation: (record: InvoiceAdminView) => record.orderNo,
 };

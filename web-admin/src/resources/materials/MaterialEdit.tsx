@@ -1,4 +1,4 @@
-import { materialAdminUpdateSchema, type MaterialAdminView } from '@mkt/contracts';
+import { materialAdminUpdateSchema, type CategoryAdminView, type MaterialAdminView } from '@mkt/contracts';
 import { Box, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import {
@@ -29,8 +29,7 @@ const keepEmpty = (value: string | null) => value ?? '';
 /** An emptied category select means "no category". */
 const noneWhenEmpty = (value: unknown) => (value === '' || value == null ? null : value);
 
-type CategoryChoice = { nameZh: string; nameEn: string };
-const categoryName = (category: CategoryChoice) => localized(category.nameZh, category.nameEn);
+const categoryName = (category: Pick<CategoryAdminView, 'nameZh' | 'nameEn'>) => localized(category.nameZh, category.nameEn);
 
 const Row = ({ children }: { children: ReactNode }) => (
   <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 3, alignItems: 'flex-start', width: '100%' }}>{children}</Box>

@@ -1,3 +1,4 @@
+import type { CategoryAdminView } from '@mkt/contracts';
 import {
   DataTable,
   EditButton,
@@ -18,8 +19,7 @@ import { hasCategories, kindChoices, sourceChoices, statusChoices } from './choi
 import { KindField, StatusField } from './fields';
 import { PublishBulkButtons } from './PublishButtons';
 
-type CategoryChoice = { nameZh: string; nameEn: string };
-const categoryName = (category: CategoryChoice) => localized(category.nameZh, category.nameEn);
+const categoryName = (category: Pick<CategoryAdminView, 'nameZh' | 'nameEn'>) => localized(category.nameZh, category.nameEn);
 
 /** Category filter: when a kind is chosen, only that kind's categories. */
 const CategoryFilter = (props: { source: string; alwaysOn?: boolean }) => {

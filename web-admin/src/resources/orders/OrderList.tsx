@@ -1,4 +1,4 @@
-import { ORDER_KINDS } from '@mkt/contracts';
+import { ORDER_KINDS, type OrderAdminView } from '@mkt/contracts';
 import { DataTable, FunctionField, List, SearchInput, SelectInput, TextField, useTranslate } from 'react-admin';
 import { ShanghaiDateField } from '../../common/ShanghaiDateField';
 import { fenToYuan } from './money';
@@ -17,7 +17,7 @@ export const OrderList = () => {
       <DataTable rowClick="show" bulkActionButtons={false}>
         <DataTable.Col source="orderNo" field={TextField} />
         <DataTable.Col source="kind" disableSort>
-          <FunctionField render={(r: { kind: string; projectId: string | null }) => [translate(`app.orders.kind.${r.kind}`), r.projectId].filter(Boolean).join(' · ')} />
+          <FunctionField render={(r: OrderAdminView) => [translate(`app.orders.kind.${r.kind}`), r.projectId].filter(Boolean).join(' · ')} />
         </DataTable.Col>
         <DataTable.Col source="status">
           <FunctionField render={(r: { status: string }) => translate(`app.orders.status.${r.status}`)} />

@@ -1,4 +1,4 @@
-import { LICENCE_LABELS, type LicenceForm, type OrderItemView, type OrderStatus } from '@mkt/contracts';
+import { LICENCE_LABELS, type OrderAdminView, type OrderItemView } from '@mkt/contracts';
 import { Box, Button, Card, CardContent, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField as MuiTextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Show, useNotify, usePermissions, useRecordContext, useRefresh, useTranslate } from 'react-admin';
@@ -7,26 +7,6 @@ import { formatShanghai, fromShanghaiInput, toShanghaiInput } from '../../common
 import { ProjectLinkField } from '../projects/fields';
 import { postAction } from './actions';
 import { fenToYuan, yuanToFen } from './money';
-
-export interface OrderRecord {
-  id: string;
-  orderNo: string;
-  kind: string;
-  status: OrderStatus;
-  licence: LicenceForm | null;
-  items: OrderItemView[];
-  totalFen: number | null;
-  vipPricePercent: number | null;
-  quoteValidUntil: string | null;
-  voucherUrl: string | null;
-  voucherAccountName: string | null;
-  voucherRejectedReason: string | null;
-  closedReason: string | null;
-  /** Set on 'project' orders: the enterprise project the download was made under. */
-  projectId: string | null;
-  createdAt: string;
-  allowedActions: string[];
-}
 
 export const OrderShow = () => (
   <Show>
@@ -49,7 +29,7 @@ function useAct() {
 }
 
 function OrderDetail() {
-  const record = useRecordContext<OrderRecord>();
+  const record = useRecordContext<OrderAdminView>();
   const translate = useTranslate();
   const { permissions } = usePermissions<string[]>();
   const roles = permissions ?? [];
@@ -133,7 +113,7 @@ function ItemsTable({ items }: { items: OrderItemView[] }) {
 }
 
 /** Price per item in yuan (stored as fen), the total as their sum, and the quote's validity. */
-function QuotePanel({ record }: { record: OrderRecord }) {
+function QuotePanel({ record }: { record: OrderAdminView }) {
   const translate = useTranslate();
   const act = useAct();
   const [prices, setPrices] = useState<Record<number, string>>(() => Object.fromEntries(record.items.map((i) => [i.itemId, i.listPriceFen !== null ? fenToYuan(i.listPriceFen) : ''])));
@@ -198,7 +178,7 @@ function QuotePanel({ record }: { record: OrderRecord }) {
   );
 }
 
-function VoucherPanel({ record, canDecide }: { record: OrderRecord; canDecide: boolean }) {
+function VoucherPanel({ record, canDecide }: { record: OrderAdminView; canDecide: boolean }) {
   const translate = useTranslate();
   const act = useAct();
   return (
@@ -231,7 +211,7 @@ function VoucherPanel({ record, canDecide }: { record: OrderRecord; canDecide: b
   );
 }
 
-function ReasonAction({ record, action, label, testId }: { record: OrderRecord; action: string; label: string; testId: string }) {
+function ReasonAction({ record, action, label, testId }: { record: OrderAdminView; action: string; label: string; testId: string }) {
   const translate = useTranslate();
   const act = useAct();
   const [reason, setReason] = useState('');

@@ -1,17 +1,10 @@
+import type { RefundAdminView } from '@mkt/contracts';
 import AssignmentReturnIcon from '@mui/icons-material/AssignmentReturn';
 import { Button, CardContent, Stack, TextField as MuiTextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { DataTable, FunctionField, List, SelectInput, Show, TextField, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import { ShanghaiDateField } from '../../common/ShanghaiDateField';
 import { postAction } from '../orders/actions';
-
-interface RefundRecord {
-  id: string;
-  orderNo: string;
-  status: 'requested' | 'approved' | 'rejected';
-  description: string;
-  staffNote: string | null;
-}
 
 const RefundList = () => {
   const translate = useTranslate();
@@ -20,7 +13,7 @@ const RefundList = () => {
       <DataTable rowClick="show" bulkActionButtons={false}>
         <DataTable.Col source="orderNo" field={TextField} disableSort />
         <DataTable.Col source="status" disableSort>
-          <FunctionField render={(r: RefundRecord) => translate(`app.orders.status.${r.status}`)} />
+          <FunctionField render={(r: RefundAdminView) => translate(`app.orders.status.${r.status}`)} />
         </DataTable.Col>
         <DataTable.Col source="description" field={TextField} disableSort />
         <DataTable.Col source="createdAt" field={ShanghaiDateField} />
@@ -30,7 +23,7 @@ const RefundList = () => {
 };
 
 function RefundDetail() {
-  const record = useRecordContext<RefundRecord>();
+  const record = useRecordContext<RefundAdminView>();
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
@@ -77,5 +70,5 @@ export default {
     </Show>
   ),
   icon: AssignmentReturnIcon,
-  recordRepresentation: (record: RefundRecord) => record.orderNo,
+  recordRepresentation: (record: RefundAdminView) => record.orderNo,
 };
