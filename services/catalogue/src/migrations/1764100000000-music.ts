@@ -1,5 +1,4 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { defaultSkuTree } from '../music/sku-defaults.js';
 
 const S = 'catalogue';
 
@@ -70,7 +69,7 @@ export class CatalogueMusic1764100000000 implements MigrationInterface {
         "price_fen" int CHECK ("price_fen" >= 0),
         CHECK (("level" = 4) = ("price_fen" IS NOT NULL))
       )`);
-    for (const node of defaultSkuTree()) {
+    for (const node of skuTreeAsShipped()) {
       await runner.query(
         `INSERT INTO "${S}"."music_skus" (id, parent_id, level, name_zh, name_en, sort, price_fen) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
         [node.id, node.parentId, node.level, node.nameZh, node.nameEn, node.sort, node.priceFen],
@@ -83,4 +82,87 @@ export class CatalogueMusic1764100000000 implements MigrationInterface {
       await runner.query(`DROP TABLE IF EXISTS "${S}"."${table}"`);
     }
   }
+}
+
+// The licence cascade exactly as this migration first inserted it (a copy of music/sku-defaults.ts
+// at the time). A migration is history: later edits of the product's defaults must not change what
+// a fresh database gets from it, nor make two databases disagree about the same version.
+const SCENES = [
+  {
+    key: 'online',
+    zh: '网络视频',
+    en: 'Online video',
+    channels: [
+      { key: 'social', zh: '社交媒体', en: 'Social media', baseFen: 30_000 },
+      { key: 'web', zh: '企业官网', en: 'Company website', baseFen: 50_000 },
+    ],
+  },
+  {
+    key: 'ads',
+    zh: '商业广告',
+    en: 'Advertising',
+    channels: [
+      { key: 'internet', zh: '互联网广告', en: 'Internet ads', baseFen: 120_000 },
+      { key: 'tv', zh: '电视广告', en: 'TV ads', baseFen: 300_000 },
+      { key: 'outdoor', zh: '户外与院线', en: 'Outdoor and cinema', baseFen: 250_000 },
+    ],
+  },
+  {
+    key: 'film',
+    zh: '影视节目',
+    en: 'Film and TV',
+    channels: [
+      { key: 'series', zh: '网络剧与综艺', en: 'Online series and shows', baseFen: 150_000 },
+      { key: 'cinema', zh: '院线电影', en: 'Feature film', baseFen: 400_000 },
+    ],
+  },
+  {
+    key: 'event',
+    zh: '活动与直播',
+    en: 'Events and live',
+    channels: [{ key: 'live', zh: '线下活动与直播', en: 'Live events and streams', baseFen: 80_000 }],
+  },
+] as const;
+const PERIODS = [
+  { key: '1m', zh: '1个月', en: '1 month', factor: 0.5 },
+  { key: '1y', zh: '1年', en: '1 year', factor: 1 },
+  { key: '3y', zh: '3年', en: '3 years', factor: 2 },
+  { key: '5y', zh: '5年', en: '5 years', factor: 3 },
+  { key: 'perm', zh: '永久', en: 'Permanent', factor: 4 },
+  { key: 'buyout', zh: '独家买断', en: 'Exclusive buyout', factor: 20 },
+] as const;
+const AREAS = [
+  { key: 'cn', zh: '中国大陆', en: 'Mainland China', factor: 1 },
+  { key: 'gc', zh: '大中华区', en: 'Greater China', factor: 1.5 },
+  { key: 'global', zh: '全球', en: 'Global', factor: 3 },
+] as const;
+
+interface SkuRow {
+  id: string;
+  parentId: string | null;
+  level: 1 | 2 | 3 | 4;
+  nameZh: string;
+  nameEn: string;
+  sort: number;
+  priceFen: number | null;
+}
+
+function skuTreeAsShipped(): SkuRow[] {
+  const rows: SkuRow[] = [];
+  SCENES.forEach((scene, s) => {
+    rows.push({ id: scene.key, parentId: null, level: 1, nameZh: scene.zh, nameEn: scene.en, sort: s, priceFen: null });
+    scene.channels.forEach((channel, c) => {
+      const channelId = `${scene.key}.${channel.key}`;
+      rows.push({ id: channelId, parentId: scene.key, level: 2, nameZh: channel.zh, nameEn: channel.en, sort: c, priceFen: null });
+      PERIODS.forEach((period, p) => {
+        const periodId = `${channelId}.${period.key}`;
+        rows.push({ id: periodId, parentId: channelId, level: 3, nameZh: period.zh, nameEn: period.en, sort: p, priceFen: null });
+        AREAS.forEach((area, a) => {
+          const priceFen = Math.round((channel.baseFen * period.factor * area.factor) / 100) * 100;
+          rows.push({ id: `${periodId}.${area.key}`, parentId: periodId, level: 4, nameZh: area.zh, nameEn: area.en, sort: a, priceFen });
+        });
+      });
+    });
+  });
+  return rows;
 }
