@@ -5,22 +5,34 @@ import tseslint from 'typescript-eslint';
 const SERVICES = ['identity', 'catalogue', 'orders', 'licensing', 'payouts', 'uploads', 'contests'];
 
 /** A service imports libs/* and never another service's files (ARCHITECTURE section 2). */
+const otherServices = (service) => ({
+  group: SERVICES.filter((other) => other !== service).flatMap((other) => [`@mkt/${other}`, `@mkt/${other}/*`, `**/services/${other}/**`]),
+  message: 'A service never imports another service: exchange events or use a client from libs/contracts.',
+});
 const serviceBoundaries = SERVICES.map((service) => ({
   files: [`services/${service}/**/*.ts`],
+  rules: { 'no-restricted-imports': ['error', { patterns: [otherServices(service)] }] },
+}));
+
+/**
+ * The catalogue's runtime source never reaches into its demo data and benchmark generator (kept
+ * beside it in services/catalogue/demo): they depend on the service, not the other way round.
+ * Flat config replaces a rule's options per file, so the service boundary is repeated here.
+ */
+const catalogueRuntime = {
+  files: ['services/catalogue/src/**/*.ts'],
   rules: {
     'no-restricted-imports': [
       'error',
       {
         patterns: [
-          {
-            group: SERVICES.filter((other) => other !== service).flatMap((other) => [`@mkt/${other}`, `@mkt/${other}/*`, `**/services/${other}/**`]),
-            message: 'A service never imports another service: exchange events or use a client from libs/contracts.',
-          },
+          otherServices('catalogue'),
+          { group: ['@mkt/catalogue/demo', '**/demo/**', '../demo'], message: 'The catalogue runtime never imports its demo data or benchmark generator.' },
         ],
       },
     ],
   },
-}));
+};
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'reports/**', 'coverage/**'] },
@@ -64,4 +76,5 @@ export default tseslint.config(
     },
   },
   ...serviceBoundaries,
+  catalogueRuntime,
 );

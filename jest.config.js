@@ -22,6 +22,7 @@ export default {
     '^@mkt/uploads$': '<rootDir>/services/uploads/src/index.ts',
     '^@mkt/identity$': '<rootDir>/services/identity/src/index.ts',
     '^@mkt/catalogue$': '<rootDir>/services/catalogue/src/index.ts',
+    '^@mkt/catalogue/demo$': '<rootDir>/services/catalogue/demo/index.ts',
     '^@mkt/orders$': '<rootDir>/services/orders/src/index.ts',
     '^@mkt/licensing$': '<rootDir>/services/licensing/src/index.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ADMIN_UI_BASE } from '@mkt/contracts';
-import { runServiceProcess } from '@mkt/platform';
+import { loadConfig, runServiceProcess } from '@mkt/platform';
 import { IdentityModule } from '@mkt/identity';
 import { CatalogueModule } from '@mkt/catalogue';
 import { UploadsModule } from '@mkt/uploads';
@@ -12,11 +12,22 @@ import { serveWebApps } from './web-apps.js';
 
 const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
+// The demo catalogue and music are loaded only when they will be seeded, so a production process
+// never even imports them. A configuration error is left to runServiceProcess, which names every problem.
+const seedDemo = (() => {
+  try {
+    return loadConfig(process.env).seedDemo;
+  } catch {
+    return false;
+  }
+})();
+const demoModules = seedDemo ? [(await import('@mkt/catalogue/demo')).CatalogueDemoModule] : [];
+
 // Every service in one process on embedded engines: the single-machine mode of `npm start`.
 await runServiceProcess(
   {
     title: 'Lumen Stock marketplace (single machine)',
-    modules: [IdentityModule, CatalogueModule, UploadsModule, OrdersModule, LicensingModule],
+    modules: [IdentityModule, CatalogueModule, ...demoModules, UploadsModule, OrdersModule, LicensingModule],
     configure: (app, config) => {
       if (config.http.serveWeb) serveWebApps(app, repositoryRoot);
     },

@@ -31,7 +31,7 @@ const CATALOGUE_DIST = join(ROOT, 'services/catalogue/dist');
  */
 export async function measureMusic({ storeDist, runs = 3, trackSeconds = 180 }) {
   const peaksModule = await import(pathToFileURL(join(CATALOGUE_DIST, 'music/waveform-peaks.js')).href);
-  const audioModule = await import(pathToFileURL(join(CATALOGUE_DIST, 'music/demo-music-audio.js')).href);
+  const audioModule = await import(pathToFileURL(join(CATALOGUE_DIST, 'demo/music/demo-music-audio.js')).href);
   // The media toolkit lives in the platform library (built to libs/platform/dist/media).
   const binariesModule = await import(pathToFileURL(join(ROOT, 'libs/platform/dist/media/media-binaries.js')).href);
   const runnerModule = await import(pathToFileURL(join(ROOT, 'libs/platform/dist/media/ffmpeg-runner.js')).href);

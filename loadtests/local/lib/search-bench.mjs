@@ -71,7 +71,7 @@ const importBuilt = (root, path) => import(pathToFileURL(join(root, path)).href)
  */
 export async function loadCatalogue({ root, databaseUrl, count, progress }) {
   assertLoopback(databaseUrl.replace(/^postgres(ql)?:/, 'http:'));
-  const { generateMaterials } = await importBuilt(root, 'services/catalogue/dist/search/bench/generate-materials.js');
+  const { generateMaterials } = await importBuilt(root, 'services/catalogue/dist/demo/bench/generate-materials.js');
   let last = 0;
   return generateMaterials({
     databaseUrl,

@@ -22,7 +22,6 @@ import { CatalogueSearchBounds1764000000000 } from './migrations/1764000000000-c
 import { CatalogueSearchPerKind1764200000000 } from './migrations/1764200000000-catalogue-search-per-kind.js';
 import { MATERIAL_SEARCH_INDEX } from './search/material-search.port.js';
 import { materialSearchIndexProvider } from './search/search-index.provider.js';
-import { DEMO_MEDIA_RENDERER, DemoCatalogueSeedService, defaultDemoMediaRenderer } from './seed/demo-catalogue-seed.service.js';
 import { CatalogueReadService } from './store/catalogue-read.service.js';
 import { CatalogueStoreController } from './store/catalogue-store.controller.js';
 import { MaterialReadCache } from './store/material-read-cache.js';
@@ -70,7 +69,6 @@ export const CATALOGUE_MIGRATIONS = [
   providers: [
     // SEARCH=postgres (default) or opensearch: business code only sees MATERIAL_SEARCH_INDEX.
     materialSearchIndexProvider,
-    { provide: DEMO_MEDIA_RENDERER, useValue: defaultDemoMediaRenderer },
     MaterialReadCache,
     MaterialWriter,
     CatalogueReadService,
@@ -79,7 +77,6 @@ export const CATALOGUE_MIGRATIONS = [
     CurationAdminService,
     CatalogueAuditService,
     OptionalUser,
-    DemoCatalogueSeedService,
     ContributionApprovedHandler,
     ...MUSIC_PROVIDERS,
   ],

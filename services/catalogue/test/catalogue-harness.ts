@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Type } from '@nestjs/common';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import type { StaffRole } from '@mkt/contracts';
@@ -39,12 +40,15 @@ export interface CatalogueHarness {
   close(): Promise<void>;
 }
 
-/** The catalogue service alone on a real HTTP port with its own fresh database; no demo seed. */
-export async function startCatalogue(): Promise<CatalogueHarness> {
+/**
+ * The catalogue service alone on a real HTTP port with its own fresh database; no demo seed.
+ * `modules` mounts more beside it (the demo module, for its own tests).
+ */
+export async function startCatalogue(options: { modules?: Type[] } = {}): Promise<CatalogueHarness> {
   const db = await createTestDatabase('catalogue');
   const server = await startServiceProcess({
     title: 'catalogue under test',
-    modules: [CatalogueModule],
+    modules: [CatalogueModule, ...(options.modules ?? [])],
     env: {
       NODE_ENV: 'test',
       PORT: '0',

@@ -1,5 +1,4 @@
 import { CatalogueMusic1764100000000 } from '../migrations/1764100000000-music.js';
-import { DemoMusicSeedService } from './demo-music-seed.js';
 import { AdminMusicSheetsController, AdminMusicSkusController, AdminMusicTracksController } from './music-admin.controllers.js';
 import { MusicAdminService } from './music-admin.service.js';
 import { MusicMemberService } from './music-member.service.js';
@@ -11,4 +10,4 @@ export { MUSIC_ENTITIES } from './music.entities.js';
 /** What the catalogue module mounts for music and sound effects. */
 export const MUSIC_MIGRATIONS = [CatalogueMusic1764100000000];
 export const MUSIC_CONTROLLERS = [MusicStoreController, AdminMusicTracksController, AdminMusicSheetsController, AdminMusicSkusController];
-export const MUSIC_PROVIDERS = [MusicReadService, MusicMemberService, MusicAdminService, DemoMusicSeedService];
+export const MUSIC_PROVIDERS = [MusicReadService, MusicMemberService, MusicAdminService];

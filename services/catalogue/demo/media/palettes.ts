@@ -1,4 +1,4 @@
-import type { DemoMediaSpec } from './render-demo-media.js';
+import type { DemoMediaSpec } from './demo-media-spec.js';
 
 export type PaletteName = DemoMediaSpec['palette'];
 

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { buildVideoRenderArgs, type VideoRenderPaths } from './ffmpeg-args.js';
 import { buildProbeArgs, parseProbeOutput, renderWatermarkPng, type FfmpegRunner } from '@mkt/platform/media';
 import { paletteFor } from './palettes.js';
-import type { DemoMediaSpec } from './render-demo-media.js';
+import type { DemoMediaSpec } from './demo-media-spec.js';
 import { THUMBNAIL_JPEG_QUALITY, THUMBNAIL_SIZE, type RenderedMedia } from './rendered-media.js';
 import { buildSceneSvg } from './scene-svg.js';
 import { dominantColor } from './theme-color.js';

@@ -1,6 +1,7 @@
 import type { MusicPage, MusicSheet } from '@mkt/contracts';
-import { DemoMusicSeedService } from '../src/music/demo-music-seed.js';
-import { startCatalogue, type CatalogueHarness } from './catalogue-harness.js';
+import { CatalogueDemoModule } from '../catalogue-demo.module.js';
+import { DemoMusicSeedService } from '../music/demo-music-seed.js';
+import { startCatalogue, type CatalogueHarness } from '../../test/catalogue-harness.js';
 
 /** The demo music: real mp3s rendered with ffmpeg, peaks, covers, versions and sheets. */
 describe('catalogue: demo music seed', () => {
@@ -9,7 +10,8 @@ describe('catalogue: demo music seed', () => {
 
   beforeAll(async () => {
     process.env.DEMO_MUSIC_SIZE = '3';
-    h = await startCatalogue();
+    // Mounted as the single-machine app mounts it; SEED_DEMO stays off, so nothing runs by itself.
+    h = await startCatalogue({ modules: [CatalogueDemoModule] });
   });
   afterAll(async () => {
     if (size === undefined) delete process.env.DEMO_MUSIC_SIZE;

@@ -7,10 +7,9 @@ import type { DataSource } from 'typeorm';
 import { APP_CONFIG, OBJECT_STORAGE, ReadinessRegistry, type AppConfig, type ObjectStorage } from '@mkt/platform';
 import { MUSIC_LIMITS } from '@mkt/contracts';
 import { FfmpegRunner, resolveMediaBinaries } from '@mkt/platform/media';
-import { MaterialWriter, type NewMaterial } from '../materials/material-writer.service.js';
+import { MaterialWriter, computePeaks, type NewMaterial } from '@mkt/catalogue';
 import { DemoCatalogueSeedService } from '../seed/demo-catalogue-seed.service.js';
 import { cutArgs, demoAudioArgs, type DemoAudioSpec } from './demo-music-audio.js';
-import { computePeaks } from './waveform-peaks.js';
 
 const PREFIX = 'demo-music';
 // One ffmpeg at a time: the demo renders in the background while the server already answers.

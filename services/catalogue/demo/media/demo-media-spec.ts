@@ -1,7 +1,5 @@
-import type { ObjectStorage } from '@mkt/platform';
-import { DemoMediaRenderer } from './demo-media-renderer.js';
-
-export { DEMO_BUCKETS } from './demo-media-keys.js';
+// Types only, imported by every renderer file and by the entry point that drives them: kept in a
+// leaf module so the renderer and its entry point never import each other.
 
 /** One demo catalogue item to render: the seed and palette decide how it looks. */
 export interface DemoMediaSpec {
@@ -36,14 +34,4 @@ export interface DemoMediaFiles {
   colorSpace: string | null;
   colorTransfer: string | null;
   themeColor: string;
-}
-
-/**
- * Renders a demo item (real media, made on this machine) and stores it with its renditions.
- * Idempotent: when everything is already stored for the same spec, returns the stored
- * metadata without rendering. `workDir` holds scratch files, removed afterwards.
- */
-export async function renderDemoMedia(spec: DemoMediaSpec, storage: ObjectStorage, workDir: string): Promise<DemoMediaFiles> {
-  const renderer = await DemoMediaRenderer.create(storage);
-  return renderer.render(spec, workDir);
 }

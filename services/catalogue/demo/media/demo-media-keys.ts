@@ -1,4 +1,4 @@
-import type { DemoMediaSpec } from './render-demo-media.js';
+import type { DemoMediaSpec } from './demo-media-spec.js';
 
 /**
  * Buckets are logical names; the storage adapter maps them to physical ones. Renditions are

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { applyFilmFinish } from './film-finish.js';
 import { paletteFor } from './palettes.js';
-import type { DemoMediaSpec } from './render-demo-media.js';
+import type { DemoMediaSpec } from './demo-media-spec.js';
 import { THUMBNAIL_JPEG_QUALITY, THUMBNAIL_SIZE, type RenderedMedia } from './rendered-media.js';
 import { buildSceneSvg } from './scene-svg.js';
 import { dominantColor } from './theme-color.js';

@@ -1,5 +1,5 @@
 import { paletteFor, type TextureSource } from './palettes.js';
-import type { DemoMediaSpec } from './render-demo-media.js';
+import type { DemoMediaSpec } from './demo-media-spec.js';
 import { SeededRandom } from './seeded-random.js';
 
 export const DEFAULT_VIDEO_DURATION_SECONDS = 4;

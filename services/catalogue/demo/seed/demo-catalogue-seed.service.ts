@@ -3,12 +3,19 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplica
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { APP_CONFIG, OBJECT_STORAGE, ReadinessRegistry, type AppConfig, type ObjectStorage } from '@mkt/platform';
-import { renderDemoMedia, type DemoMediaFiles, type DemoMediaSpec } from '../demo/media/index.js';
-import { CategoryEntity, HotWordEntity, TopicEntity, TopicMaterialEntity } from '../entities/curation.entities.js';
-import { MaterialEntity } from '../entities/material.entity.js';
-import { toLocation } from '../media/media-urls.js';
-import { derivedFilters, mergeFilters } from '../materials/material-filters.js';
-import { MaterialWriter, type NewMaterial } from '../materials/material-writer.service.js';
+import { renderDemoMedia, type DemoMediaFiles, type DemoMediaSpec } from '../media/index.js';
+import {
+  CategoryEntity,
+  HotWordEntity,
+  MaterialEntity,
+  MaterialWriter,
+  TopicEntity,
+  TopicMaterialEntity,
+  derivedFilters,
+  mergeFilters,
+  toLocation,
+  type NewMaterial,
+} from '@mkt/catalogue';
 import { DEMO_HOT_WORDS, DEMO_PHOTO_CATEGORIES, DEMO_SUBJECTS, DEMO_TOPICS, DEMO_VIDEO_CATEGORIES, type DemoSubject } from './demo-catalogue-data.js';
 
 /** The media renderer, replaceable in tests. */

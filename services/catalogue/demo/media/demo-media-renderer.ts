@@ -5,7 +5,7 @@ import type { ObjectStorage } from '@mkt/platform';
 import { DEMO_BUCKETS, DEMO_RENDER_VERSION, demoObjectKeys, type DemoObjectKeys } from './demo-media-keys.js';
 import { FfmpegRunner, resolveMediaBinaries } from '@mkt/platform/media';
 import { PhotoRenderer } from './photo-renderer.js';
-import type { DemoMediaFiles, DemoMediaSpec, StoredRef } from './render-demo-media.js';
+import type { DemoMediaFiles, DemoMediaSpec, StoredRef } from './demo-media-spec.js';
 import type { RenderedFile, RenderedMedia } from './rendered-media.js';
 import { VideoRenderer } from './video-renderer.js';
 

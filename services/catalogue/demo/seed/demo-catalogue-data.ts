@@ -1,4 +1,4 @@
-import type { DemoMediaSpec } from '../demo/media/index.js';
+import type { DemoMediaSpec } from '../media/index.js';
 import type { MaterialFilters } from '@mkt/contracts';
 
 /** The demo catalogue's curated parts: bilingual categories, hot words, topics and subjects. */

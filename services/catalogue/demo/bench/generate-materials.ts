@@ -1,7 +1,6 @@
 import pg from 'pg';
 import { FILTER_VALUES } from '@mkt/contracts';
-import { cleanTags, cleanText } from '../../text/text-helpers.js';
-import { searchColumnsOf, searchVectorSql } from '../postgres-material-search-index.js';
+import { cleanTags, cleanText, searchColumnsOf, searchVectorSql } from '@mkt/catalogue';
 import { MOODS, PHOTO_CATEGORIES, PLACES, SUBJECTS, TECHNIQUES, TIMES, VIDEO_CATEGORIES } from './vocabulary.js';
 
 /**

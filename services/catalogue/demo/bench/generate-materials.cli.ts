@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Loads a generated catalogue into a database for benchmarks (after `npm run build`):
 //
-//   node services/catalogue/dist/search/bench/generate-materials.cli.js \
+//   node services/catalogue/dist/demo/bench/generate-materials.cli.js \
 //     --database-url postgres://postgres:marketplace@127.0.0.1:54329/marketplace --count 1000000 [--replace]
 //
 // The database must already hold the migrated `catalogue` schema (start the server on it once).

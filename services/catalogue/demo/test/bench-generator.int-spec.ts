@@ -1,8 +1,7 @@
 import type { MaterialSearchResponse } from '@mkt/contracts';
-import { MaterialWriter } from '../src/materials/material-writer.service.js';
-import { normalizeFilters } from '../src/materials/material-filters.js';
-import { generateMaterials, generatedTexts } from '../src/search/bench/generate-materials.js';
-import { startCatalogue, type CatalogueHarness } from './catalogue-harness.js';
+import { MaterialWriter, normalizeFilters } from '@mkt/catalogue';
+import { generateMaterials, generatedTexts } from '../bench/generate-materials.js';
+import { startCatalogue, type CatalogueHarness } from '../../test/catalogue-harness.js';
 
 /** The benchmark catalogue generator, at a small size: rows the service itself would have written. */
 describe('catalogue: benchmark catalogue generator', () => {

@@ -2,10 +2,10 @@ import { getDataSourceToken } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import type { MaterialSearchResponse, Topic } from '@mkt/contracts';
 import { APP_CONFIG, OBJECT_STORAGE, ReadinessRegistry, type AppConfig, type ObjectStorage } from '@mkt/platform';
-import type { DemoMediaFiles, DemoMediaSpec } from '../src/demo/media/index.js';
-import { MaterialWriter } from '../src/materials/material-writer.service.js';
-import { DemoCatalogueSeedService } from '../src/seed/demo-catalogue-seed.service.js';
-import { startCatalogue, type CatalogueHarness } from './catalogue-harness.js';
+import { MaterialWriter } from '@mkt/catalogue';
+import type { DemoMediaFiles, DemoMediaSpec } from '../media/index.js';
+import { DemoCatalogueSeedService } from '../seed/demo-catalogue-seed.service.js';
+import { startCatalogue, type CatalogueHarness } from '../../test/catalogue-harness.js';
 
 /** The seed with a stand-in renderer (tiny stored files): real rendering is the media module's own test. */
 describe('catalogue: demo seed', () => {
@@ -48,6 +48,10 @@ describe('catalogue: demo seed', () => {
   });
   afterAll(async () => {
     await h?.close();
+  });
+
+  it('is not part of the catalogue service: the runtime module provides no demo seed', () => {
+    expect(() => h.server.app.get(DemoCatalogueSeedService)).toThrow();
   });
 
   it('seeds a searchable bilingual catalogue once, skipping items that fail to render', async () => {

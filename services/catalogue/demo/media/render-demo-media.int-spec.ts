@@ -7,7 +7,9 @@ import sharp from 'sharp';
 import { DemoMediaRenderer, DemoMediaRenderError } from './demo-media-renderer.js';
 import { FfmpegRunner, buildProbeArgs, parseProbeOutput, resolveMediaBinaries } from '@mkt/platform/media';
 import { PhotoRenderer } from './photo-renderer.js';
-import { DEMO_BUCKETS, renderDemoMedia, type DemoMediaSpec } from './render-demo-media.js';
+import { DEMO_BUCKETS } from './demo-media-keys.js';
+import type { DemoMediaSpec } from './demo-media-spec.js';
+import { renderDemoMedia } from './render-demo-media.js';
 import { VideoRenderer } from './video-renderer.js';
 
 /** Real ffmpeg, real sharp, objects on local disk: the media are checked as files, not as calls. */

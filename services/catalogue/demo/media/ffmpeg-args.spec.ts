@@ -1,5 +1,5 @@
 import { buildTextureSource, buildVideoFilterGraph, buildVideoRenderArgs, type VideoRenderPaths } from './ffmpeg-args.js';
-import type { DemoMediaSpec } from './render-demo-media.js';
+import type { DemoMediaSpec } from './demo-media-spec.js';
 import { planVideoRender } from './video-render-plan.js';
 
 const spec: DemoMediaSpec = { key: 'clip-1', kind: 'video', seed: 7, label: 'Clip', width: 1280, height: 720, palette: 'sunset' };

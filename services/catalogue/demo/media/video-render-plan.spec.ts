@@ -1,4 +1,4 @@
-import type { DemoMediaSpec } from './render-demo-media.js';
+import type { DemoMediaSpec } from './demo-media-spec.js';
 import { planVideoRender } from './video-render-plan.js';
 
 const spec: DemoMediaSpec = { key: 'clip-1', kind: 'video', seed: 11, label: 'Clip', width: 1280, height: 720, palette: 'ocean' };
