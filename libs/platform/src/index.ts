@@ -7,6 +7,7 @@ export * from './health/index.js';
 export * from './auth/index.js';
 export * from './notifier/index.js';
 export * from './events/index.js';
+export * from './audit/index.js';
 export * from './storage/index.js';
 export * from './time/clock.js';
 export * from './time/time.module.js';

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { DatabaseModule, EventsModule, RateLimitGuard, HandledEventEntity, OutboxMessageEntity, APP_CONFIG, resolveSecrets, type AppConfig } from '@mkt/platform';
+import { DatabaseModule, EventsModule, RateLimitGuard, HandledEventEntity, OutboxMessageEntity, APP_CONFIG, StaffAuditLogEntity, StaffAuditWriter, resolveSecrets, type AppConfig } from '@mkt/platform';
 import { AccountService } from './account/account.service.js';
 import { IdentityStoreController } from './store/identity-store.controller.js';
 import {
@@ -11,7 +11,6 @@ import {
 } from './admin/identity-admin.controllers.js';
 import { AuditLogService } from './audit/audit-log.service.js';
 import { StaffActionAuditedHandler } from './audit/staff-action-audited.handler.js';
-import { AuditLogEntity } from './entities/audit-log.entity.js';
 import { CustomerSkuEntity } from './entities/customer-sku.entity.js';
 import { ProjectEntity } from './entities/project.entity.js';
 import { SessionEntity } from './entities/session.entity.js';
@@ -36,7 +35,7 @@ export const IDENTITY_ENTITIES = [
   VerificationCodeEntity,
   SessionEntity,
   StaffEntity,
-  AuditLogEntity,
+  StaffAuditLogEntity,
   CustomerSkuEntity,
   ProjectEntity,
   OutboxMessageEntity,
@@ -77,6 +76,8 @@ export const IDENTITY_MIGRATIONS = [IdentityInit1763700000000, StaffLockout17639
     UserAdminService,
     ProjectAdminService,
     AuditLogService,
+    // Identity collects the console's one audit log, so its own rows need no announcement.
+    StaffAuditWriter.provide({ service: 'identity', announce: false }),
     StaffActionAuditedHandler,
     DemoSeedService,
   ],

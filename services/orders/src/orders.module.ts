@@ -1,8 +1,7 @@
 import { Inject, Injectable, Module, type OnModuleInit } from '@nestjs/common';
-import { DatabaseModule, EventsModule, HandledEventEntity, OBJECT_STORAGE, OutboxMessageEntity, type ObjectStorage } from '@mkt/platform';
+import { DatabaseModule, EventsModule, HandledEventEntity, OBJECT_STORAGE, OutboxMessageEntity, StaffAuditLogEntity, StaffAuditWriter, type ObjectStorage } from '@mkt/platform';
 import { CustomerProfileChanged, CustomerProjectChanged, MaterialPublished, MaterialUnpublished, MusicOrderPlaced } from '@mkt/contracts';
 import { AdminInvoicesController, AdminOrdersController, AdminRefundsController } from './admin/orders-admin.controllers.js';
-import { OrdersAuditLogEntity, OrdersAuditService } from './audit/orders-audit.service.js';
 import { CartService } from './cart/cart.service.js';
 import { OrdersEventHandlers } from './events/orders-event.handlers.js';
 import { INVOICE_BUCKET, InvoicesService } from './invoices/invoices.service.js';
@@ -17,7 +16,7 @@ import { RefundsService } from './refunds/refunds.service.js';
 import { OrdersStoreController } from './store/orders-store.controller.js';
 import { ProjectsStoreController } from './store/projects-store.controller.js';
 
-export const ORDERS_ENTITIES = [OrdersAuditLogEntity, OutboxMessageEntity, HandledEventEntity];
+export const ORDERS_ENTITIES = [StaffAuditLogEntity, OutboxMessageEntity, HandledEventEntity];
 export const ORDERS_MIGRATIONS = [OrdersInit1764100000000, OrdersEnterprise1764100000001, OrdersProjects1764200000001];
 
 /** Creates the private buckets of vouchers and issued invoices on start. */
@@ -41,6 +40,6 @@ class OrdersBuckets implements OnModuleInit {
     EventsModule.forService({ dataSourceName: 'orders', consumerGroup: 'orders', consumes: [MaterialPublished, MaterialUnpublished, MusicOrderPlaced, CustomerProfileChanged, CustomerProjectChanged] }),
   ],
   controllers: [OrdersStoreController, ProjectsStoreController, AdminOrdersController, AdminInvoicesController, AdminRefundsController],
-  providers: [OrdersRepository, OrdersService, ProjectsRepository, ProjectsService, CartService, InvoicesService, RefundsService, OrdersAuditService, OrdersEventHandlers, OrdersBuckets],
+  providers: [OrdersRepository, OrdersService, ProjectsRepository, ProjectsService, CartService, InvoicesService, RefundsService, StaffAuditWriter.provide({ service: 'orders', announce: true }), OrdersEventHandlers, OrdersBuckets],
 })
 export class OrdersModule {}

@@ -1,4 +1,5 @@
 export * from './embedded-postgres.server.js';
 export * from './migration-runner.js';
 export * from './database.module.js';
-export * from './staff-audit-record.js';
+export * from './like-pattern.js';
+export * from './after-commit.js';

@@ -14,15 +14,13 @@ import type {
   TopicAdminView,
 } from '@mkt/contracts';
 import { categoryAdminCreateSchema, hotWordAdminCreateSchema, topicAdminCreateSchema } from '@mkt/contracts';
-import { AppError, type AuthenticatedStaff, type ListQuery } from '@mkt/platform';
-import { CatalogueAuditService } from '../audit/catalogue-audit.service.js';
+import { AppError, escapeLike, publicRenditionPath, StaffAuditWriter, type AuthenticatedStaff, type ListQuery } from '@mkt/platform';
 import { CategoryEntity, HotWordEntity, TopicEntity, TopicMaterialEntity } from '../entities/curation.entities.js';
 import { MaterialEntity } from '../entities/material.entity.js';
-import { publicMediaUrl } from '../media/media-urls.js';
 import { MaterialWriter } from '../materials/material-writer.service.js';
 import { CatalogueReadService } from '../store/catalogue-read.service.js';
 import { cleanText } from '../text/text-helpers.js';
-import { escapeLike, idOf } from './material-admin.service.js';
+import { idOf } from './material-admin.service.js';
 
 export const categoryFilterSchema = z.object({ q: z.string().max(100), kind: z.enum(['video', 'photo']), id: z.array(z.coerce.number().int().positive()).max(200) }).partial();
 export const CATEGORY_SORTABLE = ['id', 'sort', 'nameZh', 'nameEn', 'kind'] as const;
@@ -38,7 +36,7 @@ type Filter = { q?: string; id?: number[]; kind?: string; published?: boolean };
 export class CurationAdminService {
   constructor(
     @InjectDataSource('catalogue') private readonly dataSource: DataSource,
-    private readonly audit: CatalogueAuditService,
+    private readonly audit: StaffAuditWriter,
     private readonly writer: MaterialWriter,
     private readonly read: CatalogueReadService,
   ) {}
@@ -94,20 +92,19 @@ export class CurationAdminService {
   createTopic(actor: AuthenticatedStaff, input: TopicAdminCreate): Promise<TopicAdminView> {
     return this.curationChanged(async () => {
       const { materialIds, ...data } = topicAdminCreateSchema.parse(input);
-      const { view, touched } = await this.dataSource.transaction(async (manager) => {
+      return this.dataSource.transaction(async (manager) => {
         const saved = await manager.getRepository(TopicEntity).save(manager.getRepository(TopicEntity).create({ ...data, titleZh: cleanText(data.titleZh), titleEn: cleanText(data.titleEn) }));
         await this.setTopicMaterials(manager, saved.id, materialIds);
         const [after] = await this.topicViews([saved], manager);
         await this.audit.record(manager, actor, { action: 'create', resource: 'topics', resourceId: saved.id, before: null, after });
-        return { view: after!, touched: materialIds };
+        await this.writer.reindex(materialIds, manager);
+        return after!;
       });
-      await this.writer.reindex(touched);
-      return view;
     });
   }
   updateTopic(actor: AuthenticatedStaff, id: string, input: TopicAdminUpdate): Promise<TopicAdminView> {
     return this.curationChanged(async () => {
-      const { view, touched } = await this.dataSource.transaction(async (manager) => {
+      return this.dataSource.transaction(async (manager) => {
         const row = await this.find(TopicEntity, id, manager);
         const [before] = await this.topicViews([row], manager);
         const { materialIds, ...rest } = input;
@@ -116,10 +113,9 @@ export class CurationAdminService {
         if (materialIds) await this.setTopicMaterials(manager, row.id, materialIds);
         const [after] = await this.topicViews([row], manager);
         await this.audit.record(manager, actor, { action: 'update', resource: 'topics', resourceId: row.id, before, after });
-        return { view: after!, touched: materialIds ? [...new Set([...before!.materialIds, ...materialIds])] : [] };
+        if (materialIds) await this.writer.reindex([...new Set([...before!.materialIds, ...materialIds])], manager);
+        return after!;
       });
-      await this.writer.reindex(touched);
-      return view;
     });
   }
   deleteTopic(actor: AuthenticatedStaff, id: string): Promise<TopicAdminView> {
@@ -128,8 +124,8 @@ export class CurationAdminService {
       await this.dataSource.transaction(async (manager) => {
         await manager.getRepository(TopicEntity).delete({ id: view!.id });
         await this.audit.record(manager, actor, { action: 'delete', resource: 'topics', resourceId: view!.id, before: view, after: null });
+        await this.writer.reindex(view!.materialIds, manager);
       });
-      await this.writer.reindex(view!.materialIds);
       return view!;
     });
   }
@@ -232,7 +228,7 @@ export class CurationAdminService {
       descriptionZh: t.descriptionZh,
       descriptionEn: t.descriptionEn,
       homeCoverKey: t.homeCoverKey,
-      homeCoverUrl: publicMediaUrl(t.homeCoverKey),
+      homeCoverUrl: publicRenditionPath(t.homeCoverKey),
       sort: t.sort,
       published: t.published,
       materialIds: links.filter((l) => l.topicId === t.id).map((l) => l.materialId),
@@ -241,7 +237,7 @@ export class CurationAdminService {
 }
 
 function toCategoryView(c: CategoryEntity): CategoryAdminView {
-  return { id: c.id, kind: c.kind, nameZh: c.nameZh, nameEn: c.nameEn, coverKey: c.coverKey, coverUrl: publicMediaUrl(c.coverKey), sort: c.sort };
+  return { id: c.id, kind: c.kind, nameZh: c.nameZh, nameEn: c.nameEn, coverKey: c.coverKey, coverUrl: publicRenditionPath(c.coverKey), sort: c.sort };
 }
 
 function toHotWordView(h: HotWordEntity): HotWordAdminView {

@@ -1,4 +1,3 @@
-import { StaffAuditRecord } from '@mkt/platform';
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 import { numberColumn } from './column-transformers.js';
 
@@ -51,7 +50,3 @@ export class ClickEntity {
   @Column({ type: 'varchar', length: 1000, default: '' })
   navigator: string;
 }
-
-/** One staff change to the catalogue, written in the change's own transaction. */
-@Entity({ name: 'audit_log' })
-export class CatalogueAuditLogEntity extends StaffAuditRecord {}

@@ -1,5 +1,5 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { eventTablesMigrationSql } from '@mkt/platform';
+import { eventTablesMigrationSql, staffAuditTableMigrationSql } from '@mkt/platform';
 
 const S = 'catalogue';
 
@@ -131,26 +131,14 @@ export class CatalogueInit1763800000000 implements MigrationInterface {
       )`);
     await runner.query(`CREATE INDEX "clicks_at_idx" ON "${S}"."clicks" ("at")`);
     await runner.query(`CREATE INDEX "clicks_target_idx" ON "${S}"."clicks" ("target_id", "rule_id")`);
-    await runner.query(`
-      CREATE TABLE "${S}"."audit_log" (
-        "id" uuid PRIMARY KEY DEFAULT gen_random_uuid(),
-        "at" timestamptz NOT NULL,
-        "staff_id" uuid NOT NULL,
-        "staff_username" varchar(64) NOT NULL,
-        "action" varchar(64) NOT NULL,
-        "resource" varchar(64) NOT NULL,
-        "resource_id" varchar(64) NOT NULL,
-        "before" jsonb,
-        "after" jsonb
-      )`);
-    await runner.query(`CREATE INDEX "audit_log_at_idx" ON "${S}"."audit_log" ("at")`);
-    await runner.query(`CREATE INDEX "audit_log_resource_idx" ON "${S}"."audit_log" ("resource", "resource_id")`);
+    for (const statement of staffAuditTableMigrationSql(S).up) await runner.query(statement);
     for (const statement of eventTablesMigrationSql(S).up) await runner.query(statement);
   }
 
   async down(runner: QueryRunner): Promise<void> {
     for (const statement of eventTablesMigrationSql(S).down) await runner.query(statement);
-    for (const table of ['audit_log', 'clicks', 'bookmarks', 'hot_words', 'topic_materials', 'topics', 'materials', 'categories']) {
+    for (const statement of staffAuditTableMigrationSql(S).down) await runner.query(statement);
+    for (const table of ['clicks', 'bookmarks', 'hot_words', 'topic_materials', 'topics', 'materials', 'categories']) {
       await runner.query(`DROP TABLE IF EXISTS "${S}"."${table}"`);
     }
   }

@@ -12,9 +12,7 @@ import {
   type MusicTrackAdminUpdate,
   type MusicTrackAdminView,
 } from '@mkt/contracts';
-import { AppError, type AuthenticatedStaff, type ListQuery } from '@mkt/platform';
-import { CatalogueAuditService } from '../audit/catalogue-audit.service.js';
-import { publicMediaUrl } from '../media/media-urls.js';
+import { AppError, publicRenditionPath, StaffAuditWriter, type AuthenticatedStaff, type ListQuery } from '@mkt/platform';
 import { MusicDetailEntity, MusicSheetEntity, MusicSheetItemEntity, MusicSkuEntity } from './music.entities.js';
 import type { MusicTrackColumns } from './music-rows.js';
 
@@ -56,7 +54,7 @@ const notFound = () => new AppError(ErrorCode.NOT_FOUND, 'notFound');
 export class MusicAdminService {
   constructor(
     @InjectDataSource('catalogue') private readonly dataSource: DataSource,
-    private readonly audit: CatalogueAuditService,
+    private readonly audit: StaffAuditWriter,
   ) {}
 
   async listTracks(query: ListQuery<z.infer<typeof musicTrackFilterSchema>>): Promise<{ rows: MusicTrackAdminView[]; total: number }> {
@@ -205,7 +203,7 @@ export class MusicAdminService {
       descriptionZh: sheet.descriptionZh,
       descriptionEn: sheet.descriptionEn,
       coverKey: sheet.coverKey,
-      coverUrl: publicMediaUrl(sheet.coverKey),
+      coverUrl: publicRenditionPath(sheet.coverKey),
       sort: sheet.sort,
       published: sheet.published,
       musicIds: items.map((i) => i.materialId),
@@ -239,8 +237,8 @@ function toTrackView(row: TrackRow): MusicTrackAdminView {
     parentId: row.parent_id === null ? null : Number(row.parent_id),
     versionName: row.version_name,
     sourceNote: row.source_note,
-    coverUrl: publicMediaUrl(row.thumbnail_key),
-    listenUrl: publicMediaUrl(row.preview480_key),
+    coverUrl: publicRenditionPath(row.thumbnail_key),
+    listenUrl: publicRenditionPath(row.preview480_key),
     keywordsZh: row.keywords_zh,
     keywordsEn: row.keywords_en,
   };

@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource, EntityManager } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import { z } from 'zod';
 import type { AuditLogView } from '@mkt/contracts';
-import { AppError, Clock, type AuthenticatedStaff, type ListQuery } from '@mkt/platform';
-import { AuditLogEntity } from '../entities/audit-log.entity.js';
+import { AppError, StaffAuditLogEntity, escapeLike, type ListQuery } from '@mkt/platform';
 
 export const auditFilterSchema = z
   .object({
@@ -18,34 +17,13 @@ export const auditFilterSchema = z
 export type AuditFilter = z.infer<typeof auditFilterSchema>;
 export const AUDIT_SORTABLE = ['at', 'staffUsername', 'resource', 'action'] as const;
 
-/** Writes one row per staff change inside the change's own transaction; reads them for the console. */
+/** Reads the console's one audit log: identity's own staff changes and those other services announce. */
 @Injectable()
 export class AuditLogService {
-  constructor(
-    @InjectDataSource('identity') private readonly dataSource: DataSource,
-    private readonly clock: Clock,
-  ) {}
-
-  async record(
-    manager: EntityManager,
-    staff: AuthenticatedStaff,
-    entry: { action: string; resource: string; resourceId: string; before: unknown; after: unknown },
-  ): Promise<void> {
-    const repository = manager.getRepository(AuditLogEntity);
-    await repository.save(
-      repository.create({
-        at: this.clock.now(),
-        staffId: staff.staffId,
-        staffUsername: staff.username,
-        ...entry,
-        before: redact(entry.before),
-        after: redact(entry.after),
-      }),
-    );
-  }
+  constructor(@InjectDataSource('identity') private readonly dataSource: DataSource) {}
 
   async list(query: ListQuery<AuditFilter>): Promise<{ rows: AuditLogView[]; total: number }> {
-    const builder = this.dataSource.getRepository(AuditLogEntity).createQueryBuilder('a');
+    const builder = this.dataSource.getRepository(StaffAuditLogEntity).createQueryBuilder('a');
     const { q, staffUsername, resource, action, resourceId } = query.filter;
     if (q) builder.andWhere('(a.staffUsername ILIKE :q OR a.resourceId ILIKE :q OR a.action ILIKE :q)', { q: `%${escapeLike(q)}%` });
     if (staffUsername) builder.andWhere('a.staffUsername = :staffUsername', { staffUsername });
@@ -63,14 +41,14 @@ export class AuditLogService {
 
   async get(id: string): Promise<AuditLogView> {
     const row = z.uuid().safeParse(id).success
-      ? await this.dataSource.getRepository(AuditLogEntity).findOneBy({ id })
+      ? await this.dataSource.getRepository(StaffAuditLogEntity).findOneBy({ id })
       : null;
     if (!row) throw AppError.notFound();
     return toView(row);
   }
 }
 
-function toView(row: AuditLogEntity): AuditLogView {
+function toView(row: StaffAuditLogEntity): AuditLogView {
   return {
     id: row.id,
     at: row.at.toISOString(),
@@ -82,16 +60,4 @@ function toView(row: AuditLogEntity): AuditLogView {
     before: row.before,
     after: row.after,
   };
-}
-
-/** Password hashes never reach the audit log. */
-function redact(value: unknown): Record<string, unknown> | null {
-  if (!value || typeof value !== 'object') return null;
-  const copy = { ...(value as Record<string, unknown>) };
-  for (const key of ['password', 'passwordHash']) if (key in copy) copy[key] = '[redacted]';
-  return copy;
-}
-
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }

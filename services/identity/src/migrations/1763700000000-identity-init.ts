@@ -1,5 +1,5 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { eventTablesMigrationSql } from '@mkt/platform';
+import { eventTablesMigrationSql, staffAuditTableMigrationSql } from '@mkt/platform';
 
 const S = 'identity';
 
@@ -64,19 +64,7 @@ export class IdentityInit1763700000000 implements MigrationInterface {
         "disabled" boolean NOT NULL DEFAULT false,
         "created_at" timestamptz NOT NULL DEFAULT now()
       )`);
-    await runner.query(`
-      CREATE TABLE "${S}"."audit_log" (
-        "id" uuid PRIMARY KEY DEFAULT gen_random_uuid(),
-        "at" timestamptz NOT NULL,
-        "staff_id" uuid NOT NULL,
-        "staff_username" varchar(64) NOT NULL,
-        "action" varchar(64) NOT NULL,
-        "resource" varchar(64) NOT NULL,
-        "resource_id" varchar(64) NOT NULL,
-        "before" jsonb,
-        "after" jsonb
-      )`);
-    await runner.query(`CREATE INDEX "audit_log_at_idx" ON "${S}"."audit_log" ("at")`);
+    for (const statement of staffAuditTableMigrationSql(S).up) await runner.query(statement);
     await runner.query(`
       CREATE TABLE "${S}"."customer_skus" (
         "customer_id" varchar(64) NOT NULL,
@@ -91,7 +79,8 @@ export class IdentityInit1763700000000 implements MigrationInterface {
 
   async down(runner: QueryRunner): Promise<void> {
     for (const statement of eventTablesMigrationSql(S).down) await runner.query(statement);
-    for (const table of ['customer_skus', 'audit_log', 'staff', 'sessions', 'verification_codes', 'users']) {
+    for (const statement of staffAuditTableMigrationSql(S).down) await runner.query(statement);
+    for (const table of ['customer_skus', 'staff', 'sessions', 'verification_codes', 'users']) {
       await runner.query(`DROP TABLE IF EXISTS "${S}"."${table}"`);
     }
   }

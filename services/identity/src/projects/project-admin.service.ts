@@ -3,8 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { z } from 'zod';
 import { CustomerProjectChanged, ErrorCode, PROJECT_ID_PATTERN, type PayloadOf, type ProjectAdminView, type ProjectCreate, type ProjectUpdate } from '@mkt/contracts';
-import { AppError, OutboxWriter, type AuthenticatedStaff, type ListQuery } from '@mkt/platform';
-import { AuditLogService, escapeLike } from '../audit/audit-log.service.js';
+import { AppError, StaffAuditWriter, escapeLike, OutboxWriter, type AuthenticatedStaff, type ListQuery } from '@mkt/platform';
 import { ProjectEntity } from '../entities/project.entity.js';
 
 export const projectFilterSchema = z
@@ -23,7 +22,7 @@ export const PROJECT_SORTABLE = ['id', 'name', 'customerId', 'status', 'validUnt
 export class ProjectAdminService {
   constructor(
     @InjectDataSource('identity') private readonly dataSource: DataSource,
-    private readonly audit: AuditLogService,
+    private readonly audit: StaffAuditWriter,
     private readonly outbox: OutboxWriter,
   ) {}
 

@@ -10,9 +10,8 @@ import {
   type StaffUpdate,
   type StaffView,
 } from '@mkt/contracts';
-import { AppError, Clock, type AuthenticatedStaff, type ListQuery } from '@mkt/platform';
+import { AppError, StaffAuditWriter, escapeLike, Clock, type AuthenticatedStaff, type ListQuery } from '@mkt/platform';
 import { SessionEntity } from '../entities/session.entity.js';
-import { AuditLogService, escapeLike } from '../audit/audit-log.service.js';
 import { StaffEntity } from '../entities/staff.entity.js';
 import { SessionService } from '../sessions/session.service.js';
 import { hashPassword, verifyPassword } from './password-hasher.js';
@@ -35,7 +34,7 @@ export class StaffService {
   constructor(
     @InjectDataSource('identity') private readonly dataSource: DataSource,
     private readonly sessions: SessionService,
-    private readonly audit: AuditLogService,
+    private readonly audit: StaffAuditWriter,
     private readonly clock: Clock,
   ) {}
 

@@ -3,8 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, Repository } from 'typeorm';
 import { z } from 'zod';
 import { CustomerProfileChanged, ErrorCode, UserUpdatedByStaff, type UserAdminUpdate, type UserAdminView } from '@mkt/contracts';
-import { AppError, OutboxWriter, type AuthenticatedStaff, type ListQuery } from '@mkt/platform';
-import { AuditLogService, escapeLike } from '../audit/audit-log.service.js';
+import { AppError, StaffAuditWriter, escapeLike, OutboxWriter, type AuthenticatedStaff, type ListQuery } from '@mkt/platform';
 import { ProjectEntity } from '../entities/project.entity.js';
 import { UserEntity } from '../entities/user.entity.js';
 import { toUserAdminView } from '../sign-in/user-view.js';
@@ -26,7 +25,7 @@ export const USER_SORTABLE = ['createdAt', 'lastLoginAt', 'gid', 'nickname', 'ph
 export class UserAdminService {
   constructor(
     @InjectDataSource('identity') private readonly dataSource: DataSource,
-    private readonly audit: AuditLogService,
+    private readonly audit: StaffAuditWriter,
     private readonly outbox: OutboxWriter,
   ) {}
 

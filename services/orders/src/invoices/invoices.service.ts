@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { ErrorCode, InvoiceIssued, vatIncludedFen, type InvoiceApplication, type InvoiceStatus } from '@mkt/contracts';
-import { AppError, Clock, OBJECT_STORAGE, OutboxWriter, type AuthenticatedStaff, type ObjectStorage } from '@mkt/platform';
-import { OrdersAuditService } from '../audit/orders-audit.service.js';
+import { AppError, StaffAuditWriter, Clock, OBJECT_STORAGE, OutboxWriter, type AuthenticatedStaff, type ObjectStorage } from '@mkt/platform';
 import { OrdersRepository } from '../orders/orders.repository.js';
 import type { UploadedFile } from '../orders/orders.service.js';
 
@@ -37,7 +36,7 @@ export class InvoicesService {
     private readonly repository: OrdersRepository,
     private readonly clock: Clock,
     private readonly outbox: OutboxWriter,
-    private readonly audit: OrdersAuditService,
+    private readonly audit: StaffAuditWriter,
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
   ) {}
 

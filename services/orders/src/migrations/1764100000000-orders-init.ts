@@ -1,5 +1,5 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { eventTablesMigrationSql } from '@mkt/platform';
+import { eventTablesMigrationSql, staffAuditTableMigrationSql } from '@mkt/platform';
 
 const S = 'orders';
 
@@ -109,25 +109,14 @@ export class OrdersInit1764100000000 implements MigrationInterface {
         "valid_until" timestamptz NOT NULL,
         "updated_at" timestamptz NOT NULL
       )`);
-    await runner.query(`
-      CREATE TABLE "${S}"."audit_log" (
-        "id" uuid PRIMARY KEY DEFAULT gen_random_uuid(),
-        "at" timestamptz NOT NULL,
-        "staff_id" uuid NOT NULL,
-        "staff_username" varchar(64) NOT NULL,
-        "action" varchar(64) NOT NULL,
-        "resource" varchar(64) NOT NULL,
-        "resource_id" varchar(64) NOT NULL,
-        "before" jsonb,
-        "after" jsonb
-      )`);
-    await runner.query(`CREATE INDEX "audit_log_resource_idx" ON "${S}"."audit_log" ("resource", "resource_id")`);
+    for (const statement of staffAuditTableMigrationSql(S).up) await runner.query(statement);
     for (const statement of eventTablesMigrationSql(S).up) await runner.query(statement);
   }
 
   async down(runner: QueryRunner): Promise<void> {
     for (const statement of eventTablesMigrationSql(S).down) await runner.query(statement);
-    for (const table of ['audit_log', 'vip_memberships', 'refunds', 'invoices', 'order_items', 'orders', 'cart_items', 'materials']) {
+    for (const statement of staffAuditTableMigrationSql(S).down) await runner.query(statement);
+    for (const table of ['vip_memberships', 'refunds', 'invoices', 'order_items', 'orders', 'cart_items', 'materials']) {
       await runner.query(`DROP TABLE IF EXISTS "${S}"."${table}"`);
     }
   }

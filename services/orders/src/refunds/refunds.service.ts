@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { ErrorCode, OrderClosed, REFUND_WINDOW_DAYS } from '@mkt/contracts';
-import { AppError, Clock, OutboxWriter, type AuthenticatedStaff } from '@mkt/platform';
-import { OrdersAuditService } from '../audit/orders-audit.service.js';
+import { AppError, StaffAuditWriter, Clock, OutboxWriter, type AuthenticatedStaff } from '@mkt/platform';
 import { transition } from '../orders/order-state-machine.js';
 import { OrdersRepository } from '../orders/orders.repository.js';
 
@@ -28,7 +27,7 @@ export class RefundsService {
     private readonly repository: OrdersRepository,
     private readonly clock: Clock,
     private readonly outbox: OutboxWriter,
-    private readonly audit: OrdersAuditService,
+    private readonly audit: StaffAuditWriter,
   ) {}
 
   async apply(userId: string, orderId: string, description: string): Promise<{ refundId: string }> {

@@ -1,5 +1,5 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { eventTablesMigrationSql } from '@mkt/platform';
+import { eventTablesMigrationSql, staffAuditTableMigrationSql } from '@mkt/platform';
 
 const S = 'uploads';
 
@@ -53,24 +53,13 @@ export class UploadsInit1764100000000 implements MigrationInterface {
     await runner.query(
       `CREATE UNIQUE INDEX "uploads_open_session_idx" ON "${S}"."uploads" ("contributor_id", "kind", "file_name", "file_size") WHERE "status" = 'uploading' AND "deleted_at" IS NULL`,
     );
-    await runner.query(`
-      CREATE TABLE "${S}"."audit_log" (
-        "id" uuid PRIMARY KEY DEFAULT gen_random_uuid(),
-        "at" timestamptz NOT NULL,
-        "staff_id" uuid NOT NULL,
-        "staff_username" varchar(64) NOT NULL,
-        "action" varchar(64) NOT NULL,
-        "resource" varchar(64) NOT NULL,
-        "resource_id" varchar(64) NOT NULL,
-        "before" jsonb,
-        "after" jsonb
-      )`);
-    await runner.query(`CREATE INDEX "audit_log_at_idx" ON "${S}"."audit_log" ("at")`);
+    for (const statement of staffAuditTableMigrationSql(S).up) await runner.query(statement);
     for (const statement of eventTablesMigrationSql(S).up) await runner.query(statement);
   }
 
   async down(runner: QueryRunner): Promise<void> {
     for (const statement of eventTablesMigrationSql(S).down) await runner.query(statement);
-    for (const table of ['audit_log', 'uploads']) await runner.query(`DROP TABLE IF EXISTS "${S}"."${table}"`);
+    for (const statement of staffAuditTableMigrationSql(S).down) await runner.query(statement);
+    await runner.query(`DROP TABLE IF EXISTS "${S}"."uploads"`);
   }
 }

@@ -1,10 +1,14 @@
-import { Column, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 
 /**
- * The columns of a service's staff audit log. Services share no tables, so each keeps its own
- * `audit_log` entity extending this one, and the rows look the same everywhere.
+ * One staff change, written in the same transaction as the change itself. Services share no
+ * tables: every service that has staff actions lists this entity, and its DataSource's schema
+ * puts the rows in that service's own `audit_log` (as with the outbox tables).
  */
-export abstract class StaffAuditRecord {
+@Entity({ name: 'audit_log' })
+@Index(['at'])
+@Index(['resource', 'resourceId'])
+export class StaffAuditLogEntity {
   @PrimaryGeneratedColumn('uuid')
   id: string;
 
