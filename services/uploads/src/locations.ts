@@ -1,24 +1,8 @@
 /**
- * Buckets and keys of contributed files. Locations stored in rows and events are
- * "<bucket>/<key>", as everywhere in the product; the spec's `filePath` is the original's key.
+ * Buckets and keys of contributed files. Rows and events hold "<bucket>/<key>" locations
+ * (`formatObjectLocation` in the platform); the spec's `filePath` is the original's key.
  */
 export const UPLOAD_BUCKETS = { originals: 'originals', renditions: 'renditions', samples: 'samples' } as const;
-
-export interface Location {
-  bucket: string;
-  key: string;
-}
-
-export function toLocation(bucket: string, key: string): string {
-  return `${bucket}/${key}`;
-}
-
-export function parseLocation(location: string | null | undefined): Location | null {
-  if (!location) return null;
-  const slash = location.indexOf('/');
-  if (slash <= 0 || slash === location.length - 1) return null;
-  return { bucket: location.slice(0, slash), key: location.slice(slash + 1) };
-}
 
 /** The original's key: the contributor's folder, a random session folder, a fixed name (never the user's). */
 export function originalKey(contributorId: string, sessionId: string, fileName: string): string {

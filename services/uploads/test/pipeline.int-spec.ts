@@ -5,7 +5,7 @@ import { getDataSourceToken } from '@nestjs/typeorm';
 import sharp from 'sharp';
 import type { DataSource } from 'typeorm';
 import type { ReviewRecord } from '@mkt/contracts';
-import { Clock, OutboxWriter, type ObjectStorage } from '@mkt/platform';
+import { Clock, OutboxWriter, parseObjectLocation, type ObjectStorage } from '@mkt/platform';
 import { MEDIA_PROCESSOR, UploadPipelineService } from '../src/pipeline/upload-pipeline.service.js';
 import { UPLOAD_SETTINGS } from '../src/uploads.settings.js';
 import { GID3, generateClip, generatePhoto, startUploads, type UploadsHarness } from './uploads-harness.js';
@@ -20,8 +20,8 @@ describe('media pipeline (background worker on upload.completed)', () => {
   afterAll(() => h.close());
 
   async function objectBytes(location: string): Promise<Buffer> {
-    const slash = location.indexOf('/');
-    const object = await h.storage().get(location.slice(0, slash), location.slice(slash + 1));
+    const { bucket, key } = parseObjectLocation(location)!;
+    const object = await h.storage().get(bucket, key);
     const chunks: Buffer[] = [];
     for await (const chunk of object.stream) chunks.push(chunk as Buffer);
     return Buffer.concat(chunks);

@@ -8,3 +8,4 @@ export { LocalSignedFilesController, MAX_SIGNED_PART_BYTES } from './local-signe
 export { createObjectStorage } from './object-storage.factory.js';
 export { parseStorageOptions, storageOptionsSchema, type ResolvedStorageOptions, type StorageOptions } from './storage.options.js';
 export { StorageModule, STORAGE_OPTIONS, type StorageModuleAsyncOptions } from './storage.module.js';
+export * from './object-location.js';

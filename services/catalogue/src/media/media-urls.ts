@@ -1,3 +1,5 @@
+import { formatObjectLocation, type ObjectLocation } from '@mkt/platform';
+
 /**
  * How the catalogue's pictures and previews reach browsers.
  *
@@ -9,29 +11,8 @@
  * expire. Originals (bucket `originals`) are never served by this route; the watermarked sample
  * is only handed out by POST /material/sample, as a short-lived signed link.
  */
-export const PUBLIC_BUCKET = 'renditions';
-/** Below the store API prefix: the single-machine server routes those paths to the API, not to the web apps. */
-export const MEDIA_ROUTE = 'api/media';
-
-export interface ObjectLocation {
-  bucket: string;
-  key: string;
-}
-
-export function parseLocation(location: string | null | undefined): ObjectLocation | null {
-  if (!location) return null;
-  const slash = location.indexOf('/');
-  if (slash <= 0 || slash === location.length - 1) return null;
-  return { bucket: location.slice(0, slash), key: location.slice(slash + 1) };
-}
+export { PUBLIC_RENDITIONS_BUCKET as PUBLIC_BUCKET, PUBLIC_MEDIA_ROUTE as MEDIA_ROUTE } from '@mkt/platform';
 
 export function toLocation(ref: ObjectLocation): string {
-  return `${ref.bucket}/${ref.key}`;
-}
-
-/** The public path of a rendition, or null for anything that is not in the public bucket. */
-export function publicMediaUrl(location: string | null | undefined): string | null {
-  const ref = parseLocation(location);
-  if (!ref || ref.bucket !== PUBLIC_BUCKET) return null;
-  return `/${MEDIA_ROUTE}/${PUBLIC_BUCKET}/${ref.key.split('/').map(encodeURIComponent).join('/')}`;
+  return formatObjectLocation(ref.bucket, ref.key);
 }

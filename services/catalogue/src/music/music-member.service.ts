@@ -15,9 +15,8 @@ import {
   type MusicType,
   type musicOrderCreateRequestSchema,
 } from '@mkt/contracts';
-import { AppError, Clock, OBJECT_STORAGE, OutboxWriter, type ObjectStorage } from '@mkt/platform';
+import { AppError, Clock, OBJECT_STORAGE, OutboxWriter, parseObjectLocation, publicRenditionPath, type ObjectStorage } from '@mkt/platform';
 import type { z } from 'zod';
-import { parseLocation, publicMediaUrl } from '../media/media-urls.js';
 import { MUSIC_SELECT, toMusicInfo, type MusicRow } from './music-rows.js';
 import { MusicReadService, musicNotFound } from './music-read.service.js';
 import { resolveCascade } from './sku-tree.js';
@@ -45,7 +44,7 @@ export class MusicMemberService {
       `SELECT m.preview480_key FROM catalogue.materials m JOIN catalogue.music_details d ON d.material_id = m.id WHERE m.id = $1 AND ${PUBLISHED}`,
       [musicId],
     )) as { preview480_key: string | null }[];
-    const fileUrl = publicMediaUrl(row?.preview480_key);
+    const fileUrl = publicRenditionPath(row?.preview480_key);
     if (!row || !fileUrl) throw musicNotFound();
     if (userId) await this.recordPlay(userId, musicId);
     return { playInfo: { fileUrl } };
@@ -111,7 +110,7 @@ export class MusicMemberService {
       `SELECT m.code, m.sample_key FROM catalogue.materials m JOIN catalogue.music_details d ON d.material_id = m.id WHERE m.id = $1 AND ${PUBLISHED}`,
       [musicId],
     )) as { code: string; sample_key: string | null }[];
-    const location = parseLocation(row?.sample_key);
+    const location = parseObjectLocation(row?.sample_key);
     if (!row || !location) throw musicNotFound();
     const extension = location.key.includes('.') ? location.key.slice(location.key.lastIndexOf('.')) : '.mp3';
     const fileName = `${row.code}_sample${extension}`;

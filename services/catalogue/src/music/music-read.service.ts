@@ -11,8 +11,7 @@ import {
   type MusicSheetDetail,
   type MusicSkuListResponse,
 } from '@mkt/contracts';
-import { AppError } from '@mkt/platform';
-import { publicMediaUrl } from '../media/media-urls.js';
+import { AppError, publicRenditionPath } from '@mkt/platform';
 import { MUSIC_SELECT, kindOfMusicType, toMusicInfo, type MusicRow } from './music-rows.js';
 import { buildSkuTree, type SkuRow } from './sku-tree.js';
 
@@ -209,7 +208,7 @@ function toSheet(row: SheetRow, language: Language): MusicSheet {
     sheetId: row.id,
     name: language === 'en' ? row.name_en || row.name_zh : row.name_zh || row.name_en,
     description: language === 'en' ? row.description_en : row.description_zh,
-    coverStr: publicMediaUrl(row.cover_key) ?? '',
+    coverStr: publicRenditionPath(row.cover_key) ?? '',
     musicCount: row.music_count,
   };
 }

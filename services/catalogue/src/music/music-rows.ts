@@ -1,6 +1,6 @@
 import { musicDurationText, fenToYuan, type Language, type MusicInfo, type MusicType } from '@mkt/contracts';
-import { publicMediaUrl } from '../media/media-urls.js';
 import { localizedTitle } from '../store/material-cards.js';
+import { publicRenditionPath } from '@mkt/platform';
 
 /** The columns every music list reads; `$1` is the viewer's user id (or null) for bookmarkId. */
 export const MUSIC_SELECT = `
@@ -54,7 +54,7 @@ export const waveUrlOf = (id: number) => `/api/music/wave/${id}`;
 /** Pure: a row as the spec's Music record. */
 export function toMusicInfo(row: MusicRow, language: Language): MusicInfo {
   const id = Number(row.id);
-  const cover = publicMediaUrl(row.thumbnail_key) ?? '';
+  const cover = publicRenditionPath(row.thumbnail_key) ?? '';
   const duration = Number(row.duration ?? 0);
   return {
     musicId: id,
@@ -76,7 +76,7 @@ export function toMusicInfo(row: MusicRow, language: Language): MusicInfo {
     // Spec: `cover` is a list whose third item carries the url; one rendition serves all three.
     cover: [{ url: cover }, { url: cover }, { url: cover }],
     coverStr: cover,
-    listenUrl: publicMediaUrl(row.preview480_key) ?? '',
+    listenUrl: publicRenditionPath(row.preview480_key) ?? '',
     waveUrl: waveUrlOf(id),
     subVersionCount: row.sub_version_count,
     parentId: row.parent_id === null ? null : Number(row.parent_id),

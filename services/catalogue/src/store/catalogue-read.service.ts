@@ -12,10 +12,9 @@ import {
   type Topic,
   type TopicDetailResponse,
 } from '@mkt/contracts';
-import { AppError } from '@mkt/platform';
+import { AppError, publicRenditionPath } from '@mkt/platform';
 import { CategoryEntity, HotWordEntity } from '../entities/curation.entities.js';
 import { MaterialEntity } from '../entities/material.entity.js';
-import { publicMediaUrl } from '../media/media-urls.js';
 import { MATERIAL_SEARCH_INDEX, type MaterialSearchIndex } from '../search/material-search.port.js';
 import { ReadThroughCache } from './read-through-cache.js';
 import { MATERIAL_CARD_COLUMNS, bookmarkTargetType, localizedTitle, toCard } from './material-cards.js';
@@ -176,7 +175,7 @@ export class CatalogueReadService {
       this.dataSource.getRepository(CategoryEntity).find({ where: { kind }, order: { sort: 'ASC', id: 'ASC' } }),
     );
     return {
-      list: rows.map((row) => ({ id: row.id, categoryName: language === 'en' ? row.nameEn : row.nameZh, kind: row.kind, cover: publicMediaUrl(row.coverKey) })),
+      list: rows.map((row) => ({ id: row.id, categoryName: language === 'en' ? row.nameEn : row.nameZh, kind: row.kind, cover: publicRenditionPath(row.coverKey) })),
     };
   }
 
@@ -238,7 +237,7 @@ function toTopic(row: TopicRow, language: Language): Topic {
   return {
     id: row.id,
     title: localizedTitle(row, language),
-    homeCover: publicMediaUrl(row.home_cover_key) ?? '',
+    homeCover: publicRenditionPath(row.home_cover_key) ?? '',
     description: language === 'en' ? row.description_en || row.description_zh : row.description_zh || row.description_en,
     materialCount: row.material_count,
   };

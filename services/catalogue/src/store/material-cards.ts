@@ -1,5 +1,5 @@
 import type { Language, MaterialCard, MaterialKind, MaterialSource } from '@mkt/contracts';
-import { publicMediaUrl } from '../media/media-urls.js';
+import { publicRenditionPath } from '@mkt/platform';
 
 /** The columns a card needs, as the card query returns them. */
 export interface CardRow {
@@ -50,9 +50,9 @@ export function toCard(row: CardRow, language: Language): MaterialCard {
     title: localizedTitle(row, language),
     // The title as the contributor wrote it (the Chinese one first), shown as the card's tooltip.
     userTitle: row.title_zh || row.title_en,
-    thumbnail: publicMediaUrl(row.thumbnail_key) ?? '',
-    url480: publicMediaUrl(row.preview480_key),
-    previewStrip: publicMediaUrl(row.preview_strip_key),
+    thumbnail: publicRenditionPath(row.thumbnail_key) ?? '',
+    url480: publicRenditionPath(row.preview480_key),
+    previewStrip: publicRenditionPath(row.preview_strip_key),
     duration: row.duration === null ? null : Number(row.duration),
     width: row.width,
     height: row.height,

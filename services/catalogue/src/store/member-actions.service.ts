@@ -12,10 +12,9 @@ import {
   type SampleDownloadResponse,
   type materialClickRequestSchema,
 } from '@mkt/contracts';
-import { AppError, Clock, OBJECT_STORAGE, type ObjectStorage } from '@mkt/platform';
+import { AppError, Clock, OBJECT_STORAGE, parseObjectLocation, publicRenditionPath, type ObjectStorage } from '@mkt/platform';
 import { ClickEntity } from '../entities/activity.entities.js';
 import { MaterialEntity } from '../entities/material.entity.js';
-import { parseLocation, publicMediaUrl } from '../media/media-urls.js';
 import { materialNotFound, sampleFileName } from './catalogue-read.service.js';
 import { localizedTitle } from './material-cards.js';
 
@@ -78,7 +77,7 @@ export class MemberActionsService {
     return {
       total,
       infos: rows.map((row) => {
-        const thumbnail = publicMediaUrl(row.thumbnail_key) ?? '';
+        const thumbnail = publicRenditionPath(row.thumbnail_key) ?? '';
         return {
           id: Number(row.id),
           targetId: Number(row.target_id),
@@ -118,7 +117,7 @@ export class MemberActionsService {
 
   async sample(id: number): Promise<SampleDownloadResponse> {
     const material = await this.dataSource.getRepository(MaterialEntity).findOneBy({ id, status: 'published' });
-    const location = parseLocation(material?.sampleKey);
+    const location = parseObjectLocation(material?.sampleKey);
     if (!material || !location) throw materialNotFound();
     const fileName = sampleFileName(material.code, location.key);
     const url = await this.storage.signedGetUrl(location.bucket, location.key, SAMPLE_LINK_SECONDS, { downloadName: fileName });

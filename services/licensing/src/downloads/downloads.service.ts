@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { ErrorCode, PERSONAL_LICENCE_LIMIT, type Language, type PurchasedMaterial } from '@mkt/contracts';
-import { AppError, OBJECT_STORAGE, type ObjectStorage } from '@mkt/platform';
+import { AppError, OBJECT_STORAGE, parseObjectLocation, publicRenditionPath, type ObjectStorage } from '@mkt/platform';
 import { DeliveriesService, type DeliveryProfile } from './deliveries.service.js';
 
 /** How long a download link works: enough to start the transfer, short enough not to be shared. */
@@ -32,12 +32,6 @@ const SELECT = `SELECT e."order_id" AS "orderId", e."item_id" AS "itemId", e."us
   e."purchased_at" AS "purchasedAt", e."delivery", e."project_id" AS "projectId", d."delivery_key" AS "deliveryKey"
   FROM licensing.entitlements e
   LEFT JOIN licensing.deliveries d ON e."delivery" = 'personal' AND d."source_key" = e."original_key" AND d."profile" = 'personal' AND d."status" = 'ready'`;
-
-function split(location: string | null): { bucket: string; key: string } | null {
-  if (!location) return null;
-  const slash = location.indexOf('/');
-  return slash > 0 ? { bucket: location.slice(0, slash), key: location.slice(slash + 1) } : null;
-}
 
 /** The file a right hands out now, or null while it does not exist yet. */
 function fileOf(row: EntitlementRow): string | null {
@@ -75,7 +69,7 @@ export class DownloadsService {
         kind: r.kind,
         code: r.code,
         title: language === 'en' ? r.titleEn || r.titleZh : r.titleZh,
-        thumbnail: publicMediaUrl(r.thumbnailKey),
+        thumbnail: publicRenditionPath(r.thumbnailKey),
         purchasedAt: new Date(r.purchasedAt).toISOString(),
         downloadable: await this.stored(fileOf(r)),
         delivery: r.delivery,
@@ -88,7 +82,7 @@ export class DownloadsService {
     const [row]: EntitlementRow[] = await this.dataSource.query(`${SELECT} WHERE e."order_id" = $1 AND e."item_id" = $2`, [orderId, itemId]);
     if (!row || row.userId !== userId) throw new AppError(ErrorCode.ENTITLEMENT_NOT_FOUND, 'entitlementNotFound');
     const file = fileOf(row);
-    const location = split(file);
+    const location = parseObjectLocation(file);
     // Not there yet (the original still transcoding, or the personal file still being made): the
     // spec's wording, and the order page says to contact service after 2 hours.
     if (!file || !location || !(await this.storage.stat(location.bucket, location.key))) {
@@ -99,14 +93,8 @@ export class DownloadsService {
   }
 
   private async stored(file: string | null): Promise<boolean> {
-    const location = split(file);
+    const location = parseObjectLocation(file);
     return !!location && !!(await this.storage.stat(location.bucket, location.key));
   }
 }
 
-/** Same rule as the catalogue's public media route (copied: services never import each other). */
-export function publicMediaUrl(location: string | null): string | null {
-  const ref = split(location);
-  if (!ref || ref.bucket !== 'renditions') return null;
-  return `/api/media/renditions/${ref.key.split('/').map(encodeURIComponent).join('/')}`;
-}

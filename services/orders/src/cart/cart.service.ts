@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { CART_CATEGORIES, ErrorCode, type CartListResponse, type Language } from '@mkt/contracts';
-import { AppError } from '@mkt/platform';
+import { AppError, publicRenditionPath } from '@mkt/platform';
 import { OrdersRepository } from '../orders/orders.repository.js';
-import { publicMediaUrl, titleIn } from '../orders/order-view.js';
+import { titleIn } from '../orders/order-view.js';
 
 /** The buyer's cart: videos and photos on sale, one row per material. */
 @Injectable()
@@ -44,7 +44,7 @@ export class CartService {
         id: r.id,
         code: r.code,
         category: r.category,
-        thumbnail: publicMediaUrl(r.thumbnailKey),
+        thumbnail: publicRenditionPath(r.thumbnailKey),
         userTitle: titleIn(language, r.titleZh, r.titleEn),
         title: titleIn(language, r.titleZh, r.titleEn),
         skuName: r.maxResolution,

@@ -1,18 +1,6 @@
 import type { InvoiceStatus, Language, OrderView } from '@mkt/contracts';
+import { publicRenditionPath } from '@mkt/platform';
 import type { OrderItemRow, OrderRow } from './orders.repository.js';
-
-/**
- * The public path of a rendition (same rule as the catalogue's media route: only keys in the
- * public `renditions` bucket have one; originals never do). Copied, not imported: services
- * never import each other.
- */
-export function publicMediaUrl(location: string | null | undefined): string | null {
-  if (!location) return null;
-  const slash = location.indexOf('/');
-  if (slash <= 0 || slash === location.length - 1) return null;
-  if (location.slice(0, slash) !== 'renditions') return null;
-  return `/api/media/renditions/${location.slice(slash + 1).split('/').map(encodeURIComponent).join('/')}`;
-}
 
 export const titleIn = (language: Language, zh: string, en: string): string => (language === 'en' ? en || zh : zh || en);
 const iso = (date: Date | null): string | null => (date ? new Date(date).toISOString() : null);
@@ -36,7 +24,7 @@ export function toOrderView(
       kind: item.kind,
       code: item.code,
       title: titleIn(language, item.titleZh, item.titleEn),
-      thumbnail: publicMediaUrl(item.thumbnailKey),
+      thumbnail: publicRenditionPath(item.thumbnailKey),
       listPriceFen: item.listPriceFen,
       priceFen: item.priceFen,
       licence: item.musicLicence,

@@ -22,8 +22,7 @@ import {
   type PayloadOf,
   type VipInfo,
 } from '@mkt/contracts';
-import { AppError, Clock, OBJECT_STORAGE, OutboxWriter, type AuthenticatedStaff, type ObjectStorage } from '@mkt/platform';
-import { OrdersAuditService } from '../audit/orders-audit.service.js';
+import { AppError, StaffAuditWriter, parseObjectLocation, Clock, OBJECT_STORAGE, OutboxWriter, type AuthenticatedStaff, type ObjectStorage } from '@mkt/platform';
 import { transition, type OrderAction } from './order-state-machine.js';
 import { newOrderNo, toOrderView } from './order-view.js';
 import { OrdersRepository, type OrderItemRow, type OrderRow } from './orders.repository.js';
@@ -56,7 +55,7 @@ export class OrdersService {
     private readonly repository: OrdersRepository,
     private readonly clock: Clock,
     private readonly outbox: OutboxWriter,
-    private readonly audit: OrdersAuditService,
+    private readonly audit: StaffAuditWriter,
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
   ) {}
 
@@ -253,9 +252,8 @@ export class OrdersService {
 
   /** The voucher image for staff: a short-lived signed link, never a public path. */
   async voucherUrl(order: OrderRow): Promise<string | null> {
-    if (!order.voucherKey) return null;
-    const slash = order.voucherKey.indexOf('/');
-    return this.storage.signedGetUrl(order.voucherKey.slice(0, slash), order.voucherKey.slice(slash + 1), 600);
+    const voucher = parseObjectLocation(order.voucherKey);
+    return voucher ? this.storage.signedGetUrl(voucher.bucket, voucher.key, 600) : null;
   }
 
   // Orders created from other services' events.

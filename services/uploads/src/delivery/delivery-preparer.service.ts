@@ -5,8 +5,7 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { DeliveryPrepared, DeliveryRequested, type PayloadOf } from '@mkt/contracts';
-import { OBJECT_STORAGE, OnEvent, OutboxWriter, type EventHandlerContext, type ObjectStorage } from '@mkt/platform';
-import { parseLocation, toLocation } from '../locations.js';
+import { formatObjectLocation, OBJECT_STORAGE, OnEvent, OutboxWriter, parseObjectLocation, type EventHandlerContext, type ObjectStorage } from '@mkt/platform';
 import { DeliveryRenderer } from './delivery-renderer.js';
 
 export const DELIVERY_BUCKET = 'deliveries';
@@ -42,7 +41,7 @@ export class DeliveryPreparerService implements OnModuleInit {
   async onDeliveryRequested(payload: PayloadOf<typeof DeliveryRequested>, { manager }: EventHandlerContext): Promise<void> {
     const answer = (result: Omit<PayloadOf<typeof DeliveryPrepared>, 'sourceKey' | 'profile'>) =>
       this.outbox.add(manager, DeliveryPrepared, payload.sourceKey, { sourceKey: payload.sourceKey, profile: payload.profile, ...result });
-    const source = parseLocation(payload.sourceKey);
+    const source = parseObjectLocation(payload.sourceKey);
     if (!source || !(await this.storage.stat(source.bucket, source.key))) {
       await answer({ ok: false, deliveryKey: null, width: null, height: null, reason: 'deliverySourceMissing' });
       return;
@@ -62,7 +61,7 @@ export class DeliveryPreparerService implements OnModuleInit {
         const key = deliveryKey(payload.profile, payload.sourceKey, outcome.file.extension);
         const { size } = await stat(outcome.file.path);
         await this.storage.put(DELIVERY_BUCKET, key, createReadStream(outcome.file.path), { contentType: outcome.file.contentType, size });
-        location = toLocation(DELIVERY_BUCKET, key);
+        location = formatObjectLocation(DELIVERY_BUCKET, key);
       }
       await answer({ ok: true, deliveryKey: location, width: outcome.width, height: outcome.height, reason: null });
       this.logger.log({ msg: 'delivery prepared', sourceKey: payload.sourceKey, reduced: !!outcome.file, width: outcome.width, height: outcome.height, ms: Date.now() - started });
