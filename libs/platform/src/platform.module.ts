@@ -33,8 +33,8 @@ export class PlatformModule {
         EventsModule.forRootAsync({
           useFactory: () =>
             config.events.transport === 'kafka'
-              ? { transport: 'kafka', brokers: config.events.brokers, clientId: config.events.clientId }
-              : { transport: 'postgres', connectionString: url },
+              ? { transport: 'kafka', brokers: config.events.brokers, clientId: config.events.clientId, visibilityTimeoutSeconds: config.events.visibilityTimeoutSeconds }
+              : { transport: 'postgres', connectionString: url, visibilityTimeoutSeconds: config.events.visibilityTimeoutSeconds },
         }),
         // Synchronous, so the signed-file routes exist only for the local driver.
         StorageModule.forRoot(

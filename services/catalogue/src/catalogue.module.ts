@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { DatabaseModule, EventsModule, HandledEventEntity, OptionalUser, OutboxMessageEntity } from '@mkt/platform';
+import { DatabaseModule, EventsModule, HandledEventEntity, OptionalUser, OutboxMessageEntity, StaffAuditLogEntity, StaffAuditWriter } from '@mkt/platform';
 import {
   AdminCategoriesController,
   AdminHotWordsController,
@@ -8,10 +8,10 @@ import {
 } from './admin/catalogue-admin.controllers.js';
 import { CurationAdminService } from './admin/curation-admin.service.js';
 import { MaterialAdminService } from './admin/material-admin.service.js';
-import { CatalogueAuditService } from './audit/catalogue-audit.service.js';
-import { BookmarkEntity, CatalogueAuditLogEntity, ClickEntity } from './entities/activity.entities.js';
+import { BookmarkEntity, ClickEntity } from './entities/activity.entities.js';
 import { CategoryEntity, HotWordEntity, TopicEntity, TopicMaterialEntity } from './entities/curation.entities.js';
 import { MaterialEntity } from './entities/material.entity.js';
+import { MaterialIndexRequestedHandler } from './search/material-index-requested.handler.js';
 import { ContributionApprovedHandler } from './intake/contribution-approved.handler.js';
 import { MaterialWriter } from './materials/material-writer.service.js';
 import { MediaController } from './media/media.controller.js';
@@ -35,7 +35,7 @@ export const CATALOGUE_ENTITIES = [
   HotWordEntity,
   BookmarkEntity,
   ClickEntity,
-  CatalogueAuditLogEntity,
+  StaffAuditLogEntity,
   OutboxMessageEntity,
   HandledEventEntity,
   ...MUSIC_ENTITIES,
@@ -75,9 +75,10 @@ export const CATALOGUE_MIGRATIONS = [
     MemberActionsService,
     MaterialAdminService,
     CurationAdminService,
-    CatalogueAuditService,
+    StaffAuditWriter.provide({ service: 'catalogue', announce: true }),
     OptionalUser,
     ContributionApprovedHandler,
+    MaterialIndexRequestedHandler,
     ...MUSIC_PROVIDERS,
   ],
   exports: [MATERIAL_SEARCH_INDEX, MaterialWriter],

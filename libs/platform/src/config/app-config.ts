@@ -30,6 +30,8 @@ const envSchema = z
     // How long search results, cards and details are served from memory (0 turns it off).
     READ_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
     EVENT_BUS: z.enum(['postgres', 'kafka']).default('postgres'),
+    // How long an event a crashed consumer had claimed waits before it is delivered again.
+    EVENT_VISIBILITY_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
     KAFKA_BROKERS: z.string().optional(),
     KAFKA_CLIENT_ID: z.string().default('stock-marketplace'),
     STORAGE: z.enum(['local', 'minio']).default('local'),
@@ -106,8 +108,8 @@ export interface AppConfig {
   /** Seconds the catalogue serves search results, cards and details from memory; 0 = never. */
   readCacheSeconds: number;
   events:
-    | { transport: 'postgres' }
-    | { transport: 'kafka'; brokers: string[]; clientId: string };
+    | { transport: 'postgres'; visibilityTimeoutSeconds: number }
+    | { transport: 'kafka'; brokers: string[]; clientId: string; visibilityTimeoutSeconds: number };
   storage:
     | { driver: 'local' }
     | {
@@ -177,8 +179,9 @@ export function loadConfig(raw: RawEnv = process.env): AppConfig {
             transport: 'kafka',
             brokers: (env.KAFKA_BROKERS ?? '').split(',').map((b) => b.trim()).filter(Boolean),
             clientId: env.KAFKA_CLIENT_ID,
+            visibilityTimeoutSeconds: env.EVENT_VISIBILITY_TIMEOUT_SECONDS,
           }
-        : { transport: 'postgres' },
+        : { transport: 'postgres', visibilityTimeoutSeconds: env.EVENT_VISIBILITY_TIMEOUT_SECONDS },
     storage:
       env.STORAGE === 'minio'
         ? {

@@ -11,11 +11,9 @@ import {
   type MaterialAdminUpdate,
   type MaterialAdminView,
 } from '@mkt/contracts';
-import { AppError, Clock, OBJECT_STORAGE, OutboxWriter, type AuthenticatedStaff, type ListQuery, type ObjectStorage } from '@mkt/platform';
-import { CatalogueAuditService } from '../audit/catalogue-audit.service.js';
+import { AppError, Clock, escapeLike, OBJECT_STORAGE, OutboxWriter, parseObjectLocation, publicRenditionPath, StaffAuditWriter, type AuthenticatedStaff, type ListQuery, type ObjectStorage } from '@mkt/platform';
 import { CategoryEntity } from '../entities/curation.entities.js';
 import { MaterialEntity } from '../entities/material.entity.js';
-import { parseLocation, publicMediaUrl } from '../media/media-urls.js';
 
 /** How long a console preview link stays valid (a working session's worth). */
 const STAFF_LINK_SECONDS = 4 * 3600;
@@ -43,7 +41,7 @@ export const MATERIAL_SORTABLE = ['id', 'code', 'createdAt', 'updatedAt', 'onlin
 export class MaterialAdminService {
   constructor(
     @InjectDataSource('catalogue') private readonly dataSource: DataSource,
-    private readonly audit: CatalogueAuditService,
+    private readonly audit: StaffAuditWriter,
     private readonly outbox: OutboxWriter,
     private readonly writer: MaterialWriter,
     private readonly clock: Clock,
@@ -57,7 +55,7 @@ export class MaterialAdminService {
    */
   private async forStaff(material: MaterialEntity): Promise<MaterialAdminView> {
     const link = async (location: string | null) => {
-      const ref = parseLocation(location);
+      const ref = parseObjectLocation(location);
       return ref ? this.storage.signedGetUrl(ref.bucket, ref.key, STAFF_LINK_SECONDS) : null;
     };
     const [thumbnailUrl, previewUrl] = await Promise.all([link(material.thumbnailKey), link(material.preview480Key)]);
@@ -138,9 +136,9 @@ export class MaterialAdminService {
       // A published material's new text reaches the services that keep its sale snapshot.
       if (material.status === 'published') await this.outbox.add(manager, MaterialPublished, String(materialId), materialPublishedPayload(material));
       if (unpublishing) await this.outbox.add(manager, MaterialUnpublished, String(materialId), event);
+      await this.writer.reindex([materialId], manager);
       return view;
     });
-    await this.writer.reindex([materialId]);
     // Publication changes move the published-material counts of the cached store topics.
     if (input.status !== undefined) this.read.invalidateCuration();
     return this.get(String(materialId));
@@ -171,8 +169,8 @@ export function toMaterialAdminView(m: MaterialEntity): MaterialAdminView {
     groupFlag: m.groupFlag,
     salesCount: m.salesCount,
     filters: m.filters,
-    thumbnailUrl: publicMediaUrl(m.thumbnailKey),
-    previewUrl: publicMediaUrl(m.preview480Key),
+    thumbnailUrl: publicRenditionPath(m.thumbnailKey),
+    previewUrl: publicRenditionPath(m.preview480Key),
     createdAt: m.createdAt.toISOString(),
     updatedAt: m.updatedAt.toISOString(),
     onlineAt: m.onlineAt?.toISOString() ?? null,
@@ -184,8 +182,4 @@ export function idOf(raw: string): number {
   const id = /^\d{1,15}$/.test(raw) ? Number(raw) : 0;
   if (!(id > 0)) throw AppError.notFound();
   return id;
-}
-
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }

@@ -7,11 +7,12 @@ import { MaterialWriter } from '../materials/material-writer.service.js';
 /**
  * Publishes a contributed file once staff approved it in the uploads service's review queue:
  * the event carries the text, the probe metadata and the object locations, so the material is
- * created on sale (material.published and the search index follow from MaterialWriter).
+ * created on sale. The material, its material.published announcement, its search index entry and
+ * the handled-event record are one transaction: a crash anywhere leaves either all or none, and
+ * the redelivered event does the whole intake again.
  *
- * MaterialWriter commits in its own transaction, so a redelivery after a crash between that
- * commit and the handled-event record must not create the material twice: the original's
- * location identifies a contribution, and a material already holding it means "done".
+ * The original's location identifies a contribution: a material already holding it means a
+ * second `contribution.approved` for the same file (a re-sent announcement), which is ignored.
  */
 @Injectable()
 export class ContributionApprovedHandler {
@@ -49,6 +50,6 @@ export class ContributionApprovedHandler {
         previewStripKey: payload.previewStripKey,
         onlineAt: new Date(payload.approvedAt),
       },
-    ]);
+    ], manager);
   }
 }

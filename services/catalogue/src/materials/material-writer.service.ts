@@ -2,8 +2,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { MaterialPublished, type MaterialFilters, type MaterialKind, type MaterialSource, type MaterialStatus } from '@mkt/contracts';
-import { OutboxWriter } from '@mkt/platform';
+import { OutboxWriter, afterCommit } from '@mkt/platform';
 import { MaterialEntity } from '../entities/material.entity.js';
+import { MaterialIndexRequested } from '../search/material-index.events.js';
 import { MATERIAL_SEARCH_INDEX, type MaterialSearchDocument, type MaterialSearchIndex } from '../search/material-search.port.js';
 import { MaterialReadCache } from '../store/material-read-cache.js';
 import { cleanTags, cleanText, toSimplified } from '../text/text-helpers.js';
@@ -50,6 +51,9 @@ export interface NewMaterial {
   createdAt?: Date;
 }
 
+/** Materials indexed per statement (and per indexing request), so a large batch never builds one huge query. */
+const INDEX_CHUNK = 1000;
+
 /** The bilingual text of a material, cleaned as stored. */
 export function cleanMaterialText<T extends Partial<Pick<NewMaterial, 'titleZh' | 'titleEn' | 'keywordsZh' | 'keywordsEn' | 'descriptionZh' | 'descriptionEn'>>>(input: T): T {
   const out = { ...input };
@@ -62,7 +66,10 @@ export function cleanMaterialText<T extends Partial<Pick<NewMaterial, 'titleZh' 
   return out;
 }
 
-/** Writes materials and keeps the search index in step with them. */
+/**
+ * Writes materials and keeps the search index in step with them: in the same transaction as the
+ * change when the index lives in the database, through the outbox when it does not.
+ */
 @Injectable()
 export class MaterialWriter {
   constructor(
@@ -73,13 +80,14 @@ export class MaterialWriter {
   ) {}
 
   /**
-   * Inserts in one transaction (ids drawn first so each copy number is known up front), announces
-   * the ones created on sale (material.published, same transaction), then indexes.
+   * Inserts (ids drawn first so each copy number is known up front), announces the ones created
+   * on sale (material.published) and indexes them, all in `manager`'s transaction (an event
+   * handler's) or in a transaction of its own.
    */
-  async createMany(inputs: NewMaterial[]): Promise<MaterialEntity[]> {
-    if (inputs.length === 0) return [];
-    const saved = await this.dataSource.transaction(async (manager) => {
-      const ids: { id: string }[] = await manager.query(
+  createMany(inputs: NewMaterial[], manager?: EntityManager): Promise<MaterialEntity[]> {
+    if (inputs.length === 0) return Promise.resolve([]);
+    return this.inTransaction(manager, async (tx) => {
+      const ids: { id: string }[] = await tx.query(
         `SELECT nextval(pg_get_serial_sequence('catalogue.materials', 'id')) AS id FROM generate_series(1, $1)`,
         [inputs.length],
       );
@@ -95,7 +103,7 @@ export class MaterialWriter {
           descriptionEn: input.descriptionEn ?? '',
         });
         const status = input.status ?? 'draft';
-        return manager.getRepository(MaterialEntity).create({
+        return tx.getRepository(MaterialEntity).create({
           ...input,
           ...text,
           id,
@@ -109,30 +117,45 @@ export class MaterialWriter {
         });
       });
       for (let start = 0; start < rows.length; start += 500) {
-        await manager.createQueryBuilder().insert().into(MaterialEntity).values(rows.slice(start, start + 500)).execute();
+        await tx.createQueryBuilder().insert().into(MaterialEntity).values(rows.slice(start, start + 500)).execute();
       }
       for (const row of rows) {
-        if (row.status === 'published') await this.outbox.add(manager, MaterialPublished, String(row.id), materialPublishedPayload(row));
+        if (row.status === 'published') await this.outbox.add(tx, MaterialPublished, String(row.id), materialPublishedPayload(row));
       }
+      await this.reindex(rows.map((row) => row.id), tx);
       return rows;
     });
-    await this.reindex(saved.map((m) => m.id));
-    return saved;
   }
 
-  /** Re-reads the materials (and their topics) and hands them to the search index; cached cards and details of them are forgotten. */
-  async reindex(ids: number[], manager: EntityManager = this.dataSource.manager): Promise<void> {
-    this.readCache.invalidate(ids);
-    for (let start = 0; start < ids.length; start += 1000) {
-      const chunk = ids.slice(start, start + 1000);
-      const rows = await manager.getRepository(MaterialEntity).createQueryBuilder('m').where('m.id IN (:...chunk)', { chunk }).getMany();
-      const topics: { material_id: string; topic_ids: number[] }[] = await manager.query(
-        `SELECT material_id, array_agg(topic_id) AS topic_ids FROM catalogue.topic_materials WHERE material_id = ANY($1::bigint[]) GROUP BY material_id`,
-        [chunk],
-      );
-      const topicsOf = new Map(topics.map((t) => [Number(t.material_id), t.topic_ids]));
-      await this.index.upsert(rows.map((row) => toSearchDocument(row, topicsOf.get(row.id) ?? [])));
-    }
+  /**
+   * Brings the search index in step with the materials' current rows (and topics), in `manager`'s
+   * transaction or one of its own; cached cards and details of them are forgotten once it commits.
+   */
+  reindex(ids: number[], manager?: EntityManager): Promise<void> {
+    if (ids.length === 0) return Promise.resolve();
+    return this.inTransaction(manager, async (tx) => {
+      afterCommit(tx, () => this.readCache.invalidate(ids));
+      for (let start = 0; start < ids.length; start += INDEX_CHUNK) {
+        const chunk = ids.slice(start, start + INDEX_CHUNK);
+        if (this.index.placement === 'database') await this.indexNow(chunk, tx);
+        else await this.outbox.add(tx, MaterialIndexRequested, String(chunk[0]), { materialIds: chunk });
+      }
+    });
+  }
+
+  /** Reads the materials and hands them to the engine straight away (the outbox's handler, or the in-database index). */
+  async indexNow(ids: number[], manager: EntityManager): Promise<void> {
+    const rows = await manager.getRepository(MaterialEntity).createQueryBuilder('m').where('m.id IN (:...ids)', { ids }).getMany();
+    const topics: { material_id: string; topic_ids: number[] }[] = await manager.query(
+      `SELECT material_id, array_agg(topic_id) AS topic_ids FROM catalogue.topic_materials WHERE material_id = ANY($1::bigint[]) GROUP BY material_id`,
+      [ids],
+    );
+    const topicsOf = new Map(topics.map((t) => [Number(t.material_id), t.topic_ids]));
+    await this.index.upsert(rows.map((row) => toSearchDocument(row, topicsOf.get(row.id) ?? [])), manager);
+  }
+
+  private inTransaction<T>(manager: EntityManager | undefined, work: (tx: EntityManager) => Promise<T>): Promise<T> {
+    return manager?.queryRunner?.isTransactionActive ? work(manager) : this.dataSource.transaction(work);
   }
 }
 

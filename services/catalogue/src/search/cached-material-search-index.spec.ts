@@ -3,6 +3,7 @@ import { CachedMaterialSearchIndex, searchCacheKey } from './cached-material-sea
 import type { MaterialSearchDocument, MaterialSearchIndex, MaterialSearchResult } from './material-search.port.js';
 
 class CountingIndex implements MaterialSearchIndex {
+  readonly placement = 'external';
   searches = 0;
   failUpsert = false;
   async upsert(_documents: MaterialSearchDocument[]): Promise<void> {

@@ -1,4 +1,6 @@
+import type { EntityManager } from 'typeorm';
 import type { Language, MaterialSearchQuery } from '@mkt/contracts';
+import { afterCommit } from '@mkt/platform';
 import { ReadThroughCache } from '../store/read-through-cache.js';
 import type { MaterialSearchDocument, MaterialSearchIndex, MaterialSearchResult } from './material-search.port.js';
 
@@ -23,24 +25,34 @@ export class CachedMaterialSearchIndex implements MaterialSearchIndex {
     this.results = new ReadThroughCache<MaterialSearchResult>(ttlMs, maxEntries);
   }
 
+  get placement(): MaterialSearchIndex['placement'] {
+    return this.inner.placement;
+  }
+
   search(query: MaterialSearchQuery, language: Language): Promise<MaterialSearchResult> {
     return this.results.get(searchCacheKey(query, language), () => this.inner.search(query, language));
   }
 
-  async upsert(documents: MaterialSearchDocument[]): Promise<void> {
+  async upsert(documents: MaterialSearchDocument[], manager?: EntityManager): Promise<void> {
     try {
-      await this.inner.upsert(documents);
+      await this.inner.upsert(documents, manager);
     } finally {
-      this.results.clear();
+      this.forget(manager);
     }
   }
 
-  async remove(ids: number[]): Promise<void> {
+  async remove(ids: number[], manager?: EntityManager): Promise<void> {
     try {
-      await this.inner.remove(ids);
+      await this.inner.remove(ids, manager);
     } finally {
-      this.results.clear();
+      this.forget(manager);
     }
+  }
+
+  /** Now, and again when the change commits: a search in between would cache what it replaces. */
+  private forget(manager: EntityManager | undefined): void {
+    this.results.clear();
+    if (manager) afterCommit(manager, () => this.results.clear());
   }
 }
 

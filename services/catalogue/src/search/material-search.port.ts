@@ -1,3 +1,4 @@
+import type { EntityManager } from 'typeorm';
 import type { FacetBucket, FilterName, Language, MaterialFilters, MaterialKind, MaterialSearchQuery, MaterialSource } from '@mkt/contracts';
 
 /**
@@ -35,8 +36,15 @@ export interface MaterialSearchResult {
 }
 
 export interface MaterialSearchIndex {
-  upsert(documents: MaterialSearchDocument[]): Promise<void>;
-  remove(ids: number[]): Promise<void>;
+  /**
+   * `database`: the index lives in the catalogue's own tables, and `upsert` / `remove` given a
+   * transaction's manager change it in that transaction, so a material and its searchability
+   * commit together. `external`: the engine is outside the database; MaterialWriter records an
+   * indexing request in the outbox with the change, and the index follows when it is delivered.
+   */
+  readonly placement: 'database' | 'external';
+  upsert(documents: MaterialSearchDocument[], manager?: EntityManager): Promise<void>;
+  remove(ids: number[], manager?: EntityManager): Promise<void>;
   search(query: MaterialSearchQuery, language: Language): Promise<MaterialSearchResult>;
 }
 

@@ -137,6 +137,8 @@ export class OpenSearchMaterialSearchIndex implements MaterialSearchIndex {
   private readonly refresh: boolean | 'wait_for';
   private ready: Promise<void> | null = null;
 
+  readonly placement = 'external';
+
   constructor(
     private readonly client: OpenSearchClientLike,
     options: OpenSearchIndexOptions = {},

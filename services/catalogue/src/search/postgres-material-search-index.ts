@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { type FilterName, type Language, type MaterialSearchQuery } from '@mkt/contracts';
+import { afterCommit } from '@mkt/platform';
 import { exactLookupOf } from '../materials/material-code.js';
 import { filterClauses } from '../materials/material-filters.js';
 import { hasHan, normalizeQuery, segment } from '../text/text-helpers.js';
@@ -44,12 +45,14 @@ export class PostgresMaterialSearchIndex implements MaterialSearchIndex {
   private readonly browseFacets = new Map<string, { at: number; facets: Promise<MaterialSearchResult['facets']> }>();
   private dictionaryReady: Promise<void> | null = null;
 
+  readonly placement = 'database';
+
   constructor(@InjectDataSource('catalogue') private readonly dataSource: DataSource) {}
 
-  async upsert(documents: MaterialSearchDocument[]): Promise<void> {
+  async upsert(documents: MaterialSearchDocument[], manager: EntityManager = this.dataSource.manager): Promise<void> {
     if (documents.length === 0) return;
     const rows = documents.map((doc) => ({ id: doc.id, ...searchColumnsOf(doc) }));
-    await this.dataSource.query(
+    await manager.query(
       `UPDATE "${S}"."materials" m SET
          search_zh = trim(d.title_zh || ' ' || d.keywords_zh),
          search_en = trim(d.title_en || ' ' || d.keywords_en),
@@ -61,19 +64,25 @@ export class PostgresMaterialSearchIndex implements MaterialSearchIndex {
     );
     const words = [...new Set(rows.flatMap((r) => r.terms.split(/\s+/).filter(isDictionaryWord)))];
     if (words.length > 0) {
-      await this.dataSource.query(`INSERT INTO "${S}"."search_words" (word) SELECT unnest($1::text[]) ON CONFLICT DO NOTHING`, [words]);
+      await manager.query(`INSERT INTO "${S}"."search_words" (word) SELECT unnest($1::text[]) ON CONFLICT DO NOTHING`, [words]);
     }
-    this.browseFacets.clear();
+    this.forgetBrowseFacets(manager);
   }
 
-  async remove(ids: number[]): Promise<void> {
+  async remove(ids: number[], manager: EntityManager = this.dataSource.manager): Promise<void> {
     if (ids.length === 0) return;
     // Rows stay (the status column already hides them); their search text is cleared.
-    await this.dataSource.query(
+    await manager.query(
       `UPDATE "${S}"."materials" SET search_zh = '', search_en = '', search_terms = '', search_vector = ''::tsvector WHERE id = ANY($1::bigint[])`,
       [ids],
     );
+    this.forgetBrowseFacets(manager);
+  }
+
+  /** Now, and again at commit: a browse in between would cache the counts this change replaces. */
+  private forgetBrowseFacets(manager: EntityManager): void {
     this.browseFacets.clear();
+    afterCommit(manager, () => this.browseFacets.clear());
   }
 
   async search(query: MaterialSearchQuery, language: Language): Promise<MaterialSearchResult> {
