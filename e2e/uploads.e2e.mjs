@@ -189,6 +189,31 @@ describe('contributor uploads in a real browser', () => {
     }, { timeoutMs: 30_000, intervalMs: 1000 });
     await shoot(store, 'buyer-search');
     await buyer.close();
+
+    // Staff take the clip off sale in the console; the contributor's material centre says so.
+    const listed = await (
+      await fetch(`${env.server.url}/admin-api/materials?filter=${encodeURIComponent('{"q":"Lighthouse","kind":"video"}')}&sort=${encodeURIComponent('["id","DESC"]')}`, {
+        headers: { authorization: `Bearer ${token}` },
+      })
+    ).json();
+    const material = listed.find((m) => m.contributorId !== null);
+    assert.ok(material, 'the approved clip is a catalogue material');
+    await page.goto(`${env.server.url}/admin/materials/${material.id}/show`);
+    await page.getByTestId('material-publish-toggle').click();
+    await eventually(async () => (await (await fetch(`${env.server.url}/admin-api/materials/${material.id}`, { headers: { authorization: `Bearer ${token}` } })).json()).status === 'unpublished');
     await context.close();
+
+    const contributor = await env.browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+    const center = await contributor.newPage();
+    await signIn(center, '13800000003');
+    const clipRow = center.getByTestId('center-item').filter({ hasText: 'Lighthouse' });
+    await eventually(async () => {
+      await center.goto(`${env.server.url}/MaterialCenter`);
+      await center.getByTestId('center-item').first().waitFor();
+      return (await clipRow.getAttribute('data-status')) === 'unpublished';
+    }, { timeoutMs: 30_000, intervalMs: 1000 });
+    assert.equal((await clipRow.getByTestId('center-item-status').innerText()).trim(), '已下架');
+    await shoot(center, 'material-centre-unpublished');
+    await contributor.close();
   });
 });

@@ -50,6 +50,22 @@ describe('contribution review publishes into the catalogue', () => {
     const search = await h.call<{ infos: { id: number; title: string }[] }>('/material/search', { body: { keyword: 'lighthouse', type: 'video' } });
     expect(search.body.data.infos.map((m) => m.title)).toContain('Lighthouse at night');
 
+    // Staff take the material off sale and put it back: the material centre follows the catalogue.
+    const materialId = Number(materials[0]!.id);
+    const statusInCentre = async () => (await h.call<ContributedMaterial>('/upload/material/detail', { token, body: { id: approved.body.data.id } })).body.data.status;
+    const until = async (status: string) => {
+      const end = Date.now() + 20_000;
+      while ((await statusInCentre()) !== status && Date.now() < end) await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(await statusInCentre()).toBe(status);
+    };
+    const admin = await h.staffToken(['admin']);
+    expect((await h.admin('PUT', `/materials/${materialId}`, { token: admin, body: { status: 'unpublished' } })).status).toBe(200);
+    await until('unpublished');
+    const edit = await h.call<{ code: number }>('/upload/material/update', { token, body: { id: approved.body.data.id, titleEn: 'Changed' } });
+    expect([edit.status, edit.body.code]).toEqual([409, 4006]);
+    expect((await h.admin('PUT', `/materials/${materialId}`, { token: admin, body: { status: 'published' } })).status).toBe(200);
+    await until('published');
+
     await h.admin('PUT', `/reviews/${rejected.body.data.id}`, { token: reviewer, body: { decision: 'reject', reason: 'Out of focus' } });
     const seen = await h.call<ContributedMaterial>('/upload/material/detail', { token, body: { id: rejected.body.data.id } });
     expect(seen.body.data).toMatchObject({ status: 'rejected', reason: 'Out of focus' });

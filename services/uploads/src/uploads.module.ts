@@ -1,22 +1,24 @@
 import { Module } from '@nestjs/common';
-import { APP_CONFIG, DatabaseModule, EventsModule, HandledEventEntity, OutboxMessageEntity, type AppConfig } from '@mkt/platform';
+import { DeliveryRequested, MaterialPublished, MaterialUnpublished, UploadCompleted } from '@mkt/contracts';
+import { APP_CONFIG, DatabaseModule, EventsModule, HandledEventEntity, OutboxMessageEntity, StaffAuditLogEntity, StaffAuditWriter, type AppConfig } from '@mkt/platform';
 import { FfmpegRunner, resolveMediaBinaries } from '@mkt/platform/media';
 import { DELIVERY_RENDERER, DeliveryPreparerService } from './delivery/delivery-preparer.service.js';
 import { DeliveryRenderer } from './delivery/delivery-renderer.js';
-import { UploadEntity, UploadsAuditLogEntity } from './entities/upload.entity.js';
+import { UploadEntity } from './entities/upload.entity.js';
+import { CatalogueListingHandlers } from './materials/catalogue-listing.handlers.js';
 import { MaterialCenterService } from './materials/material-center.service.js';
 import { UploadsInit1764100000000 } from './migrations/1764100000000-uploads-init.js';
+import { UploadsCatalogueListing1764300000000 } from './migrations/1764300000000-uploads-catalogue-listing.js';
 import { MediaProcessor } from './pipeline/media-processor.js';
 import { MEDIA_PROCESSOR, UploadPipelineService } from './pipeline/upload-pipeline.service.js';
 import { AdminReviewsController } from './review/review-admin.controller.js';
 import { ReviewService } from './review/review.service.js';
-import { UploadsAuditService } from './review/uploads-audit.service.js';
 import { UploadSessionService } from './store/upload-session.service.js';
 import { UploadsStoreController } from './store/uploads-store.controller.js';
 import { UPLOAD_SETTINGS, uploadSettings, type UploadSettings } from './uploads.settings.js';
 
-export const UPLOADS_ENTITIES = [UploadEntity, UploadsAuditLogEntity, OutboxMessageEntity, HandledEventEntity];
-export const UPLOADS_MIGRATIONS = [UploadsInit1764100000000];
+export const UPLOADS_ENTITIES = [UploadEntity, StaffAuditLogEntity, OutboxMessageEntity, HandledEventEntity];
+export const UPLOADS_MIGRATIONS = [UploadsInit1764100000000, UploadsCatalogueListing1764300000000];
 
 /**
  * Uploads: contributor upload sessions (multipart parts and checkpoints), content validation, the
@@ -27,7 +29,7 @@ export const UPLOADS_MIGRATIONS = [UploadsInit1764100000000];
 @Module({
   imports: [
     DatabaseModule.forService({ name: 'uploads', entities: UPLOADS_ENTITIES, migrations: UPLOADS_MIGRATIONS }),
-    EventsModule.forService({ dataSourceName: 'uploads', consumerGroup: 'uploads' }),
+    EventsModule.forService({ dataSourceName: 'uploads', consumerGroup: 'uploads', consumes: [UploadCompleted, DeliveryRequested, MaterialPublished, MaterialUnpublished] }),
   ],
   controllers: [UploadsStoreController, AdminReviewsController],
   providers: [
@@ -47,7 +49,8 @@ export const UPLOADS_MIGRATIONS = [UploadsInit1764100000000];
     MaterialCenterService,
     UploadPipelineService,
     ReviewService,
-    UploadsAuditService,
+    CatalogueListingHandlers,
+    StaffAuditWriter.provide({ service: 'uploads', announce: true }),
   ],
 })
 export class UploadsModule {}

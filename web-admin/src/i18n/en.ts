@@ -88,6 +88,7 @@ const own: Omit<Messages, 'ra'> = {
         waiting: 'Waiting for review',
         published: 'Published',
         rejected: 'Rejected',
+        unpublished: 'Taken off sale',
       },
       kind: {
         video: 'Video',

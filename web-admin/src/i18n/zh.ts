@@ -302,6 +302,7 @@ export const zh = {
         waiting: '待审核',
         published: '已上架',
         rejected: '已驳回',
+        unpublished: '已下架',
       },
       kind: {
         video: '视频',

@@ -1,6 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 import type { UploadKind, UploadStatus } from '@mkt/contracts';
-import { StaffAuditRecord } from '@mkt/platform';
 
 const bigintNumber = { to: (value: number | null) => value, from: (value: string | null) => (value === null ? null : Number(value)) };
 
@@ -98,6 +97,10 @@ export class UploadEntity {
   @Column({ name: 'near_duplicates', type: 'jsonb', default: () => "'[]'" })
   nearDuplicates: NearDuplicate[];
 
+  /** The catalogue material an approved upload became (from material.published). */
+  @Column({ name: 'material_id', type: 'bigint', nullable: true, transformer: bigintNumber })
+  materialId: number | null;
+
   /** A failure's message key, or the reviewer's rejection reason. */
   @Column({ type: 'text', nullable: true })
   reason: string | null;
@@ -132,7 +135,3 @@ export class UploadEntity {
   @Column({ name: 'updated_at', type: 'timestamptz' })
   updatedAt: Date;
 }
-
-/** One staff change in the uploads service (review decisions). */
-@Entity({ name: 'audit_log' })
-export class UploadsAuditLogEntity extends StaffAuditRecord {}

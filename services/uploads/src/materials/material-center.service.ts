@@ -10,10 +10,10 @@ import {
   type MaterialUpdateRequest,
   type UploadStatus,
 } from '@mkt/contracts';
-import { AppError, Clock, OBJECT_STORAGE, type AuthenticatedUser, type ObjectStorage } from '@mkt/platform';
+import { AppError, Clock, OBJECT_STORAGE, parseObjectLocation, type AuthenticatedUser, type ObjectStorage } from '@mkt/platform';
 import { UploadEntity } from '../entities/upload.entity.js';
-import { parseLocation } from '../locations.js';
 import { assertContributor, assertMayEdit } from '../rights.js';
+import { uploadTransition } from '../upload-lifecycle.js';
 import { UPLOAD_SETTINGS, type UploadSettings } from '../uploads.settings.js';
 
 /** Files still on their way to the catalogue: being transcoded, failed, or waiting for review. */
@@ -23,7 +23,7 @@ const WAITING: UploadStatus[] = ['transcoding', 'failed', 'waiting'];
 export function tabFilter(tab: MaterialCenterTab): Pick<FindOptionsWhere<UploadEntity>, 'kind' | 'status'> {
   switch (tab) {
     case 'home':
-      return { status: In(['transcoding', 'failed', 'waiting', 'published', 'rejected']) };
+      return { status: In(['transcoding', 'failed', 'waiting', 'published', 'rejected', 'unpublished']) };
     case 'videoWaiting':
       return { kind: 'video', status: In(WAITING) };
     case 'photoWaiting':
@@ -43,7 +43,7 @@ export class RenditionLinks {
   ) {}
 
   async link(location: string | null): Promise<string | null> {
-    const ref = parseLocation(location);
+    const ref = parseObjectLocation(location);
     return ref ? this.storage.signedGetUrl(ref.bucket, ref.key, this.seconds) : null;
   }
 
@@ -115,7 +115,7 @@ export class MaterialCenterService {
   async update(user: AuthenticatedUser, request: MaterialUpdateRequest): Promise<ContributedMaterial> {
     assertMayEdit(user);
     const row = await this.own(user, request.id);
-    if (row.status === 'uploading' || row.status === 'published') throw new AppError(ErrorCode.UPLOAD_STATE_CONFLICT, 'uploadStateConflict');
+    if (row.status === 'uploading' || row.status === 'published' || row.status === 'unpublished') throw new AppError(ErrorCode.UPLOAD_STATE_CONFLICT, 'uploadStateConflict');
     const { id, ...changes } = request;
     await this.dataSource.getRepository(UploadEntity).update(id, { ...changes, updatedAt: this.clock.now() });
     return this.detail(user, id);
@@ -134,9 +134,9 @@ export class MaterialCenterService {
   async resubmit(user: AuthenticatedUser, request: MaterialUpdateRequest): Promise<ContributedMaterial> {
     assertContributor(user);
     const row = await this.own(user, request.id);
-    if (row.status !== 'rejected') throw new AppError(ErrorCode.UPLOAD_STATE_CONFLICT, 'uploadStateConflict');
+    const status = uploadTransition(row.status, 'resubmit');
     const { id, ...changes } = request;
-    await this.dataSource.getRepository(UploadEntity).update(id, { ...changes, status: 'waiting', reason: null, reviewedAt: null, updatedAt: this.clock.now() });
+    await this.dataSource.getRepository(UploadEntity).update(id, { ...changes, status, reason: null, reviewedAt: null, updatedAt: this.clock.now() });
     return this.detail(user, id);
   }
 

@@ -7,11 +7,12 @@ import { pipeline } from 'node:stream/promises';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { MediaFailed, MediaProcessed, UploadCompleted, type PayloadOf } from '@mkt/contracts';
-import { Clock, OBJECT_STORAGE, OnEvent, OutboxWriter, type EventHandlerContext, type ObjectStorage } from '@mkt/platform';
+import { Clock, formatObjectLocation, OBJECT_STORAGE, OnEvent, OutboxWriter, parseObjectLocation, type EventHandlerContext, type ObjectStorage } from '@mkt/platform';
 import { UploadEntity, type NearDuplicate } from '../entities/upload.entity.js';
-import { UPLOAD_BUCKETS, attemptPrefix, parseLocation, renditionKeys, toLocation } from '../locations.js';
+import { UPLOAD_BUCKETS, attemptPrefix, renditionKeys } from '../locations.js';
 import { UPLOAD_SETTINGS, type UploadSettings } from '../uploads.settings.js';
 import { MediaProcessor, type ProcessedFile } from './media-processor.js';
+import { uploadTransition } from '../upload-lifecycle.js';
 
 export const MEDIA_PROCESSOR = Symbol('MEDIA_PROCESSOR');
 
@@ -50,12 +51,12 @@ export class UploadPipelineService {
     const dir = await mkdtemp(join(tmpdir(), `upload-${uploadId}-`));
     try {
       const original = join(dir, upload.kind === 'video' ? 'original.mp4' : 'original');
-      await this.download(toLocation(UPLOAD_BUCKETS.originals, upload.filePath), original);
+      await this.download(formatObjectLocation(UPLOAD_BUCKETS.originals, upload.filePath), original);
       const started = Date.now();
       const outcome = await this.processor.process(upload.kind, original, dir);
 
       if (!outcome.ok) {
-        await repository.update(upload.id, { status: 'failed', reason: outcome.broken.key, updatedAt: this.clock.now() });
+        await repository.update(upload.id, { status: uploadTransition(upload.status, 'fail'), reason: outcome.broken.key, updatedAt: this.clock.now() });
         await this.outbox.add(manager, MediaFailed, String(upload.id), {
           uploadId: upload.id,
           contributorId: upload.contributorId,
@@ -75,7 +76,7 @@ export class UploadPipelineService {
 
       const { probe } = outcome;
       await repository.update(upload.id, {
-        status: 'waiting',
+        status: uploadTransition(upload.status, 'process'),
         reason: null,
         codec: probe.codec,
         width: probe.width,
@@ -136,7 +137,7 @@ export class UploadPipelineService {
   }
 
   private async download(location: string, path: string): Promise<void> {
-    const ref = parseLocation(location)!;
+    const ref = parseObjectLocation(location)!;
     const object = await this.storage.get(ref.bucket, ref.key);
     await pipeline(object.stream, createWriteStream(path));
   }
@@ -144,6 +145,6 @@ export class UploadPipelineService {
   private async store(bucket: string, key: string, file: ProcessedFile): Promise<string> {
     const { size } = await stat(file.path);
     await this.storage.put(bucket, key, createReadStream(file.path), { contentType: file.contentType, size });
-    return toLocation(bucket, key);
+    return formatObjectLocation(bucket, key);
   }
 }

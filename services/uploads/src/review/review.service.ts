@@ -2,13 +2,13 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { In, IsNull, type DataSource } from 'typeorm';
 import { z } from 'zod';
-import { ContributionApproved, ErrorCode, UPLOAD_STATUSES, type ReviewDecision, type ReviewRecord } from '@mkt/contracts';
-import { AppError, Clock, OBJECT_STORAGE, OutboxWriter, type AuthenticatedStaff, type ListQuery, type ObjectStorage } from '@mkt/platform';
+import { ContributionApproved, UPLOAD_STATUSES, type ReviewDecision, type ReviewRecord } from '@mkt/contracts';
+import { AppError, Clock, formatObjectLocation, OBJECT_STORAGE, OutboxWriter, StaffAuditWriter, type AuthenticatedStaff, type ListQuery, type ObjectStorage } from '@mkt/platform';
 import { UploadEntity } from '../entities/upload.entity.js';
-import { toLocation, UPLOAD_BUCKETS } from '../locations.js';
+import { UPLOAD_BUCKETS } from '../locations.js';
 import { RenditionLinks } from '../materials/material-center.service.js';
 import { UPLOAD_SETTINGS, type UploadSettings } from '../uploads.settings.js';
-import { UploadsAuditService } from './uploads-audit.service.js';
+import { uploadTransition } from '../upload-lifecycle.js';
 
 export const REVIEW_SORTABLE = ['id', 'createdAt', 'updatedAt', 'fileName', 'status'] as const;
 export const reviewFilterSchema = z.object({
@@ -37,7 +37,7 @@ export class ReviewService {
     @Inject(OBJECT_STORAGE) storage: ObjectStorage,
     @Inject(UPLOAD_SETTINGS) settings: UploadSettings,
     private readonly outbox: OutboxWriter,
-    private readonly audit: UploadsAuditService,
+    private readonly audit: StaffAuditWriter,
     private readonly clock: Clock,
   ) {
     this.links = new RenditionLinks(storage, Math.min(REVIEW_LINK_SECONDS, settings.linkSeconds));
@@ -63,17 +63,17 @@ export class ReviewService {
       const repository = manager.getRepository(UploadEntity);
       const row = await repository.findOne({ where: { id: Number(id), deletedAt: IsNull() }, lock: { mode: 'pessimistic_write' } });
       if (!row) throw AppError.notFound();
-      if (row.status !== 'waiting') throw new AppError(ErrorCode.UPLOAD_STATE_CONFLICT, 'uploadStateConflict');
+      const status = uploadTransition(row.status, decision.decision);
       const before = { status: row.status };
       const now = this.clock.now();
       if (decision.decision === 'reject') {
-        await repository.update(row.id, { status: 'rejected', reason: decision.reason, reviewedAt: now, updatedAt: now });
-        await this.audit.record(manager, staff, { action: 'reject', resourceId: row.id, before, after: { status: 'rejected', reason: decision.reason } });
+        await repository.update(row.id, { status, reason: decision.reason, reviewedAt: now, updatedAt: now });
+        await this.audit.record(manager, staff, { action: 'reject', resource: 'reviews', resourceId: row.id, before, after: { status, reason: decision.reason } });
         return;
       }
       const titleZh = decision.titleZh ?? (row.titleZh || row.fileName);
       const titleEn = decision.titleEn ?? (row.titleEn || row.fileName);
-      await repository.update(row.id, { status: 'published', titleZh, titleEn, reason: null, reviewedAt: now, updatedAt: now });
+      await repository.update(row.id, { status, titleZh, titleEn, reason: null, reviewedAt: now, updatedAt: now });
       await this.outbox.add(manager, ContributionApproved, String(row.id), {
         uploadId: row.id,
         contributorId: row.contributorId,
@@ -94,14 +94,14 @@ export class ReviewService {
           colorTransfer: row.colorTransfer,
           maxResolution: row.maxResolution ?? '',
         },
-        originalKey: toLocation(UPLOAD_BUCKETS.originals, row.filePath),
+        originalKey: formatObjectLocation(UPLOAD_BUCKETS.originals, row.filePath),
         preview480Key: row.preview480Key,
         thumbnailKey: row.thumbnailKey!,
         sampleKey: row.sampleKey!,
         previewStripKey: row.previewStripKey,
         approvedAt: now.toISOString(),
       });
-      await this.audit.record(manager, staff, { action: 'approve', resourceId: row.id, before, after: { status: 'published', titleZh, titleEn } });
+      await this.audit.record(manager, staff, { action: 'approve', resource: 'reviews', resourceId: row.id, before, after: { status, titleZh, titleEn } });
     });
     return this.get(id);
   }
@@ -122,7 +122,7 @@ export class ReviewService {
     return {
       ...view,
       contributorId: row.contributorId,
-      originalKey: toLocation(UPLOAD_BUCKETS.originals, row.filePath),
+      originalKey: formatObjectLocation(UPLOAD_BUCKETS.originals, row.filePath),
       previewUrl: view.url480 ?? (await this.links.link(row.sampleKey)),
       thumbnailUrl: view.thumbnail,
       phash: row.phashes?.[0] ?? null,

@@ -17,11 +17,12 @@ import {
   type UploadTokenRequest,
   type UploadTokenResponse,
 } from '@mkt/contracts';
-import { AppError, Clock, OBJECT_STORAGE, OutboxWriter, type AuthenticatedUser, type ObjectStorage } from '@mkt/platform';
+import { AppError, Clock, formatObjectLocation, OBJECT_STORAGE, OutboxWriter, type AuthenticatedUser, type ObjectStorage } from '@mkt/platform';
 import { UploadEntity } from '../entities/upload.entity.js';
-import { UPLOAD_BUCKETS, originalKey, toLocation } from '../locations.js';
+import { UPLOAD_BUCKETS, originalKey } from '../locations.js';
 import { assertMayUpload } from '../rights.js';
 import { UPLOAD_SETTINGS, type UploadSettings } from '../uploads.settings.js';
+import { uploadTransition } from '../upload-lifecycle.js';
 
 export function ruleError(broken: UploadRuleBroken): AppError {
   return new AppError(broken.key === 'uploadDuplicateName' ? ErrorCode.UPLOAD_DUPLICATE_NAME : ErrorCode.UPLOAD_RULE_BROKEN, broken.key, broken.params ?? {});
@@ -152,7 +153,7 @@ export class UploadSessionService implements OnModuleInit {
 
     await this.dataSource.transaction(async (manager: EntityManager) => {
       await manager.getRepository(UploadEntity).update(upload.id, {
-        status: 'transcoding',
+        status: uploadTransition(upload.status, 'complete'),
         multipartUploadId: null,
         declaredWidth: request.width ?? upload.declaredWidth,
         declaredHeight: request.height ?? upload.declaredHeight,
@@ -164,7 +165,7 @@ export class UploadSessionService implements OnModuleInit {
         kind: upload.kind,
         fileName: upload.fileName,
         fileSize: upload.fileSize,
-        originalKey: toLocation(UPLOAD_BUCKETS.originals, upload.filePath),
+        originalKey: formatObjectLocation(UPLOAD_BUCKETS.originals, upload.filePath),
       });
     });
     return { id: upload.id, status: 'transcoding' };
