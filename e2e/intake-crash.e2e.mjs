@@ -30,7 +30,7 @@ describe('intake survives a crash between writing the material and indexing it',
     await admin.connect();
   });
   after(async () => {
-    child?.kill('SIGKILL');
+    child?.process.kill('SIGKILL');
     await admin?.end().catch(() => undefined);
     await database?.stop().catch(() => undefined);
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
@@ -69,7 +69,7 @@ describe('intake survives a crash between writing the material and indexing it',
   async function search(url, keyword) {
     const response = await fetch(`${url}/api/material/search`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', lang: 'en' },
+      headers: { 'content-type': 'application/json', 'accept-language': 'en' },
       body: JSON.stringify({ keyword, type: 'video' }),
     });
     const body = await response.json();
