@@ -1,0 +1,309 @@
+import { randomUUID } from 'node:crypto';
+import { CustomerProfileChanged, MaterialPublished, MaterialUnpublished, MusicOrderPlaced, OrderConfirmed, vatIncludedFen, type CartListResponse, type OrderView, type PayloadOf } from '@mkt/contracts';
+import { startOrders, type OrdersHarness } from './orders-harness.js';
+
+const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
+const LICENCE = {
+  licenceType: 'commercial',
+  buyerCompany: '上海光影传媒有限公司',
+  projectType: 'advertising',
+  projectName: '外滩夜景宣传片',
+  brand: '光影',
+  userCompany: '杭州使用方科技有限公司',
+  purpose: '品牌广告投放',
+  region: 'mainland',
+  duration: '1y',
+  contact: '王小明',
+  phone: '13800000001',
+  specialRequest: '',
+};
+const INVOICE = {
+  region: 'mainland',
+  companyName: '上海光影传媒有限公司',
+  taxNumber: '91310000MA1FL0000X',
+  bank: '招商银行上海分行',
+  account: '6225880000000000',
+  address: '上海市黄浦区中山东一路 1 号',
+  phone: '021-60000000',
+  recipient: '王小明',
+  recipientAddress: '上海市黄浦区中山东一路 1 号',
+  recipientPhone: '13800000001',
+};
+
+function sale(titleZh: string, titleEn: string, kind: 'video' | 'photo', originalKey: string | null) {
+  return { titleZh, titleEn, from: 'own', maxResolution: kind === 'video' ? '4K' : '6000x4000', width: 3840, height: 2160, duration: kind === 'video' ? 12 : null, thumbnailKey: `renditions/m/${titleEn}/thumb.jpg`, originalKey };
+}
+
+describe('orders: cart, orders, invoices, refunds, VIP and company views', () => {
+  let h: OrdersHarness;
+  let sales: string;
+  let finance: string;
+  const VIDEO = 9101;
+  const PHOTO = 9102;
+  const GONE = 9103;
+
+  const voucher = (id: string, bytes: Buffer = PNG, accountName = '上海光影传媒有限公司') => {
+    const form = new FormData();
+    form.set('id', id);
+    form.set('accountName', accountName);
+    form.set('voucher', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), 'voucher.png');
+    return form;
+  };
+  const fetchSigned = async (url: string) => fetch(url.startsWith('/') ? `${h.url}${url}` : url);
+
+  /** A buyer with a video and a photo in the cart turned into a submitted order. */
+  async function submittedOrder(token: string, materials = [VIDEO, PHOTO]): Promise<string> {
+    const cartIds: number[] = [];
+    for (const materialId of materials) cartIds.push((await h.call<{ cartId: number }>('/cart/add', { token, body: { materialId } })).body.data.cartId);
+    const created = await h.call<{ orderId: string; orderNo: string }>('/order/create', { token, body: { cartIds, licence: LICENCE } });
+    expect(created.status).toBe(200);
+    return created.body.data.orderId;
+  }
+  async function quote(orderId: string, pricesYuan: number[], token = sales) {
+    const detail = await h.admin<{ items: { itemId: number }[] }>('GET', `/orders/${orderId}`, { token });
+    const items = detail.body.items.map((item, i) => ({ itemId: item.itemId, priceFen: pricesYuan[i]! * 100 }));
+    return h.admin<OrderView & { allowedActions: string[] }>('POST', `/orders/${orderId}/quote`, { token, body: { items, validUntil: new Date(Date.now() + 86_400_000).toISOString() } });
+  }
+
+  beforeAll(async () => {
+    h = await startOrders();
+    sales = await h.staffToken(['sales']);
+    finance = await h.staffToken(['finance']);
+    await h.storage().ensureBucket('originals');
+    await h.storage().put('originals', 'm/bund/original.mp4', Buffer.from('original-video-bytes'), { contentType: 'video/mp4' });
+    await h.publish(MaterialPublished, String(VIDEO), { materialId: VIDEO, code: 'V9101', kind: 'video', onlineAt: new Date().toISOString(), sale: sale('上海外滩夜景延时摄影', 'Shanghai Bund night timelapse', 'video', 'originals/m/bund/original.mp4') });
+    // The photo's original is not stored yet: it is still being processed.
+    await h.publish(MaterialPublished, String(PHOTO), { materialId: PHOTO, code: 'P9102', kind: 'photo', onlineAt: new Date().toISOString(), sale: sale('西湖断桥残雪', 'West Lake bridge in snow', 'photo', 'originals/m/lake/original.jpg') });
+    await h.publish(MaterialPublished, String(GONE), { materialId: GONE, code: 'V9103', kind: 'video', onlineAt: new Date().toISOString(), sale: sale('已下架素材', 'Withdrawn clip', 'video', null) });
+    await h.publish(MaterialUnpublished, String(GONE), { materialId: GONE, code: 'V9103', kind: 'video' });
+    await h.eventually(async () => (await h.sql(`SELECT 1 FROM orders.materials WHERE material_id = $1 AND NOT on_sale`, [GONE])).length > 0 && (await h.sql(`SELECT count(*)::int AS n FROM orders.materials`))[0]!.n === 3);
+  }, 120_000);
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('refuses visitors with the spec wording and refuses unknown or withdrawn materials', async () => {
+    const visitor = await h.call('/cart/list', { lang: 'en' });
+    expect(visitor.status).toBe(401);
+    expect(visitor.body).toMatchObject({ code: 1001, message: 'Please sign in use the function.' });
+    expect((await h.call('/order/list', { lang: 'zh-CN' })).body.message).toBe('请登录后使用该功能');
+    const token = await h.userToken();
+    expect((await h.call('/cart/add', { token, body: { materialId: 424242 } })).body.code).toBe(5001);
+    expect((await h.call('/cart/add', { token, body: { materialId: GONE } })).body.code).toBe(5001);
+  });
+
+  it('keeps a cart per user with video and photo tabs; nobody removes another user’s item', async () => {
+    const alice = await h.userToken();
+    const bob = await h.userToken();
+    const v = (await h.call<{ cartId: number }>('/cart/add', { token: alice, body: { materialId: VIDEO } })).body.data.cartId;
+    // Adding twice keeps one row.
+    expect((await h.call<{ cartId: number }>('/cart/add', { token: alice, body: { materialId: VIDEO } })).body.data.cartId).toBe(v);
+    await h.call('/cart/add', { token: alice, body: { materialId: PHOTO } });
+    const videos = await h.call<CartListResponse>('/cart/list', { token: alice, body: { category: 0 }, lang: 'zh-CN' });
+    expect(videos.body.data).toEqual({
+      infos: [{ cartId: v, id: VIDEO, code: 'V9101', category: 0, thumbnail: '/api/media/renditions/m/Shanghai%20Bund%20night%20timelapse/thumb.jpg', userTitle: '上海外滩夜景延时摄影', title: '上海外滩夜景延时摄影', skuName: '4K' }],
+      total: 1,
+      counts: { video: 1, photo: 1 },
+    });
+    expect((await h.call<CartListResponse>('/cart/list', { token: bob })).body.data.counts).toEqual({ video: 0, photo: 0 });
+    expect((await h.call('/cart/remove', { token: bob, body: { cartId: v } })).body.code).toBe(5002);
+    expect((await h.call('/cart/remove', { token: alice, body: { cartId: v } })).status).toBe(200);
+    expect((await h.call<CartListResponse>('/cart/list', { token: alice })).body.data.counts).toEqual({ video: 0, photo: 1 });
+  });
+
+  it('validates the licence form (required fields, special request under 500 characters)', async () => {
+    const token = await h.userToken();
+    const cartId = (await h.call<{ cartId: number }>('/cart/add', { token, body: { materialId: VIDEO } })).body.data.cartId;
+    const missing = await h.call('/order/create', { token, body: { cartIds: [cartId], licence: { ...LICENCE, buyerCompany: '' } } });
+    expect(missing.status).toBe(422);
+    expect(missing.body.message).toContain('buyerCompany');
+    expect((await h.call('/order/create', { token, body: { cartIds: [cartId], licence: { ...LICENCE, specialRequest: 'x'.repeat(500) } } })).status).toBe(422);
+    expect((await h.call('/order/create', { token, body: { cartIds: [cartId], licence: { ...LICENCE, specialRequest: 'x'.repeat(499) } } })).status).toBe(200);
+    // The cart rows went into the order.
+    expect((await h.call<CartListResponse>('/cart/list', { token })).body.data.total).toBe(0);
+  });
+
+  it('rejects a voucher back to payment, closes with a reason, and refuses everything after closing', async () => {
+    const buyer = await h.userToken();
+    const orderId = await submittedOrder(buyer, [VIDEO]);
+    await quote(orderId, [500]);
+    await h.call('/order/pay', { token: buyer, form: voucher(orderId) });
+    const rejected = await h.admin<{ status: string; voucherRejectedReason: string }>('POST', `/orders/${orderId}/reject`, { token: finance, body: { reason: '金额不符' } });
+    expect(rejected.body).toMatchObject({ status: 'quoted', voucherRejectedReason: '金额不符' });
+    expect((await h.admin('POST', `/orders/${orderId}/confirm`, { token: finance })).status).toBe(409);
+    const closed = await h.admin<{ status: string; closedReason: string }>('POST', `/orders/${orderId}/close`, { token: sales, body: { reason: '客户取消' } });
+    expect(closed.body).toMatchObject({ status: 'closed', closedReason: '客户取消' });
+    expect((await h.call('/order/pay', { token: buyer, form: voucher(orderId) })).body.code).toBe(5011);
+    expect((await h.admin('POST', `/orders/${orderId}/quote`, { token: sales, body: { items: [], validUntil: new Date().toISOString() } })).status).toBe(422);
+    expect((await h.sql<{ action: string }>(`SELECT action FROM orders.audit_log WHERE resource_id = $1 ORDER BY at`, [orderId])).map((a) => a.action)).toEqual(['quote', 'reject-voucher', 'close']);
+  });
+
+  it('prices members at their share (never below half), items sum to the total, VAT reconciles', async () => {
+    const member = await h.userToken();
+    const vip = await h.call<{ orderId: string }>('/vip/order/create', { token: member });
+    await h.call('/order/pay', { token: member, form: voucher(vip.body.data.orderId) });
+    await h.admin('POST', `/orders/${vip.body.data.orderId}/confirm`, { token: finance });
+    expect((await h.call<{ active: boolean; pricePercent: number }>('/vip/info', { token: member })).body.data).toMatchObject({ active: true, pricePercent: 80 });
+    const orderId = await submittedOrder(member);
+    const quoted = await quote(orderId, [333.33, 100]);
+    const items = quoted.body.items;
+    expect(items.map((i) => [i.listPriceFen, i.priceFen])).toEqual([[33_333, 26_666], [10_000, 8_000]]);
+    expect(quoted.body.totalFen).toBe(items.reduce((sum, i) => sum + i.priceFen!, 0));
+    expect(quoted.body.vipPricePercent).toBe(80);
+    const { taxFen, netFen } = vatIncludedFen(quoted.body.totalFen!);
+    expect(taxFen + netFen).toBe(34_666);
+  });
+
+  it('takes refund requests within 7 days of payment for quality issues; approval closes the order', async () => {
+    const buyer = await h.userToken();
+    const stranger = await h.userToken();
+    const orderId = await submittedOrder(buyer, [VIDEO]);
+    await quote(orderId, [80]);
+    await h.call('/order/pay', { token: buyer, form: voucher(orderId) });
+    expect((await h.call('/refund/apply', { token: buyer, body: { orderId, reason: 'quality', description: '画面有坏帧' } })).body.code).toBe(5040);
+    await h.admin('POST', `/orders/${orderId}/confirm`, { token: finance });
+    expect((await h.call('/refund/apply', { token: stranger, body: { orderId, reason: 'quality', description: '画面有坏帧' } })).body.code).toBe(5010);
+    expect((await h.call('/refund/apply', { token: buyer, body: { orderId, reason: 'changed-mind', description: 'x' } })).status).toBe(422);
+    const refund = await h.call<{ refundId: string }>('/refund/apply', { token: buyer, body: { orderId, reason: 'quality', description: '画面有坏帧' } });
+    expect(refund.status).toBe(200);
+    // Eight days after payment the window has passed.
+    await h.sql(`UPDATE orders.orders SET paid_at = now() - interval '8 days' WHERE id = $1`, [orderId]);
+    await h.sql(`DELETE FROM orders.refunds WHERE order_id = $1`, [orderId]);
+    expect((await h.call('/refund/apply', { token: buyer, body: { orderId, reason: 'quality', description: '画面有坏帧' } })).body.code).toBe(5040);
+    await h.sql(`UPDATE orders.orders SET paid_at = now() - interval '6 days' WHERE id = $1`, [orderId]);
+    const second = await h.call<{ refundId: string }>('/refund/apply', { token: buyer, body: { orderId, reason: 'quality', description: '画面有坏帧' } });
+    const approved = await h.admin<{ status: string }>('POST', `/refunds/${second.body.data.refundId}/approve`, { token: finance, body: { reason: '确认质量问题' } });
+    expect(approved.body.status).toBe('approved');
+    expect((await h.call<OrderView>('/order/detail', { token: buyer, body: { id: orderId } })).body.data).toMatchObject({ status: 'closed', refundStatus: 'approved' });
+  });
+
+  it('shows enterprise administrators the completed orders of their company, except those their owners hide', async () => {
+    const [adminId, colleagueId, outsiderId, customerId] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
+    await h.publish(CustomerProfileChanged, adminId, { userId: adminId, customerId: 'ENT-9', customerStatus: 1, customerType: 1, projectId: 'PRJ-1', enterpriseAdmin: true });
+    await h.publish(CustomerProfileChanged, colleagueId, { userId: colleagueId, customerId: 'ENT-9', customerStatus: 1, customerType: 2, projectId: null, enterpriseAdmin: false });
+    await h.publish(CustomerProfileChanged, outsiderId, { userId: outsiderId, customerId: 'ENT-7', customerStatus: 1, customerType: 1, projectId: null, enterpriseAdmin: true });
+    // An active enterprise customer of the same company who is not its administrator.
+    await h.publish(CustomerProfileChanged, customerId, { userId: customerId, customerId: 'ENT-9', customerStatus: 1, customerType: 1, projectId: 'PRJ-1', enterpriseAdmin: false });
+    await h.eventually(async () => (await h.sql(`SELECT 1 FROM orders.customers WHERE user_id = ANY($1::uuid[])`, [[adminId, colleagueId, outsiderId, customerId]])).length === 4);
+    const [admin, colleague, outsider, customer] = await Promise.all([h.userToken(adminId), h.userToken(colleagueId), h.userToken(outsiderId), h.userToken(customerId)]);
+
+    const confirmedOrder = async () => {
+      const id = await submittedOrder(colleague, [VIDEO]);
+      await quote(id, [10]);
+      await h.call('/order/pay', { token: colleague, form: voucher(id) });
+      await h.admin('POST', `/orders/${id}/confirm`, { token: finance });
+      return id;
+    };
+    const shown = await confirmedOrder();
+    const hidden = await confirmedOrder();
+    const open = await submittedOrder(colleague, [PHOTO]);
+    expect((await h.call('/order/hide', { token: outsider, body: { id: hidden, hidden: true } })).body.code).toBe(5010);
+    expect((await h.call('/order/hide', { token: colleague, body: { id: hidden, hidden: true } })).body.data).toEqual({ id: hidden, hiddenFromCompany: true });
+
+    const company = await h.call<{ infos: OrderView[]; total: number }>('/order/company/list', { token: admin });
+    expect(company.body.data.infos.map((o) => o.id)).toEqual([shown]);
+    expect(company.body.data.infos.map((o) => o.id)).not.toContain(open);
+    // Not an administrator of this company, or of no company: refused.
+    expect((await h.call('/order/company/list', { token: colleague })).status).toBe(403);
+    expect((await h.call('/order/company/list', { token: customer })).status).toBe(403);
+    expect((await h.call<{ total: number }>('/order/company/list', { token: outsider })).body.data.total).toBe(0);
+    expect((await h.call('/order/company/list', { token: await h.userToken() })).status).toBe(403);
+  });
+
+
+  it('quotes, takes the voucher, confirms once and announces order.confirmed with the items and terms; then invoices', async () => {
+    const buyer = await h.userToken();
+    const stranger = await h.userToken();
+    const orderId = await submittedOrder(buyer);
+
+    const listed = await h.call<{ infos: OrderView[]; total: number }>('/order/list', { token: buyer });
+    expect(listed.body.data.total).toBe(1);
+    expect(listed.body.data.infos[0]).toMatchObject({ id: orderId, status: 'submitted', totalFen: null });
+    expect((await h.call<{ total: number }>('/order/list', { token: stranger })).body.data.total).toBe(0);
+    expect((await h.call('/order/detail', { token: stranger, body: { id: orderId } })).body.code).toBe(5010);
+
+    const early = await h.call('/order/pay', { token: buyer, form: voucher(orderId) });
+    expect([early.status, early.body.code]).toEqual([409, 5011]);
+    expect((await quote(orderId, [1200, 300], finance)).status).toBe(403);
+    const detail = await h.admin<{ items: { itemId: number }[] }>('GET', `/orders/${orderId}`, { token: sales });
+    expect((await h.admin('POST', `/orders/${orderId}/quote`, { token: sales, body: { items: [{ itemId: detail.body.items[0]!.itemId, priceFen: 100 }], validUntil: new Date(Date.now() + 3_600_000).toISOString() } })).status).toBe(422);
+    const quoted = await quote(orderId, [1200.5, 300]);
+    expect(quoted.body).toMatchObject({ status: 'quoted', totalFen: 150_050, allowedActions: ['quote', 'pay', 'close', 'cancel'] });
+
+    expect((await h.call('/order/pay', { token: stranger, form: voucher(orderId) })).body.code).toBe(5010);
+    const noImage = new FormData();
+    noImage.set('id', orderId);
+    noImage.set('accountName', 'x');
+    expect((await h.call('/order/pay', { token: buyer, form: noImage })).body.code).toBe(5020);
+    expect((await h.call('/order/pay', { token: buyer, form: voucher(orderId, Buffer.from('not an image')) })).body.code).toBe(5021);
+    expect((await h.call('/order/pay', { token: buyer, form: voucher(orderId, PNG, '') })).status).toBe(422);
+    expect((await h.call<{ status: string }>('/order/pay', { token: buyer, form: voucher(orderId) })).body.data.status).toBe('paid');
+    expect(await h.announced('order.paid', orderId)).toEqual([expect.objectContaining({ orderId, totalFen: 150_050 })]);
+
+    const staffView = await h.admin<{ voucherUrl: string }>('GET', `/orders/${orderId}`, { token: finance });
+    expect(Buffer.from(await (await fetchSigned(staffView.body.voucherUrl)).arrayBuffer()).equals(PNG)).toBe(true);
+    expect((await h.admin('POST', `/orders/${orderId}/confirm`, { token: sales })).status).toBe(403);
+    const confirmed = await h.admin<{ status: string; confirmedAt: string }>('POST', `/orders/${orderId}/confirm`, { token: finance });
+    expect(confirmed.body.status).toBe('confirmed');
+    const again = await h.admin<{ status: string; confirmedAt: string }>('POST', `/orders/${orderId}/confirm`, { token: finance });
+    expect(again.body).toMatchObject({ status: 'confirmed', confirmedAt: confirmed.body.confirmedAt });
+    // What licensing builds the authorization files and download rights from: announced once.
+    const announced = await h.announced<PayloadOf<typeof OrderConfirmed>>('order.confirmed', orderId);
+    expect(announced).toHaveLength(1);
+    expect(announced[0]).toMatchObject({
+      orderId,
+      kind: 'material',
+      projectId: null,
+      totalFen: 150_050,
+      terms: { licenceType: 'commercial', buyerCompany: '上海光影传媒有限公司', userCompany: '杭州使用方科技有限公司', projectName: '外滩夜景宣传片', region: 'mainland', duration: '1y' },
+    });
+    expect(announced[0]!.items.map((i) => [i.code, i.kind, i.priceFen, i.originalKey])).toEqual([
+      ['V9101', 'video', 120_050, 'originals/m/bund/original.mp4'],
+      ['P9102', 'photo', 30_000, 'originals/m/lake/original.jpg'],
+    ]);
+    expect((await h.sql<{ action: string }>(`SELECT action FROM orders.audit_log WHERE resource_id = $1 ORDER BY at`, [orderId])).map((a) => a.action)).toEqual(['quote', 'confirm']);
+
+    expect((await h.call('/invoice/apply', { token: stranger, body: { orderId, ...INVOICE } })).body.code).toBe(5010);
+    const hongKong = await h.call('/invoice/apply', { token: buyer, body: { orderId, ...INVOICE, region: 'hong-kong' }, lang: 'en' });
+    expect(hongKong.body).toMatchObject({ code: 5030, message: 'Invoices are not available for Hong Kong, Macao, Taiwan or overseas' });
+    const applied = await h.call<{ invoiceId: string; amountFen: number; taxFen: number; status: string }>('/invoice/apply', { token: buyer, body: { orderId, ...INVOICE } });
+    expect(applied.body.data).toMatchObject({ amountFen: 150_050, taxFen: 8_493, status: 'applied' });
+    expect((await h.call('/invoice/apply', { token: buyer, body: { orderId, ...INVOICE, companyName: '改名' } })).body.code).toBe(5031);
+    expect((await h.call('/invoice/download', { token: buyer, body: { orderId } })).body.code).toBe(5033);
+    const invoiceId = applied.body.data.invoiceId;
+    expect((await h.admin('POST', `/invoices/${invoiceId}/process`, { token: sales })).status).toBe(403);
+    expect((await h.admin<{ status: string }>('POST', `/invoices/${invoiceId}/process`, { token: finance })).body.status).toBe('processing');
+    const invoicePdf = Buffer.from('%PDF-1.4 invoice');
+    const upload = new FormData();
+    upload.set('file', new Blob([new Uint8Array(invoicePdf)], { type: 'application/pdf' }), 'invoice.pdf');
+    expect((await h.admin<{ status: string }>('POST', `/invoices/${invoiceId}/file`, { token: finance, form: upload })).body.status).toBe('downloadable');
+    expect((await h.call('/invoice/download', { token: stranger, body: { orderId } })).body.code).toBe(5010);
+    const invoiceLink = await h.call<{ url: string }>('/invoice/download', { token: buyer, body: { orderId } });
+    expect(Buffer.from(await (await fetchSigned(invoiceLink.body.data.url)).arrayBuffer()).equals(invoicePdf)).toBe(true);
+    expect((await h.call<OrderView>('/order/detail', { token: buyer, body: { id: orderId } })).body.data.invoiceStatus).toBe('downloadable');
+  }, 120_000);
+
+  it('opens music.order.placed once as a quoted music order; its confirmation announces the music licence terms', async () => {
+    const userId = randomUUID();
+    const buyer = await h.userToken(userId);
+    const orderId = randomUUID();
+    const licence = { scene: '网络视频', channel: '新媒体', period: '1 年', area: '中国大陆' };
+    const payload = {
+      orderId,
+      userId,
+      placedAt: new Date().toISOString(),
+      licensee: { projectName: '春季新品发布', brand: '光影', licensee: '北京音画文化有限公司' },
+      items: [{ musicId: 501, code: 'M501', musicType: 1 as const, titleZh: '晨光序曲', titleEn: 'Dawn overture', composer: '李四', durationSeconds: 180, coverKey: null, originalKey: null, skuId: 'S-1', licence, priceFen: 19_900 }],
+      totalFen: 19_900,
+    };
+    await h.publish(MusicOrderPlaced, orderId, payload);
+    await h.publish(MusicOrderPlaced, orderId, payload);
+    const order = await h.eventually(async () => (await h.call<OrderView>('/order/detail', { token: buyer, body: { id: orderId } })).body.data ?? null);
+    expect(order).toMatchObject({ kind: 'music', status: 'quoted', totalFen: 19_900, items: [{ kind: 'music', code: 'M501', title: 'Dawn overture', priceFen: 19_900, licence }] });
+    expect(await h.sql(`SELECT count(*)::int AS n FROM orders.orders WHERE id = $1`, [orderId])).toEqual([{ n: 1 }]);
+    await h.call('/order/pay', { token: buyer, form: voucher(orderId) });
+    await h.admin('POST', `/orders/${orderId}/confirm`, { token: finance });
+    const [confirmed] = await h.announced<PayloadOf<typeof OrderConfirmed>>('order.confirmed', orderId);
+    expect(confirmed).toMatchObject({ kind: 'music', totalFen: 19_900, items: [{ code: 'M501', kind: 'music', musicLicence: licence }] });
+  });
+});
