@@ -5,8 +5,7 @@ import { join } from 'node:path';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import type { LicenceView, MusicOrderCreateResponse, MusicSkuListResponse, OrderView } from '@mkt/contracts';
-import { CatalogueModule } from '@mkt/catalogue';
-import { MaterialWriter } from '../../../services/catalogue/src/materials/material-writer.service.js';
+import { CatalogueModule, MaterialWriter } from '@mkt/catalogue';
 import { startOrders, type OrdersHarness } from './orders-harness.js';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');

@@ -33,8 +33,10 @@ export interface OrdersHarness {
 }
 
 /**
- * Orders and licensing together (services never import each other; the app composes them) on a real HTTP port with a fresh database, as the single-machine
- * app runs them: the full purchase crosses both through the event bus.
+ * Orders and licensing together (services never import each other; the app composes them) on a
+ * real HTTP port with a fresh database, as the single-machine app runs them: the cross-service
+ * flows (a purchase, a project download, a personal delivery) cross both through the event bus.
+ * Each service's own behaviour is tested alone in services/orders/test and services/licensing/test.
  * Identity is not mounted: tokens are signed with the data dir's secret.
  */
 export async function startOrders(options: { extraModules?: Type[] } = {}): Promise<OrdersHarness> {
