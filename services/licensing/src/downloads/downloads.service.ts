@@ -1,37 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
 import { ErrorCode, PERSONAL_LICENCE_LIMIT, type Language, type PurchasedMaterial } from '@mkt/contracts';
 import { AppError, OBJECT_STORAGE, parseObjectLocation, publicRenditionPath, type ObjectStorage } from '@mkt/platform';
-import { DeliveriesService, type DeliveryProfile } from './deliveries.service.js';
+import { DeliveriesService } from './deliveries.service.js';
+import { EntitlementsRepository, type EntitlementRow } from './entitlements.repository.js';
 
 /** How long a download link works: enough to start the transfer, short enough not to be shared. */
 export const DOWNLOAD_LINK_SECONDS = 300;
-
-interface EntitlementRow {
-  orderId: string;
-  itemId: number;
-  userId: string;
-  orderNo: string;
-  materialId: number;
-  kind: string;
-  code: string;
-  titleZh: string;
-  titleEn: string;
-  thumbnailKey: string | null;
-  originalKey: string | null;
-  purchasedAt: Date;
-  delivery: DeliveryProfile;
-  projectId: string | null;
-  /** The reduced file of a personal licence, once the uploads service made it. */
-  deliveryKey: string | null;
-}
-// A personal right hands out the reduced file, and only once it is ready; every other right the original.
-const SELECT = `SELECT e."order_id" AS "orderId", e."item_id" AS "itemId", e."user_id" AS "userId", e."order_no" AS "orderNo", e."material_id"::float8 AS "materialId",
-  e."kind", e."code", e."title_zh" AS "titleZh", e."title_en" AS "titleEn", e."thumbnail_key" AS "thumbnailKey", e."original_key" AS "originalKey",
-  e."purchased_at" AS "purchasedAt", e."delivery", e."project_id" AS "projectId", d."delivery_key" AS "deliveryKey"
-  FROM licensing.entitlements e
-  LEFT JOIN licensing.deliveries d ON e."delivery" = 'personal' AND d."source_key" = e."original_key" AND d."profile" = 'personal' AND d."status" = 'ready'`;
 
 /** The file a right hands out now, or null while it does not exist yet. */
 function fileOf(row: EntitlementRow): string | null {
@@ -49,17 +23,14 @@ export function downloadName(row: Pick<EntitlementRow, 'code' | 'kind' | 'origin
 @Injectable()
 export class DownloadsService {
   constructor(
-    @InjectDataSource('licensing') private readonly dataSource: DataSource,
+    private readonly entitlements: EntitlementsRepository,
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
     private readonly deliveries: DeliveriesService,
   ) {}
 
   /** Every licensed material of the user, or only those downloaded under an enterprise project. */
   async purchased(userId: string, language: Language, source: 'all' | 'project' = 'all'): Promise<PurchasedMaterial[]> {
-    const rows: EntitlementRow[] = await this.dataSource.query(
-      `${SELECT} WHERE e."user_id" = $1 ${source === 'project' ? `AND e."project_id" IS NOT NULL` : ''} ORDER BY e."purchased_at" DESC, e."item_id" LIMIT 500`,
-      [userId],
-    );
+    const rows = await this.entitlements.ofUser(userId, source === 'project');
     return Promise.all(
       rows.map(async (r) => ({
         orderId: r.orderId,
@@ -79,7 +50,7 @@ export class DownloadsService {
   }
 
   async originalUrl(userId: string, orderId: string, itemId: number): Promise<{ url: string }> {
-    const [row]: EntitlementRow[] = await this.dataSource.query(`${SELECT} WHERE e."order_id" = $1 AND e."item_id" = $2`, [orderId, itemId]);
+    const row = await this.entitlements.byItem(orderId, itemId);
     if (!row || row.userId !== userId) throw new AppError(ErrorCode.ENTITLEMENT_NOT_FOUND, 'entitlementNotFound');
     const file = fileOf(row);
     const location = parseObjectLocation(file);
