@@ -2,16 +2,25 @@ import { Inject, Injectable, Module, type OnModuleInit } from '@nestjs/common';
 import { DatabaseModule, EventsModule, HandledEventEntity, OBJECT_STORAGE, OutboxMessageEntity, StaffAuditLogEntity, StaffAuditWriter, type ObjectStorage } from '@mkt/platform';
 import { CustomerProfileChanged, CustomerProjectChanged, MaterialPublished, MaterialUnpublished, MusicOrderPlaced } from '@mkt/contracts';
 import { AdminInvoicesController, AdminOrdersController, AdminRefundsController } from './admin/orders-admin.controllers.js';
+import { CartRepository } from './cart/cart.repository.js';
 import { CartService } from './cart/cart.service.js';
 import { OrdersEventHandlers } from './events/orders-event.handlers.js';
+import { InvoicesRepository } from './invoices/invoices.repository.js';
 import { INVOICE_BUCKET, InvoicesService } from './invoices/invoices.service.js';
 import { OrdersInit1764100000000 } from './migrations/1764100000000-orders-init.js';
 import { OrdersEnterprise1764100000001 } from './migrations/1764100000001-orders-enterprise.js';
 import { OrdersProjects1764200000001 } from './migrations/1764200000001-orders-projects.js';
 import { OrdersRepository } from './orders/orders.repository.js';
-import { OrdersService, VOUCHER_BUCKET } from './orders/orders.service.js';
+import { BuyerOrdersService } from './orders/buyer-orders.service.js';
+import { MusicOrderIntakeService } from './orders/music-order-intake.service.js';
+import { OrderViewsService } from './orders/order-views.service.js';
+import { StaffOrdersService } from './orders/staff-orders.service.js';
+import { VOUCHER_BUCKET } from './orders/voucher.js';
+import { ReadModelsRepository } from './read-models/read-models.repository.js';
+import { VipService } from './vip/vip.service.js';
 import { ProjectsRepository } from './projects/projects.repository.js';
 import { ProjectsService } from './projects/projects.service.js';
+import { RefundsRepository } from './refunds/refunds.repository.js';
 import { RefundsService } from './refunds/refunds.service.js';
 import { OrdersStoreController } from './store/orders-store.controller.js';
 import { ProjectsStoreController } from './store/projects-store.controller.js';
@@ -40,6 +49,25 @@ class OrdersBuckets implements OnModuleInit {
     EventsModule.forService({ dataSourceName: 'orders', consumerGroup: 'orders', consumes: [MaterialPublished, MaterialUnpublished, MusicOrderPlaced, CustomerProfileChanged, CustomerProjectChanged] }),
   ],
   controllers: [OrdersStoreController, ProjectsStoreController, AdminOrdersController, AdminInvoicesController, AdminRefundsController],
-  providers: [OrdersRepository, OrdersService, ProjectsRepository, ProjectsService, CartService, InvoicesService, RefundsService, StaffAuditWriter.provide({ service: 'orders', announce: true }), OrdersEventHandlers, OrdersBuckets],
+  providers: [
+    OrdersRepository,
+    CartRepository,
+    InvoicesRepository,
+    RefundsRepository,
+    ReadModelsRepository,
+    OrderViewsService,
+    BuyerOrdersService,
+    StaffOrdersService,
+    MusicOrderIntakeService,
+    VipService,
+    ProjectsRepository,
+    ProjectsService,
+    CartService,
+    InvoicesService,
+    RefundsService,
+    StaffAuditWriter.provide({ service: 'orders', announce: true }),
+    OrdersEventHandlers,
+    OrdersBuckets,
+  ],
 })
 export class OrdersModule {}

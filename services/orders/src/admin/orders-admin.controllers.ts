@@ -26,8 +26,10 @@ import { ErrorCode, INVOICE_STATUSES, ORDER_KINDS, ORDER_STATUSES, REFUND_STATUS
 import { AdminController, ApiZodBody, AppError, CurrentStaff, Roles, StaffAuthGuard, ZodValidationPipe, parseListQuery, setContentRange, type AuthenticatedStaff } from '@mkt/platform';
 import { InvoicesService, type InvoiceRecord } from '../invoices/invoices.service.js';
 import { allowedActions } from '../orders/order-state-machine.js';
-import { OrdersRepository, type OrderRow } from '../orders/orders.repository.js';
-import { OrdersService, type UploadedFile } from '../orders/orders.service.js';
+import { OrderViewsService } from '../orders/order-views.service.js';
+import type { OrderRow } from '../orders/orders.repository.js';
+import { StaffOrdersService } from '../orders/staff-orders.service.js';
+import type { UploadedFile } from '../orders/voucher.js';
 import { RefundsService } from '../refunds/refunds.service.js';
 
 type Query = Record<string, unknown>;
@@ -41,14 +43,14 @@ const orderFilter = z.object({ q: z.string().max(100).optional(), status: z.enum
 @Roles('admin', 'sales', 'finance')
 export class AdminOrdersController {
   constructor(
-    private readonly orders: OrdersService,
-    private readonly repository: OrdersRepository,
+    private readonly orders: StaffOrdersService,
+    private readonly views: OrderViewsService,
   ) {}
 
   @Get()
   async list(@Query() query: Query, @Res({ passthrough: true }) response: Response) {
     const parsed = parseListQuery(query, { sortable: ['createdAt', 'updatedAt', 'status', 'orderNo', 'totalFen'], defaultSort: ['createdAt', 'DESC'], filter: orderFilter });
-    const { rows, total } = await this.repository.listOrders(
+    const { rows, total } = await this.orders.list(
       { status: parsed.filter.status, kind: parsed.filter.kind, q: parsed.filter.q, ids: parsed.filter.id },
       { field: parsed.sortField, order: parsed.sortOrder },
       parsed.skip,
@@ -60,8 +62,7 @@ export class AdminOrdersController {
 
   @Get(':id')
   async get(@Param('id', uuid) id: string) {
-    const order = await this.repository.order(id);
-    if (!order) throw new AppError(ErrorCode.ORDER_NOT_FOUND, 'orderNotFound');
+    const order = await this.orders.get(id);
     const [record] = await this.records([order]);
     return { ...record, voucherUrl: await this.orders.voucherUrl(order) };
   }
@@ -98,7 +99,7 @@ export class AdminOrdersController {
   }
 
   private async records(rows: OrderRow[]) {
-    const views = await this.orders.views(rows, 'zh-CN');
+    const views = await this.views.views(rows, 'zh-CN');
     return rows.map((row, i) => {
       const { voucherSubmitted: _v, ...view } = views[i]!;
       return { ...view, userId: row.userId, voucherAccountName: row.voucherAccountName, allowedActions: allowedActions(row.status) };

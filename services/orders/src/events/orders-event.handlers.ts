@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { CustomerProfileChanged, CustomerProjectChanged, MaterialPublished, MaterialUnpublished, MusicOrderPlaced, type PayloadOf } from '@mkt/contracts';
 import { OnEvent, type EventHandlerContext } from '@mkt/platform';
-import { OrdersService } from '../orders/orders.service.js';
+import { MusicOrderIntakeService } from '../orders/music-order-intake.service.js';
+import { ReadModelsRepository } from '../read-models/read-models.repository.js';
 
 /**
  * What orders learns from other services: the sale snapshot of every published material (a read
@@ -10,52 +11,35 @@ import { OrdersService } from '../orders/orders.service.js';
  */
 @Injectable()
 export class OrdersEventHandlers {
-  constructor(private readonly orders: OrdersService) {}
+  constructor(
+    private readonly readModels: ReadModelsRepository,
+    private readonly musicOrders: MusicOrderIntakeService,
+  ) {}
 
   @OnEvent(MaterialPublished)
   async onMaterialPublished(payload: PayloadOf<typeof MaterialPublished>, { manager }: EventHandlerContext): Promise<void> {
-    const s = payload.sale;
-    await manager.query(
-      `INSERT INTO orders.materials ("material_id", "code", "kind", "on_sale", "title_zh", "title_en", "source", "max_resolution", "width", "height", "duration", "thumbnail_key", "original_key", "updated_at")
-       VALUES ($1, $2, $3, true, $4, $5, $6, $7, $8, $9, $10, $11, $12, now())
-       ON CONFLICT ("material_id") DO UPDATE SET "code" = EXCLUDED."code", "kind" = EXCLUDED."kind", "on_sale" = true, "title_zh" = EXCLUDED."title_zh",
-         "title_en" = EXCLUDED."title_en", "source" = EXCLUDED."source", "max_resolution" = EXCLUDED."max_resolution", "width" = EXCLUDED."width",
-         "height" = EXCLUDED."height", "duration" = EXCLUDED."duration", "thumbnail_key" = EXCLUDED."thumbnail_key", "original_key" = EXCLUDED."original_key", "updated_at" = now()`,
-      [payload.materialId, payload.code, payload.kind, s.titleZh, s.titleEn, s.from, s.maxResolution, s.width, s.height, s.duration, s.thumbnailKey, s.originalKey],
-    );
+    await this.readModels.upsertMaterial(manager, payload);
   }
 
   @OnEvent(MaterialUnpublished)
   async onMaterialUnpublished(payload: PayloadOf<typeof MaterialUnpublished>, { manager }: EventHandlerContext): Promise<void> {
-    await manager.query(`UPDATE orders.materials SET "on_sale" = false, "updated_at" = now() WHERE "material_id" = $1`, [payload.materialId]);
+    await this.readModels.takeMaterialOffSale(manager, payload.materialId);
   }
 
   @OnEvent(MusicOrderPlaced)
   async onMusicOrderPlaced(payload: PayloadOf<typeof MusicOrderPlaced>, { manager }: EventHandlerContext): Promise<void> {
-    await this.orders.createMusicOrder(manager, payload);
+    await this.musicOrders.createMusicOrder(manager, payload);
   }
 
-  /** Identity's customer fields, kept for the enterprise views (upsert: the latest announcement wins). */
+  /** Identity's customer fields, kept for the enterprise views. */
   @OnEvent(CustomerProfileChanged)
   async onCustomerProfileChanged(payload: PayloadOf<typeof CustomerProfileChanged>, { manager }: EventHandlerContext): Promise<void> {
-    await manager.query(
-      `INSERT INTO orders.customers ("user_id", "customer_id", "customer_status", "customer_type", "project_id", "enterprise_admin", "updated_at") VALUES ($1, $2, $3, $4, $5, $6, now())
-       ON CONFLICT ("user_id") DO UPDATE SET "customer_id" = EXCLUDED."customer_id", "customer_status" = EXCLUDED."customer_status",
-         "customer_type" = EXCLUDED."customer_type", "project_id" = EXCLUDED."project_id", "enterprise_admin" = EXCLUDED."enterprise_admin", "updated_at" = now()`,
-      [payload.userId, payload.customerId, payload.customerStatus, payload.customerType, payload.projectId, payload.enterpriseAdmin],
-    );
+    await this.readModels.upsertCustomer(manager, payload);
   }
 
-  /** Identity's enterprise projects, kept to count and license the downloads made under them (upsert). */
+  /** Identity's enterprise projects, kept to count and license the downloads made under them. */
   @OnEvent(CustomerProjectChanged)
   async onCustomerProjectChanged(payload: PayloadOf<typeof CustomerProjectChanged>, { manager }: EventHandlerContext): Promise<void> {
-    await manager.query(
-      `INSERT INTO orders.projects ("project_id", "customer_id", "name", "company_name", "status", "video_branches", "photo_branches", "project_type", "region", "duration", "purpose", "valid_until", "updated_at")
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, now())
-       ON CONFLICT ("project_id") DO UPDATE SET "customer_id" = EXCLUDED."customer_id", "name" = EXCLUDED."name", "company_name" = EXCLUDED."company_name",
-         "status" = EXCLUDED."status", "video_branches" = EXCLUDED."video_branches", "photo_branches" = EXCLUDED."photo_branches", "project_type" = EXCLUDED."project_type",
-         "region" = EXCLUDED."region", "duration" = EXCLUDED."duration", "purpose" = EXCLUDED."purpose", "valid_until" = EXCLUDED."valid_until", "updated_at" = now()`,
-      [payload.projectId, payload.customerId, payload.name, payload.companyName, payload.status, payload.videoBranches, payload.photoBranches, payload.projectType, payload.region, payload.duration, payload.purpose, payload.validUntil],
-    );
+    await this.readModels.upsertProject(manager, payload);
   }
 }

@@ -63,6 +63,33 @@ const ITEM_COLUMNS = `"id", "order_id" AS "orderId", "material_id"::float8 AS "m
   "thumbnail_key" AS "thumbnailKey", "original_key" AS "originalKey", "list_price_fen"::float8 AS "listPriceFen", "price_fen"::float8 AS "priceFen",
   "music_licence" AS "musicLicence", "sort"`;
 
+/** A cart line about to become an order line. */
+export interface CartLineRow {
+  cartId: number;
+  materialId: number;
+  onSale: boolean;
+  kind: OrderItemRow['kind'];
+  code: string;
+  titleZh: string;
+  titleEn: string;
+  thumbnailKey: string | null;
+  originalKey: string | null;
+}
+
+export interface NewOrderRow {
+  id: string;
+  orderNo: string;
+  userId: string;
+  kind: OrderRow['kind'];
+  status: OrderStatus;
+  licence: object | null;
+  totalFen: number | null;
+  createdAt: Date;
+}
+
+export type NewOrderItemRow = Pick<OrderItemRow, 'materialId' | 'kind' | 'code' | 'titleZh' | 'titleEn' | 'thumbnailKey' | 'originalKey'> &
+  Partial<Pick<OrderItemRow, 'listPriceFen' | 'priceFen' | 'musicLicence'>>;
+
 /** SQL of the orders schema; every method takes the manager of the caller's transaction when it has one. */
 @Injectable()
 export class OrdersRepository {
@@ -173,5 +200,73 @@ export class OrdersRepository {
     const params: unknown[] = [id, status, now];
     for (const [column, value] of Object.entries(changes)) sets.push(`"${column}" = $${params.push(value)}`);
     await manager.query(`UPDATE orders.orders SET ${sets.join(', ')} WHERE "id" = $1`, params);
+  }
+
+  /** The caller's cart lines with their materials' sale snapshots, locked until the order is written. */
+  async lockCartLines(manager: EntityManager, userId: string, cartIds: number[]): Promise<CartLineRow[]> {
+    return manager.query(
+      `SELECT c."id" AS "cartId", m."material_id"::float8 AS "materialId", m."on_sale" AS "onSale", m."kind", m."code", m."title_zh" AS "titleZh",
+         m."title_en" AS "titleEn", m."thumbnail_key" AS "thumbnailKey", m."original_key" AS "originalKey"
+       FROM orders.cart_items c JOIN orders.materials m ON m."material_id" = c."material_id"
+       WHERE c."user_id" = $1 AND c."id" = ANY($2::int[]) ORDER BY c."created_at", c."id" FOR UPDATE OF c`,
+      [userId, cartIds],
+    );
+  }
+
+  async deleteCartLines(manager: EntityManager, userId: string, cartIds: number[]): Promise<void> {
+    await manager.query(`DELETE FROM orders.cart_items WHERE "user_id" = $1 AND "id" = ANY($2::int[])`, [userId, cartIds]);
+  }
+
+  /** Writes a new order; false when one with this id exists (an event delivered again). */
+  async insertOrder(manager: EntityManager, order: NewOrderRow): Promise<boolean> {
+    const inserted: unknown[] = await manager.query(
+      `INSERT INTO orders.orders ("id", "order_no", "user_id", "kind", "status", "licence", "total_fen", "created_at", "updated_at")
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8) ON CONFLICT ("id") DO NOTHING RETURNING "id"`,
+      [order.id, order.orderNo, order.userId, order.kind, order.status, order.licence === null ? null : JSON.stringify(order.licence), order.totalFen, order.createdAt],
+    );
+    return inserted.length > 0;
+  }
+
+  /** The order's lines, in the order given. */
+  async insertItems(manager: EntityManager, orderId: string, items: NewOrderItemRow[]): Promise<void> {
+    for (const [sort, item] of items.entries()) {
+      await manager.query(
+        `INSERT INTO orders.order_items ("order_id", "material_id", "kind", "code", "title_zh", "title_en", "thumbnail_key", "original_key", "list_price_fen", "price_fen", "music_licence", "sort")
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+        [
+          orderId,
+          item.materialId,
+          item.kind,
+          item.code,
+          item.titleZh,
+          item.titleEn,
+          item.thumbnailKey,
+          item.originalKey,
+          item.listPriceFen ?? null,
+          item.priceFen ?? null,
+          item.musicLicence === undefined || item.musicLicence === null ? null : JSON.stringify(item.musicLicence),
+          sort,
+        ],
+      );
+    }
+  }
+
+  async setItemPrice(manager: EntityManager, itemId: number, listPriceFen: number, priceFen: number): Promise<void> {
+    await manager.query(`UPDATE orders.order_items SET "list_price_fen" = $2, "price_fen" = $3 WHERE "id" = $1`, [itemId, listPriceFen, priceFen]);
+  }
+
+  /** False when the order is not the user's (or does not exist). */
+  async setHiddenFromCompany(id: string, userId: string, hidden: boolean, now: Date): Promise<boolean> {
+    const [, affected] = await this.dataSource.query(`UPDATE orders.orders SET "hidden_from_company" = $3, "updated_at" = $4 WHERE "id" = $1 AND "user_id" = $2`, [id, userId, hidden, now]);
+    return Boolean(affected);
+  }
+
+  /** A membership `days` long from now, or from the end of one that is still running. */
+  async extendVipMembership(manager: EntityManager, userId: string, now: Date, days: number): Promise<void> {
+    await manager.query(
+      `INSERT INTO orders.vip_memberships ("user_id", "valid_until", "updated_at") VALUES ($1, $2::timestamptz + make_interval(days => $3), $2)
+       ON CONFLICT ("user_id") DO UPDATE SET "valid_until" = GREATEST(orders.vip_memberships."valid_until", $2::timestamptz) + make_interval(days => $3), "updated_at" = $2`,
+      [userId, now, days],
+    );
   }
 }

@@ -4,7 +4,7 @@ import { ErrorCode, OrderConfirmed, PROJECT_STATUSES, type LicenceForm, type Pro
 import { AppError, Clock, OutboxWriter } from '@mkt/platform';
 import { newOrderNo } from '../orders/order-view.js';
 import { OrdersRepository } from '../orders/orders.repository.js';
-import { confirmedPayload } from '../orders/orders.service.js';
+import { confirmedPayload } from '../orders/order-rules.js';
 import { ProjectsRepository, type ProjectRow, type ProjectUsage } from './projects.repository.js';
 
 /** Whether downloads are open: the project is in progress and its last day has not passed. */

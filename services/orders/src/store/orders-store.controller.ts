@@ -23,7 +23,9 @@ import {
 import { ApiZodBody, CurrentUser, LoginMessage, StoreController, UserAuthGuard, ZodValidationPipe, type AuthenticatedUser } from '@mkt/platform';
 import { CartService } from '../cart/cart.service.js';
 import { InvoicesService } from '../invoices/invoices.service.js';
-import { OrdersService, type UploadedFile } from '../orders/orders.service.js';
+import { BuyerOrdersService } from '../orders/buyer-orders.service.js';
+import type { UploadedFile } from '../orders/voucher.js';
+import { VipService } from '../vip/vip.service.js';
 import { RefundsService } from '../refunds/refunds.service.js';
 
 const path = (call: string) => call.replace(/^\//, '');
@@ -41,7 +43,8 @@ type Out<S extends z.ZodType> = z.output<S>;
 export class OrdersStoreController {
   constructor(
     private readonly cart: CartService,
-    private readonly orders: OrdersService,
+    private readonly orders: BuyerOrdersService,
+    private readonly vip: VipService,
     private readonly invoices: InvoicesService,
     private readonly refunds: RefundsService,
   ) {}
@@ -148,13 +151,13 @@ export class OrdersStoreController {
   @Post(path(OrderCalls.vipInfo))
   @HttpCode(200)
   vipInfo(@CurrentUser() user: AuthenticatedUser) {
-    return this.orders.vipInfo(user.userId);
+    return this.vip.vipInfo(user.userId);
   }
 
   @Post(path(OrderCalls.vipOrderCreate))
   @HttpCode(200)
   vipOrder(@CurrentUser() user: AuthenticatedUser) {
-    return this.orders.createVipOrder(user.userId);
+    return this.vip.createVipOrder(user.userId);
   }
 
   /** Enterprise administrators only (an active enterprise customer with the administrator flag); others get 403. */
