@@ -3,11 +3,13 @@ import { AdminMusicSheetsController, AdminMusicSkusController, AdminMusicTracksC
 import { MusicAdminService } from './music-admin.service.js';
 import { MusicMemberService } from './music-member.service.js';
 import { MusicReadService } from './music-read.service.js';
+import { MusicSheetsRepository } from './music-sheets.repository.js';
 import { MusicStoreController } from './music-store.controller.js';
+import { MusicRepository } from './music.repository.js';
 
 export { MUSIC_ENTITIES } from './music.entities.js';
 
 /** What the catalogue module mounts for music and sound effects. */
 export const MUSIC_MIGRATIONS = [CatalogueMusic1764100000000];
 export const MUSIC_CONTROLLERS = [MusicStoreController, AdminMusicTracksController, AdminMusicSheetsController, AdminMusicSkusController];
-export const MUSIC_PROVIDERS = [MusicReadService, MusicMemberService, MusicAdminService];
+export const MUSIC_PROVIDERS = [MusicRepository, MusicSheetsRepository, MusicReadService, MusicMemberService, MusicAdminService];

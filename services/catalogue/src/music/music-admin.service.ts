@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource, EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { z } from 'zod';
 import {
   ErrorCode,
@@ -13,8 +12,9 @@ import {
   type MusicTrackAdminView,
 } from '@mkt/contracts';
 import { AppError, publicRenditionPath, StaffAuditWriter, type AuthenticatedStaff, type ListQuery } from '@mkt/platform';
-import { MusicDetailEntity, MusicSheetEntity, MusicSheetItemEntity, MusicSkuEntity } from './music.entities.js';
-import type { MusicTrackColumns } from './music-rows.js';
+import type { MusicSheetEntity, MusicSkuEntity } from './music.entities.js';
+import { MusicSheetsRepository } from './music-sheets.repository.js';
+import { MusicRepository, type TrackRow } from './music.repository.js';
 
 export const MUSIC_TRACK_SORTABLE = ['id', 'code', 'titleZh', 'titleEn', 'bpm', 'priceFen', 'duration', 'status'] as const;
 export const musicTrackFilterSchema = z.object({
@@ -33,16 +33,6 @@ export const musicSkuFilterSchema = z.object({
   id: z.array(z.string().max(64)).max(500).optional(),
 });
 
-const TRACK_COLUMNS: Record<(typeof MUSIC_TRACK_SORTABLE)[number], string> = {
-  id: 'm.id',
-  code: 'm.code',
-  titleZh: 'm.title_zh',
-  titleEn: 'm.title_en',
-  bpm: 'd.bpm',
-  priceFen: 'd.price_fen',
-  duration: 'm.duration',
-  status: 'm.status',
-};
 const notFound = () => new AppError(ErrorCode.NOT_FOUND, 'notFound');
 
 /**
@@ -53,45 +43,28 @@ const notFound = () => new AppError(ErrorCode.NOT_FOUND, 'notFound');
 @Injectable()
 export class MusicAdminService {
   constructor(
-    @InjectDataSource('catalogue') private readonly dataSource: DataSource,
+    private readonly music: MusicRepository,
+    private readonly sheets: MusicSheetsRepository,
     private readonly audit: StaffAuditWriter,
   ) {}
 
   async listTracks(query: ListQuery<z.infer<typeof musicTrackFilterSchema>>): Promise<{ rows: MusicTrackAdminView[]; total: number }> {
-    const params: unknown[] = [];
-    const where = [`m.kind IN ('music', 'sfx')`];
-    const f = query.filter;
-    if (f.kind) where.push(`m.kind = $${params.push(f.kind)}`);
-    if (f.status) where.push(`m.status = $${params.push(f.status)}`);
-    if (f.id) where.push(`m.id = ANY($${params.push(f.id)}::bigint[])`);
-    if (f.q) {
-      const n = params.push(`%${f.q}%`);
-      where.push(`(m.code ILIKE $${n} OR m.title_zh ILIKE $${n} OR m.title_en ILIKE $${n} OR d.composer ILIKE $${n})`);
-    }
-    const order = `${TRACK_COLUMNS[query.sortField as keyof typeof TRACK_COLUMNS] ?? 'm.id'} ${query.sortOrder === 'ASC' ? 'ASC' : 'DESC'}, m.id DESC`;
-    const rows = (await this.dataSource.query(
-      `SELECT m.*, d.*, count(*) OVER () AS total FROM catalogue.materials m JOIN catalogue.music_details d ON d.material_id = m.id
-       WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-      [...params, query.take, query.skip],
-    )) as TrackRow[];
-    return { rows: rows.map(toTrackView), total: rows[0] ? Number(rows[0].total) : 0 };
+    const { rows, total } = await this.music.listTracks(query);
+    return { rows: rows.map(toTrackView), total };
   }
 
-  async getTrack(id: string, manager: EntityManager = this.dataSource.manager): Promise<MusicTrackAdminView> {
+  async getTrack(id: string, manager?: EntityManager): Promise<MusicTrackAdminView> {
     const numeric = Number(id);
     if (!Number.isSafeInteger(numeric) || numeric <= 0) throw notFound();
-    const [row] = (await manager.query(
-      `SELECT m.*, d.* FROM catalogue.materials m JOIN catalogue.music_details d ON d.material_id = m.id WHERE m.id = $1`,
-      [numeric],
-    )) as TrackRow[];
+    const row = await this.music.track(numeric, manager);
     if (!row) throw notFound();
     return toTrackView(row);
   }
 
   async updateTrack(actor: AuthenticatedStaff, id: string, input: MusicTrackAdminUpdate): Promise<MusicTrackAdminView> {
-    return this.dataSource.transaction(async (manager) => {
+    return this.music.transaction(async (manager) => {
       const before = await this.getTrack(id, manager);
-      await manager.getRepository(MusicDetailEntity).update({ materialId: before.id }, input);
+      await this.music.updateDetails(manager, before.id, input);
       const after = await this.getTrack(id, manager);
       await this.audit.record(manager, actor, { action: 'update', resource: 'music-tracks', resourceId: before.id, before, after });
       return after;
@@ -99,27 +72,23 @@ export class MusicAdminService {
   }
 
   async listSheets(query: ListQuery<z.infer<typeof musicSheetFilterSchema>>): Promise<{ rows: MusicSheetAdminView[]; total: number }> {
-    const qb = this.dataSource.getRepository(MusicSheetEntity).createQueryBuilder('s');
-    if (query.filter.q) qb.andWhere('(s.nameZh ILIKE :q OR s.nameEn ILIKE :q)', { q: `%${query.filter.q}%` });
-    if (query.filter.id) qb.andWhere('s.id IN (:...ids)', { ids: query.filter.id });
-    qb.orderBy(`s.${query.sortField}`, query.sortOrder).addOrderBy('s.id', 'ASC').skip(query.skip).take(query.take);
-    const [sheets, total] = await qb.getManyAndCount();
+    const { rows: sheets, total } = await this.sheets.list(query);
     return { rows: await Promise.all(sheets.map((s) => this.sheetView(s))), total };
   }
 
-  async getSheet(id: string, manager: EntityManager = this.dataSource.manager): Promise<MusicSheetAdminView> {
+  async getSheet(id: string, manager?: EntityManager): Promise<MusicSheetAdminView> {
     const numeric = Number(id);
     // Sheet ids are int4: anything else names no sheet (and must not reach the database).
     if (!Number.isInteger(numeric) || numeric <= 0 || numeric > 2_147_483_647) throw notFound();
-    const sheet = await manager.getRepository(MusicSheetEntity).findOneBy({ id: numeric });
+    const sheet = await this.sheets.byId(numeric, manager);
     if (!sheet) throw notFound();
     return this.sheetView(sheet, manager);
   }
 
   async createSheet(actor: AuthenticatedStaff, input: MusicSheetAdminCreate): Promise<MusicSheetAdminView> {
-    return this.dataSource.transaction(async (manager) => {
+    return this.music.transaction(async (manager) => {
       const { musicIds, ...fields } = input;
-      const saved = await manager.getRepository(MusicSheetEntity).save(manager.getRepository(MusicSheetEntity).create(fields));
+      const saved = await this.sheets.create(manager, fields);
       await this.replaceItems(manager, saved.id, musicIds);
       const after = await this.getSheet(String(saved.id), manager);
       await this.audit.record(manager, actor, { action: 'create', resource: 'music-sheets', resourceId: saved.id, before: null, after });
@@ -128,10 +97,10 @@ export class MusicAdminService {
   }
 
   async updateSheet(actor: AuthenticatedStaff, id: string, input: MusicSheetAdminUpdate): Promise<MusicSheetAdminView> {
-    return this.dataSource.transaction(async (manager) => {
+    return this.music.transaction(async (manager) => {
       const before = await this.getSheet(id, manager);
       const { musicIds, ...fields } = input;
-      if (Object.keys(fields).length > 0) await manager.getRepository(MusicSheetEntity).update({ id: before.id }, fields);
+      if (Object.keys(fields).length > 0) await this.sheets.update(manager, before.id, fields);
       if (musicIds) await this.replaceItems(manager, before.id, musicIds);
       const after = await this.getSheet(id, manager);
       await this.audit.record(manager, actor, { action: 'update', resource: 'music-sheets', resourceId: before.id, before, after });
@@ -140,38 +109,31 @@ export class MusicAdminService {
   }
 
   async deleteSheet(actor: AuthenticatedStaff, id: string): Promise<MusicSheetAdminView> {
-    return this.dataSource.transaction(async (manager) => {
+    return this.music.transaction(async (manager) => {
       const before = await this.getSheet(id, manager);
-      await manager.getRepository(MusicSheetEntity).delete({ id: before.id });
+      await this.sheets.delete(manager, before.id);
       await this.audit.record(manager, actor, { action: 'delete', resource: 'music-sheets', resourceId: before.id, before, after: null });
       return before;
     });
   }
 
   async listSkus(query: ListQuery<z.infer<typeof musicSkuFilterSchema>>): Promise<{ rows: MusicSkuAdminView[]; total: number }> {
-    const qb = this.dataSource.getRepository(MusicSkuEntity).createQueryBuilder('k');
-    const f = query.filter;
-    if (f.level) qb.andWhere('k.level = :level', { level: f.level });
-    if (f.parentId) qb.andWhere('k.parentId = :parentId', { parentId: f.parentId });
-    if (f.id) qb.andWhere('k.id IN (:...ids)', { ids: f.id });
-    if (f.q) qb.andWhere('(k.id ILIKE :q OR k.nameZh ILIKE :q OR k.nameEn ILIKE :q)', { q: `%${f.q}%` });
-    qb.orderBy(`k.${query.sortField}`, query.sortOrder).addOrderBy('k.id', 'ASC').skip(query.skip).take(query.take);
-    const [rows, total] = await qb.getManyAndCount();
+    const { rows, total } = await this.music.listSkus(query);
     return { rows: rows.map(toSkuView), total };
   }
 
-  async getSku(id: string, manager: EntityManager = this.dataSource.manager): Promise<MusicSkuAdminView> {
-    const row = await manager.getRepository(MusicSkuEntity).findOneBy({ id });
+  async getSku(id: string, manager?: EntityManager): Promise<MusicSkuAdminView> {
+    const row = await this.music.sku(id, manager);
     if (!row) throw notFound();
     return toSkuView(row);
   }
 
   /** Names and sort of any node; a price only on a leaf (an area). */
   async updateSku(actor: AuthenticatedStaff, id: string, input: MusicSkuAdminUpdate): Promise<MusicSkuAdminView> {
-    return this.dataSource.transaction(async (manager) => {
+    return this.music.transaction(async (manager) => {
       const before = await this.getSku(id, manager);
       if (input.priceFen !== undefined && before.level !== 4) throw AppError.validation('priceFen: only an area (level 4) has a price');
-      await manager.getRepository(MusicSkuEntity).update({ id }, input);
+      await this.music.updateSku(manager, id, input);
       const after = await this.getSku(id, manager);
       await this.audit.record(manager, actor, { action: 'update', resource: 'music-skus', resourceId: id, before, after });
       return after;
@@ -181,21 +143,15 @@ export class MusicAdminService {
   private async replaceItems(manager: EntityManager, sheetId: number, musicIds: number[]): Promise<void> {
     const unique = [...new Set(musicIds)];
     if (unique.length > 0) {
-      const found = (await manager.query(`SELECT id FROM catalogue.materials WHERE id = ANY($1::bigint[]) AND kind IN ('music', 'sfx')`, [unique])) as {
-        id: string;
-      }[];
-      const known = new Set(found.map((r) => Number(r.id)));
+      const known = await this.music.musicMaterialIds(manager, unique);
       const missing = unique.filter((id) => !known.has(id));
       if (missing.length > 0) throw AppError.validation(`musicIds: not music or sound effects: ${missing.join(', ')}`);
     }
-    await manager.getRepository(MusicSheetItemEntity).delete({ sheetId });
-    if (unique.length > 0) {
-      await manager.getRepository(MusicSheetItemEntity).insert(unique.map((materialId, sort) => ({ sheetId, materialId, sort })));
-    }
+    await this.sheets.replaceItems(manager, sheetId, unique);
   }
 
-  private async sheetView(sheet: MusicSheetEntity, manager: EntityManager = this.dataSource.manager): Promise<MusicSheetAdminView> {
-    const items = await manager.getRepository(MusicSheetItemEntity).find({ where: { sheetId: sheet.id }, order: { sort: 'ASC' } });
+  private async sheetView(sheet: MusicSheetEntity, manager?: EntityManager): Promise<MusicSheetAdminView> {
+    const items = await this.sheets.items(sheet.id, manager);
     return {
       id: sheet.id,
       nameZh: sheet.nameZh,
@@ -209,10 +165,6 @@ export class MusicAdminService {
       musicIds: items.map((i) => i.materialId),
     };
   }
-}
-
-interface TrackRow extends MusicTrackColumns {
-  status: string;
 }
 
 function toTrackView(row: TrackRow): MusicTrackAdminView {

@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
 import {
   ErrorCode,
   MUSIC_LIMITS,
@@ -17,12 +15,12 @@ import {
 } from '@mkt/contracts';
 import { AppError, Clock, OBJECT_STORAGE, OutboxWriter, parseObjectLocation, publicRenditionPath, type ObjectStorage } from '@mkt/platform';
 import type { z } from 'zod';
-import { MUSIC_SELECT, toMusicInfo, type MusicRow } from './music-rows.js';
-import { MusicReadService, musicNotFound } from './music-read.service.js';
+import { toMusicInfo } from './music-rows.js';
+import { musicNotFound } from './music-read.service.js';
+import { MusicRepository } from './music.repository.js';
 import { resolveCascade } from './sku-tree.js';
 
 export const MUSIC_DOWNLOAD_LINK_SECONDS = 300;
-const PUBLISHED = `m.status = 'published' AND m.kind IN ('music', 'sfx')`;
 const targetTypeOfMusic = (type: MusicType) => (type === 2 ? TARGET_TYPES.sfx : TARGET_TYPES.music);
 
 type OrderInput = z.output<typeof musicOrderCreateRequestSchema>;
@@ -31,19 +29,15 @@ type OrderInput = z.output<typeof musicOrderCreateRequestSchema>;
 @Injectable()
 export class MusicMemberService {
   constructor(
-    @InjectDataSource('catalogue') private readonly dataSource: DataSource,
+    private readonly music: MusicRepository,
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
-    private readonly read: MusicReadService,
     private readonly outbox: OutboxWriter,
     private readonly clock: Clock,
   ) {}
 
   /** The listen file; a signed-in listener's play lands first in their history (at most 30 kept). */
   async play(musicId: number, userId: string | null): Promise<MusicPlayInfo> {
-    const [row] = (await this.dataSource.query(
-      `SELECT m.preview480_key FROM catalogue.materials m JOIN catalogue.music_details d ON d.material_id = m.id WHERE m.id = $1 AND ${PUBLISHED}`,
-      [musicId],
-    )) as { preview480_key: string | null }[];
+    const row = await this.music.listenKey(musicId);
     const fileUrl = publicRenditionPath(row?.preview480_key);
     if (!row || !fileUrl) throw musicNotFound();
     if (userId) await this.recordPlay(userId, musicId);
@@ -51,31 +45,15 @@ export class MusicMemberService {
   }
 
   private async recordPlay(userId: string, musicId: number): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
-      await manager.query(
-        `INSERT INTO catalogue.music_play_history (user_id, material_id, played_at) VALUES ($1, $2, $3)
-         ON CONFLICT (user_id, material_id) DO UPDATE SET played_at = EXCLUDED.played_at`,
-        [userId, musicId, this.clock.now()],
-      );
-      await this.trimHistory(manager, userId);
+    await this.music.transaction(async (manager) => {
+      await this.music.recordPlay(manager, userId, musicId, this.clock.now());
+      await this.music.trimHistory(manager, userId, MUSIC_LIMITS.historyMax);
     });
-  }
-
-  private async trimHistory(manager: { query: DataSource['query'] }, userId: string): Promise<void> {
-    await manager.query(
-      `DELETE FROM catalogue.music_play_history WHERE user_id = $1 AND material_id NOT IN (
-         SELECT material_id FROM catalogue.music_play_history WHERE user_id = $1 ORDER BY played_at DESC, material_id DESC LIMIT $2)`,
-      [userId, MUSIC_LIMITS.historyMax],
-    );
   }
 
   /** The user's own history, newest first. */
   async history(userId: string, language: Language): Promise<{ infos: ReturnType<typeof toMusicInfo>[] }> {
-    const rows = (await this.dataSource.query(
-      `${MUSIC_SELECT} JOIN catalogue.music_play_history h ON h.material_id = m.id AND h.user_id = $1
-       WHERE ${PUBLISHED} ORDER BY h.played_at DESC, m.id DESC LIMIT $2`,
-      [userId, MUSIC_LIMITS.historyMax],
-    )) as MusicRow[];
+    const rows = await this.music.history(userId, MUSIC_LIMITS.historyMax);
     return { infos: rows.map((row) => toMusicInfo(row, language)) };
   }
 
@@ -86,30 +64,17 @@ export class MusicMemberService {
    */
   async saveHistory(userId: string, musicIdList: number[]): Promise<null> {
     const unique = [...new Set(musicIdList)];
-    await this.dataSource.transaction(async (manager) => {
-      await manager.query(`DELETE FROM catalogue.music_play_history WHERE user_id = $1`, [userId]);
+    await this.music.transaction(async (manager) => {
+      await this.music.clearHistory(manager, userId);
       if (unique.length === 0) return;
-      const now = this.clock.now().getTime();
-      // played_at falls by a millisecond per position so the saved order is the history order.
-      await manager.query(
-        `INSERT INTO catalogue.music_play_history (user_id, material_id, played_at)
-         SELECT $1, x.id, to_timestamp(($3::bigint - x.ord) / 1000.0)
-         FROM unnest($2::bigint[]) WITH ORDINALITY AS x(id, ord)
-         JOIN catalogue.materials m ON m.id = x.id AND ${PUBLISHED}
-         JOIN catalogue.music_details d ON d.material_id = m.id
-         ORDER BY x.ord LIMIT $4`,
-        [userId, unique, now, MUSIC_LIMITS.historyMax],
-      );
+      await this.music.insertHistory(manager, userId, unique, this.clock.now().getTime(), MUSIC_LIMITS.historyMax);
     });
     return null;
   }
 
   /** A signed link to the sample (spec: sample download needs a token). */
   async download(musicId: number): Promise<MusicPlayInfo> {
-    const [row] = (await this.dataSource.query(
-      `SELECT m.code, m.sample_key FROM catalogue.materials m JOIN catalogue.music_details d ON d.material_id = m.id WHERE m.id = $1 AND ${PUBLISHED}`,
-      [musicId],
-    )) as { code: string; sample_key: string | null }[];
+    const row = await this.music.sample(musicId);
     const location = parseObjectLocation(row?.sample_key);
     if (!row || !location) throw musicNotFound();
     const extension = location.key.includes('.') ? location.key.slice(location.key.lastIndexOf('.')) : '.mp3';
@@ -120,43 +85,22 @@ export class MusicMemberService {
 
   /** Idempotent favourite, filed under music (2) or sound effects (3) by the track's kind. */
   async collect(userId: string, musicId: number): Promise<{ bookmarkId: number }> {
-    const [row] = (await this.dataSource.query(
-      `SELECT m.kind FROM catalogue.materials m JOIN catalogue.music_details d ON d.material_id = m.id WHERE m.id = $1 AND ${PUBLISHED}`,
-      [musicId],
-    )) as { kind: 'music' | 'sfx' }[];
-    if (!row) throw musicNotFound();
-    const existing = (await this.dataSource.query(`SELECT id FROM catalogue.bookmarks WHERE user_id = $1 AND target_id = $2 AND target_type IN (2, 3)`, [
-      userId,
-      musicId,
-    ])) as { id: string }[];
-    if (existing[0]) return { bookmarkId: Number(existing[0].id) };
-    const inserted = (await this.dataSource.query(
-      `INSERT INTO catalogue.bookmarks (user_id, target_type, target_id, created_at) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (user_id, target_type, target_id) DO UPDATE SET created_at = catalogue.bookmarks.created_at RETURNING id`,
-      [userId, row.kind === 'sfx' ? TARGET_TYPES.sfx : TARGET_TYPES.music, musicId, this.clock.now()],
-    )) as { id: string }[];
-    return { bookmarkId: Number(inserted[0]!.id) };
+    const kind = await this.music.publishedKind(musicId);
+    if (!kind) throw musicNotFound();
+    const existing = await this.music.bookmarkOf(userId, musicId);
+    if (existing !== null) return { bookmarkId: existing };
+    return { bookmarkId: await this.music.addBookmark(userId, kind === 'sfx' ? TARGET_TYPES.sfx : TARGET_TYPES.music, musicId, this.clock.now()) };
   }
 
   /** Only the owner's music favourite; anyone else's id is answered as unknown. */
   async cancelCollect(userId: string, bookmarkId: number): Promise<null> {
-    const result: unknown[] = await this.dataSource.query(
-      `DELETE FROM catalogue.bookmarks WHERE id = $1 AND user_id = $2 AND target_type IN (2, 3) RETURNING id`,
-      [bookmarkId, userId],
-    );
-    const deleted = Array.isArray(result[0]) ? (result[0] as unknown[]) : result;
-    if (deleted.length === 0) throw new AppError(ErrorCode.NOT_FOUND, 'bookmarkNotFound');
+    if (!(await this.music.deleteBookmark(userId, bookmarkId))) throw new AppError(ErrorCode.NOT_FOUND, 'bookmarkNotFound');
     return null;
   }
 
   async myCollection(userId: string, musicType: MusicType, pageNo: number, pageSize: number, language: Language): Promise<MusicPage> {
-    const rows = (await this.dataSource.query(
-      `${MUSIC_SELECT.replace('SELECT m.id,', 'SELECT count(*) OVER () AS total, m.id,')}
-       JOIN catalogue.bookmarks mine ON mine.target_id = m.id AND mine.user_id = $1 AND mine.target_type = $2
-       WHERE ${PUBLISHED} ORDER BY mine.created_at DESC, mine.id DESC LIMIT $3 OFFSET $4`,
-      [userId, targetTypeOfMusic(musicType), pageSize, (pageNo - 1) * pageSize],
-    )) as MusicRow[];
-    return { infos: rows.map((row) => toMusicInfo(row, language)), total: rows[0] ? Number(rows[0].total) : 0 };
+    const { rows, total } = await this.music.bookmarked(userId, targetTypeOfMusic(musicType), pageNo, pageSize);
+    return { infos: rows.map((row) => toMusicInfo(row, language)), total };
   }
 
   /**
@@ -165,11 +109,7 @@ export class MusicMemberService {
    */
   async changeType(userId: string, musicId: number, musicType: MusicType): Promise<{ bookmarkId: number; musicType: MusicType }> {
     const { bookmarkId } = await this.collect(userId, musicId);
-    await this.dataSource.query(`UPDATE catalogue.bookmarks SET target_type = $1 WHERE id = $2 AND user_id = $3`, [
-      targetTypeOfMusic(musicType),
-      bookmarkId,
-      userId,
-    ]);
+    await this.music.setBookmarkType(userId, bookmarkId, targetTypeOfMusic(musicType));
     return { bookmarkId, musicType };
   }
 
@@ -183,15 +123,11 @@ export class MusicMemberService {
     if (!form.projectName) throw formError('musicProjectNameRequired');
     if (!form.brand) throw formError('musicBrandRequired');
     if (!form.companyName) throw formError('musicLicenseeRequired');
-    const cascade = resolveCascade(await this.read.skuRows(), input);
+    const cascade = resolveCascade(await this.music.skuRows(), input);
     if (!cascade.ok) {
       throw new AppError(ErrorCode.MUSIC_LICENCE_INVALID, cascade.reason === 'incomplete' ? 'musicLicenceIncomplete' : 'musicLicenceInvalid');
     }
-    const [music] = (await this.dataSource.query(
-      `SELECT m.id, m.code, m.kind, m.title_zh, m.title_en, m.duration, m.thumbnail_key, m.original_key, d.composer
-       FROM catalogue.materials m JOIN catalogue.music_details d ON d.material_id = m.id WHERE m.id = $1 AND ${PUBLISHED}`,
-      [input.musicId],
-    )) as { id: string; code: string; kind: 'music' | 'sfx'; title_zh: string; title_en: string; duration: string | null; thumbnail_key: string | null; original_key: string | null; composer: string }[];
+    const music = await this.music.orderTrack(input.musicId);
     if (!music) throw musicNotFound();
     const priceFen = cascade.leaf.priceFen!;
     if (yuanToFen(input.price) !== priceFen || yuanToFen(input.purchasePrice) !== priceFen) {
@@ -199,7 +135,7 @@ export class MusicMemberService {
     }
     const [scene, channel, period, area] = cascade.path.map((node) => (language === 'en' ? node.nameEn : node.nameZh));
     const orderId = randomUUID();
-    await this.dataSource.transaction(async (manager) => {
+    await this.music.transaction(async (manager) => {
       await this.outbox.add(manager, MusicOrderPlaced, orderId, {
         orderId,
         userId,

@@ -2,17 +2,6 @@ import { musicDurationText, fenToYuan, type Language, type MusicInfo, type Music
 import { localizedTitle } from '../store/material-cards.js';
 import { publicRenditionPath } from '@mkt/platform';
 
-/** The columns every music list reads; `$1` is the viewer's user id (or null) for bookmarkId. */
-export const MUSIC_SELECT = `
-  SELECT m.id, m.code, m.kind, m.title_zh, m.title_en, m.keywords_zh, m.keywords_en, m.duration,
-         m.thumbnail_key, m.preview480_key, d.composer, d.artist, d.mastery, d.maker, d.arranger,
-         d.author, d.bpm, d.mood, d.genre, d.price_fen, d.parent_id, d.version_name, d.source_note,
-         (SELECT count(*) FROM catalogue.music_details v JOIN catalogue.materials vm ON vm.id = v.material_id
-           WHERE v.parent_id = m.id AND vm.status = 'published')::int AS sub_version_count,
-         (SELECT b.id FROM catalogue.bookmarks b
-           WHERE b.user_id = $1::uuid AND b.target_id = m.id AND b.target_type IN (2, 3) LIMIT 1) AS bookmark_id
-  FROM catalogue.materials m JOIN catalogue.music_details d ON d.material_id = m.id`;
-
 /** The material and music-detail columns of a track, as the store's lists and the console read them. */
 export interface MusicTrackColumns {
   id: string;
@@ -41,7 +30,7 @@ export interface MusicTrackColumns {
   total?: string;
 }
 
-/** A row of MUSIC_SELECT. */
+/** A track as the store's lists read it (MusicRepository), with its versions and the viewer's favourite. */
 export interface MusicRow extends MusicTrackColumns {
   sub_version_count: number;
   bookmark_id: string | null;
