@@ -34,9 +34,6 @@
  *
  * DELETE answers the deleted record.
  */
-import { Body, Delete, Get, Param, Post, Put, Query, Res, UseGuards } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
 import {
   categoryAdminCreateSchema,
   categoryAdminUpdateSchema,
@@ -45,25 +42,8 @@ import {
   materialAdminUpdateSchema,
   topicAdminCreateSchema,
   topicAdminUpdateSchema,
-  type CategoryAdminCreate,
-  type CategoryAdminUpdate,
-  type HotWordAdminCreate,
-  type HotWordAdminUpdate,
-  type MaterialAdminUpdate,
-  type TopicAdminCreate,
-  type TopicAdminUpdate,
 } from '@mkt/contracts';
-import {
-  AdminController,
-  ApiZodBody,
-  CurrentStaff,
-  Roles,
-  StaffAuthGuard,
-  ZodValidationPipe,
-  parseListQuery,
-  setContentRange,
-  type AuthenticatedStaff,
-} from '@mkt/platform';
+import { adminResourceController } from '@mkt/platform';
 import {
   CATEGORY_SORTABLE,
   CurationAdminService,
@@ -76,155 +56,50 @@ import {
 import { MATERIAL_SORTABLE, MaterialAdminService, materialFilterSchema } from './material-admin.service.js';
 
 const EVERY_STAFF_ROLE = ['admin', 'sales', 'finance', 'reviewer', 'contest-manager'] as const;
-type Query = Record<string, unknown>;
+const CURATORS = ['admin', 'sales'] as const;
 
-@ApiTags('admin: materials')
-@AdminController('materials')
-@UseGuards(StaffAuthGuard)
-@Roles(...EVERY_STAFF_ROLE)
-export class AdminMaterialsController {
-  constructor(private readonly materials: MaterialAdminService) {}
+export const AdminMaterialsController = adminResourceController({
+  resource: 'materials',
+  tag: 'admin: materials',
+  service: MaterialAdminService,
+  roles: EVERY_STAFF_ROLE,
+  list: { sortable: MATERIAL_SORTABLE, defaultSort: ['createdAt', 'DESC'], filter: materialFilterSchema, rows: (materials, query) => materials.list(query) },
+  get: (materials, id) => materials.get(id),
+  update: { roles: ['admin', 'reviewer'], schema: materialAdminUpdateSchema, run: (materials, actor, id, body) => materials.update(actor, id, body) },
+});
 
-  @Get()
-  async list(@Query() query: Query, @Res({ passthrough: true }) response: Response) {
-    const parsed = parseListQuery(query, { sortable: MATERIAL_SORTABLE, defaultSort: ['createdAt', 'DESC'], filter: materialFilterSchema });
-    const { rows, total } = await this.materials.list(parsed);
-    setContentRange(response, 'materials', parsed, rows.length, total);
-    return rows;
-  }
+export const AdminCategoriesController = adminResourceController({
+  resource: 'categories',
+  tag: 'admin: categories',
+  service: CurationAdminService,
+  roles: EVERY_STAFF_ROLE,
+  list: { sortable: CATEGORY_SORTABLE, defaultSort: ['sort', 'ASC'], filter: categoryFilterSchema, rows: (curation, query) => curation.listCategories(query) },
+  get: (curation, id) => curation.getCategory(id),
+  create: { roles: CURATORS, schema: categoryAdminCreateSchema, run: (curation, actor, body) => curation.createCategory(actor, body) },
+  update: { roles: CURATORS, schema: categoryAdminUpdateSchema, run: (curation, actor, id, body) => curation.updateCategory(actor, id, body) },
+  remove: { roles: CURATORS, run: (curation, actor, id) => curation.deleteCategory(actor, id) },
+});
 
-  @Get(':id')
-  get(@Param('id') id: string) {
-    return this.materials.get(id);
-  }
+export const AdminTopicsController = adminResourceController({
+  resource: 'topics',
+  tag: 'admin: topics',
+  service: CurationAdminService,
+  roles: EVERY_STAFF_ROLE,
+  list: { sortable: TOPIC_SORTABLE, defaultSort: ['sort', 'ASC'], filter: topicFilterSchema, rows: (curation, query) => curation.listTopics(query) },
+  get: (curation, id) => curation.getTopic(id),
+  create: { roles: CURATORS, schema: topicAdminCreateSchema, run: (curation, actor, body) => curation.createTopic(actor, body) },
+  update: { roles: CURATORS, schema: topicAdminUpdateSchema, run: (curation, actor, id, body) => curation.updateTopic(actor, id, body) },
+  remove: { roles: CURATORS, run: (curation, actor, id) => curation.deleteTopic(actor, id) },
+});
 
-  @Put(':id')
-  @Roles('admin', 'reviewer')
-  @ApiZodBody(materialAdminUpdateSchema)
-  update(@CurrentStaff() actor: AuthenticatedStaff, @Param('id') id: string, @Body(new ZodValidationPipe(materialAdminUpdateSchema)) body: MaterialAdminUpdate) {
-    return this.materials.update(actor, id, body);
-  }
-}
-
-@ApiTags('admin: categories')
-@AdminController('categories')
-@UseGuards(StaffAuthGuard)
-@Roles(...EVERY_STAFF_ROLE)
-export class AdminCategoriesController {
-  constructor(private readonly curation: CurationAdminService) {}
-
-  @Get()
-  async list(@Query() query: Query, @Res({ passthrough: true }) response: Response) {
-    const parsed = parseListQuery(query, { sortable: CATEGORY_SORTABLE, defaultSort: ['sort', 'ASC'], filter: categoryFilterSchema });
-    const { rows, total } = await this.curation.listCategories(parsed);
-    setContentRange(response, 'categories', parsed, rows.length, total);
-    return rows;
-  }
-
-  @Get(':id')
-  get(@Param('id') id: string) {
-    return this.curation.getCategory(id);
-  }
-
-  @Post()
-  @Roles('admin', 'sales')
-  @ApiZodBody(categoryAdminCreateSchema)
-  create(@CurrentStaff() actor: AuthenticatedStaff, @Body(new ZodValidationPipe(categoryAdminCreateSchema)) body: CategoryAdminCreate) {
-    return this.curation.createCategory(actor, body);
-  }
-
-  @Put(':id')
-  @Roles('admin', 'sales')
-  @ApiZodBody(categoryAdminUpdateSchema)
-  update(@CurrentStaff() actor: AuthenticatedStaff, @Param('id') id: string, @Body(new ZodValidationPipe(categoryAdminUpdateSchema)) body: CategoryAdminUpdate) {
-    return this.curation.updateCategory(actor, id, body);
-  }
-
-  @Delete(':id')
-  @Roles('admin', 'sales')
-  remove(@CurrentStaff() actor: AuthenticatedStaff, @Param('id') id: string) {
-    return this.curation.deleteCategory(actor, id);
-  }
-}
-
-@ApiTags('admin: topics')
-@AdminController('topics')
-@UseGuards(StaffAuthGuard)
-@Roles(...EVERY_STAFF_ROLE)
-export class AdminTopicsController {
-  constructor(private readonly curation: CurationAdminService) {}
-
-  @Get()
-  async list(@Query() query: Query, @Res({ passthrough: true }) response: Response) {
-    const parsed = parseListQuery(query, { sortable: TOPIC_SORTABLE, defaultSort: ['sort', 'ASC'], filter: topicFilterSchema });
-    const { rows, total } = await this.curation.listTopics(parsed);
-    setContentRange(response, 'topics', parsed, rows.length, total);
-    return rows;
-  }
-
-  @Get(':id')
-  get(@Param('id') id: string) {
-    return this.curation.getTopic(id);
-  }
-
-  @Post()
-  @Roles('admin', 'sales')
-  @ApiZodBody(topicAdminCreateSchema)
-  create(@CurrentStaff() actor: AuthenticatedStaff, @Body(new ZodValidationPipe(topicAdminCreateSchema)) body: TopicAdminCreate) {
-    return this.curation.createTopic(actor, body);
-  }
-
-  @Put(':id')
-  @Roles('admin', 'sales')
-  @ApiZodBody(topicAdminUpdateSchema)
-  update(@CurrentStaff() actor: AuthenticatedStaff, @Param('id') id: string, @Body(new ZodValidationPipe(topicAdminUpdateSchema)) body: TopicAdminUpdate) {
-    return this.curation.updateTopic(actor, id, body);
-  }
-
-  @Delete(':id')
-  @Roles('admin', 'sales')
-  remove(@CurrentStaff() actor: AuthenticatedStaff, @Param('id') id: string) {
-    return this.curation.deleteTopic(actor, id);
-  }
-}
-
-@ApiTags('admin: hot words')
-@AdminController('hot-words')
-@UseGuards(StaffAuthGuard)
-@Roles(...EVERY_STAFF_ROLE)
-export class AdminHotWordsController {
-  constructor(private readonly curation: CurationAdminService) {}
-
-  @Get()
-  async list(@Query() query: Query, @Res({ passthrough: true }) response: Response) {
-    const parsed = parseListQuery(query, { sortable: HOT_WORD_SORTABLE, defaultSort: ['sort', 'ASC'], filter: hotWordFilterSchema });
-    const { rows, total } = await this.curation.listHotWords(parsed);
-    setContentRange(response, 'hot-words', parsed, rows.length, total);
-    return rows;
-  }
-
-  @Get(':id')
-  get(@Param('id') id: string) {
-    return this.curation.getHotWord(id);
-  }
-
-  @Post()
-  @Roles('admin', 'sales')
-  @ApiZodBody(hotWordAdminCreateSchema)
-  create(@CurrentStaff() actor: AuthenticatedStaff, @Body(new ZodValidationPipe(hotWordAdminCreateSchema)) body: HotWordAdminCreate) {
-    return this.curation.createHotWord(actor, body);
-  }
-
-  @Put(':id')
-  @Roles('admin', 'sales')
-  @ApiZodBody(hotWordAdminUpdateSchema)
-  update(@CurrentStaff() actor: AuthenticatedStaff, @Param('id') id: string, @Body(new ZodValidationPipe(hotWordAdminUpdateSchema)) body: HotWordAdminUpdate) {
-    return this.curation.updateHotWord(actor, id, body);
-  }
-
-  @Delete(':id')
-  @Roles('admin', 'sales')
-  remove(@CurrentStaff() actor: AuthenticatedStaff, @Param('id') id: string) {
-    return this.curation.deleteHotWord(actor, id);
-  }
-}
+export const AdminHotWordsController = adminResourceController({
+  resource: 'hot-words',
+  tag: 'admin: hot words',
+  service: CurationAdminService,
+  roles: EVERY_STAFF_ROLE,
+  list: { sortable: HOT_WORD_SORTABLE, defaultSort: ['sort', 'ASC'], filter: hotWordFilterSchema, rows: (curation, query) => curation.listHotWords(query) },
+  get: (curation, id) => curation.getHotWord(id),
+  create: { roles: CURATORS, schema: hotWordAdminCreateSchema, run: (curation, actor, body) => curation.createHotWord(actor, body) },
+  update: { roles: CURATORS, schema: hotWordAdminUpdateSchema, run: (curation, actor, id, body) => curation.updateHotWord(actor, id, body) },
+  remove: { roles: CURATORS, run: (curation, actor, id) => curation.deleteHotWord(actor, id) },
+});

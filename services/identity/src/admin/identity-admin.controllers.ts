@@ -1,31 +1,15 @@
-import { Body, Get, Headers, HttpCode, Param, Post, Put, Query, Res, UseGuards } from '@nestjs/common';
+import { Body, Get, Headers, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
-import {
-  projectCreateSchema,
-  projectUpdateSchema,
-  staffCreateSchema,
-  staffLoginRequestSchema,
-  staffUpdateSchema,
-  userAdminUpdateSchema,
-  type ProjectCreate,
-  type ProjectUpdate,
-  type StaffCreate,
-  type StaffLoginRequest,
-  type StaffUpdate,
-  type UserAdminUpdate,
-} from '@mkt/contracts';
+import { projectCreateSchema, projectUpdateSchema, staffCreateSchema, staffLoginRequestSchema, staffUpdateSchema, userAdminUpdateSchema, type StaffLoginRequest } from '@mkt/contracts';
 import {
   AdminController,
   ApiZodBody,
   RateLimit,
   RateLimitGuard,
   CurrentStaff,
-  Roles,
   StaffAuthGuard,
   ZodValidationPipe,
-  parseListQuery,
-  setContentRange,
+  adminResourceController,
   type AuthenticatedStaff,
 } from '@mkt/platform';
 import { AUDIT_SORTABLE, AuditLogService, auditFilterSchema } from '../audit/audit-log.service.js';
@@ -69,128 +53,45 @@ export class AdminAuthController {
   }
 }
 
-@ApiTags('admin: users')
-@AdminController('users')
-@UseGuards(StaffAuthGuard)
-@Roles('admin', 'sales', 'finance', 'reviewer', 'contest-manager')
-export class AdminUsersController {
-  constructor(private readonly users: UserAdminService) {}
-
-  @Get()
-  async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) response: Response) {
-    const parsed = parseListQuery(query, { sortable: USER_SORTABLE, defaultSort: ['createdAt', 'DESC'], filter: userFilterSchema });
-    const { rows, total } = await this.users.list(parsed);
-    setContentRange(response, 'users', parsed, rows.length, total);
-    return rows;
-  }
-
-  @Get(':id')
-  get(@Param('id') id: string) {
-    return this.users.get(id);
-  }
-
-  @Put(':id')
-  @Roles('admin', 'sales')
-  @ApiZodBody(userAdminUpdateSchema)
-  update(
-    @CurrentStaff() actor: AuthenticatedStaff,
-    @Param('id') id: string,
-    @Body(new ZodValidationPipe(userAdminUpdateSchema)) body: UserAdminUpdate,
-  ) {
-    return this.users.update(actor, id, body);
-  }
-}
+export const AdminUsersController = adminResourceController({
+  resource: 'users',
+  tag: 'admin: users',
+  service: UserAdminService,
+  roles: ['admin', 'sales', 'finance', 'reviewer', 'contest-manager'],
+  list: { sortable: USER_SORTABLE, defaultSort: ['createdAt', 'DESC'], filter: userFilterSchema, rows: (users, query) => users.list(query) },
+  get: (users, id) => users.get(id),
+  update: { roles: ['admin', 'sales'], schema: userAdminUpdateSchema, run: (users, actor, id, body) => users.update(actor, id, body) },
+});
 
 /** Enterprise projects: sales keep them, finance reads them. */
-@ApiTags('admin: enterprise projects')
-@AdminController('projects')
-@UseGuards(StaffAuthGuard)
-@Roles('admin', 'sales', 'finance')
-export class AdminProjectsController {
-  constructor(private readonly projects: ProjectAdminService) {}
+export const AdminProjectsController = adminResourceController({
+  resource: 'projects',
+  tag: 'admin: enterprise projects',
+  service: ProjectAdminService,
+  roles: ['admin', 'sales', 'finance'],
+  list: { sortable: PROJECT_SORTABLE, defaultSort: ['updatedAt', 'DESC'], filter: projectFilterSchema, rows: (projects, query) => projects.list(query) },
+  get: (projects, id) => projects.get(id),
+  create: { roles: ['admin', 'sales'], schema: projectCreateSchema, run: (projects, actor, body) => projects.create(actor, body) },
+  update: { roles: ['admin', 'sales'], schema: projectUpdateSchema, run: (projects, actor, id, body) => projects.update(actor, id, body) },
+});
 
-  @Get()
-  async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) response: Response) {
-    const parsed = parseListQuery(query, { sortable: PROJECT_SORTABLE, defaultSort: ['updatedAt', 'DESC'], filter: projectFilterSchema });
-    const { rows, total } = await this.projects.list(parsed);
-    setContentRange(response, 'projects', parsed, rows.length, total);
-    return rows;
-  }
+export const AdminStaffController = adminResourceController({
+  resource: 'staff',
+  tag: 'admin: staff',
+  service: StaffService,
+  roles: ['admin'],
+  list: { sortable: STAFF_SORTABLE, defaultSort: ['username', 'ASC'], filter: staffFilterSchema, rows: (staff, query) => staff.list(query) },
+  get: (staff, id) => staff.get(id),
+  create: { schema: staffCreateSchema, run: (staff, actor, body) => staff.create(actor, body) },
+  update: { schema: staffUpdateSchema, run: (staff, actor, id, body) => staff.update(actor, id, body) },
+});
 
-  @Get(':id')
-  get(@Param('id') id: string) {
-    return this.projects.get(id);
-  }
-
-  @Post()
-  @Roles('admin', 'sales')
-  @ApiZodBody(projectCreateSchema)
-  create(@CurrentStaff() actor: AuthenticatedStaff, @Body(new ZodValidationPipe(projectCreateSchema)) body: ProjectCreate) {
-    return this.projects.create(actor, body);
-  }
-
-  @Put(':id')
-  @Roles('admin', 'sales')
-  @ApiZodBody(projectUpdateSchema)
-  update(@CurrentStaff() actor: AuthenticatedStaff, @Param('id') id: string, @Body(new ZodValidationPipe(projectUpdateSchema)) body: ProjectUpdate) {
-    return this.projects.update(actor, id, body);
-  }
-}
-
-@ApiTags('admin: staff')
-@AdminController('staff')
-@UseGuards(StaffAuthGuard)
-@Roles('admin')
-export class AdminStaffController {
-  constructor(private readonly staff: StaffService) {}
-
-  @Get()
-  async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) response: Response) {
-    const parsed = parseListQuery(query, { sortable: STAFF_SORTABLE, defaultSort: ['username', 'ASC'], filter: staffFilterSchema });
-    const { rows, total } = await this.staff.list(parsed);
-    setContentRange(response, 'staff', parsed, rows.length, total);
-    return rows;
-  }
-
-  @Get(':id')
-  get(@Param('id') id: string) {
-    return this.staff.get(id);
-  }
-
-  @Post()
-  @ApiZodBody(staffCreateSchema)
-  create(@CurrentStaff() actor: AuthenticatedStaff, @Body(new ZodValidationPipe(staffCreateSchema)) body: StaffCreate) {
-    return this.staff.create(actor, body);
-  }
-
-  @Put(':id')
-  @ApiZodBody(staffUpdateSchema)
-  update(
-    @CurrentStaff() actor: AuthenticatedStaff,
-    @Param('id') id: string,
-    @Body(new ZodValidationPipe(staffUpdateSchema)) body: StaffUpdate,
-  ) {
-    return this.staff.update(actor, id, body);
-  }
-}
-
-@ApiTags('admin: audit log')
-@AdminController('audit-logs')
-@UseGuards(StaffAuthGuard)
-@Roles('admin')
-export class AdminAuditLogController {
-  constructor(private readonly audit: AuditLogService) {}
-
-  @Get()
-  async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) response: Response) {
-    const parsed = parseListQuery(query, { sortable: AUDIT_SORTABLE, defaultSort: ['at', 'DESC'], filter: auditFilterSchema });
-    const { rows, total } = await this.audit.list(parsed);
-    setContentRange(response, 'audit-logs', parsed, rows.length, total);
-    return rows;
-  }
-
-  @Get(':id')
-  get(@Param('id') id: string) {
-    return this.audit.get(id);
-  }
-}
+/** The console's one audit log: identity's staff actions and those every other service announces. */
+export const AdminAuditLogController = adminResourceController({
+  resource: 'audit-logs',
+  tag: 'admin: audit log',
+  service: AuditLogService,
+  roles: ['admin'],
+  list: { sortable: AUDIT_SORTABLE, defaultSort: ['at', 'DESC'], filter: auditFilterSchema, rows: (audit, query) => audit.list(query) },
+  get: (audit, id) => audit.get(id),
+});

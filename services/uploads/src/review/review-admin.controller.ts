@@ -9,36 +9,16 @@
  *   PUT /admin-api/reviews/:id { decision: 'approve', titleZh?, titleEn? } | { decision: 'reject', reason }
  *     only from status waiting (else 409, code 4006); written to uploads.audit_log.
  */
-import { Body, Get, Param, Put, Query, Res, UseGuards } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
-import { reviewDecisionSchema, type ReviewDecision } from '@mkt/contracts';
-import { AdminController, ApiZodBody, CurrentStaff, Roles, StaffAuthGuard, ZodValidationPipe, parseListQuery, setContentRange, type AuthenticatedStaff } from '@mkt/platform';
+import { reviewDecisionSchema } from '@mkt/contracts';
+import { adminResourceController } from '@mkt/platform';
 import { REVIEW_SORTABLE, ReviewService, reviewFilterSchema } from './review.service.js';
 
-@ApiTags('admin: reviews')
-@AdminController('reviews')
-@UseGuards(StaffAuthGuard)
-@Roles('admin', 'reviewer')
-export class AdminReviewsController {
-  constructor(private readonly reviews: ReviewService) {}
-
-  @Get()
-  async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) response: Response) {
-    const parsed = parseListQuery(query, { sortable: REVIEW_SORTABLE, defaultSort: ['createdAt', 'ASC'], filter: reviewFilterSchema });
-    const { rows, total } = await this.reviews.list(parsed);
-    setContentRange(response, 'reviews', parsed, rows.length, total);
-    return rows;
-  }
-
-  @Get(':id')
-  get(@Param('id') id: string) {
-    return this.reviews.get(id);
-  }
-
-  @Put(':id')
-  @ApiZodBody(reviewDecisionSchema)
-  decide(@CurrentStaff() staff: AuthenticatedStaff, @Param('id') id: string, @Body(new ZodValidationPipe(reviewDecisionSchema)) body: ReviewDecision) {
-    return this.reviews.decide(staff, id, body);
-  }
-}
+export const AdminReviewsController = adminResourceController({
+  resource: 'reviews',
+  tag: 'admin: reviews',
+  service: ReviewService,
+  roles: ['admin', 'reviewer'],
+  list: { sortable: REVIEW_SORTABLE, defaultSort: ['createdAt', 'ASC'], filter: reviewFilterSchema, rows: (reviews, query) => reviews.list(query) },
+  get: (reviews, id) => reviews.get(id),
+  update: { schema: reviewDecisionSchema, run: (reviews, actor, id, body) => reviews.decide(actor, id, body) },
+});
