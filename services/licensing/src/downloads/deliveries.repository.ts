@@ -33,12 +33,14 @@ export class DeliveriesRepository {
   }
 
   /** Back to pending a failed file last asked for more than `afterMinutes` ago; the driver's answer as is. */
-  async reopenFailed(manager: EntityManager, sourceKey: string, now: Date, afterMinutes: number): Promise<unknown[]> {
-    return manager.query(
+  /** True when a failed copy was put back to pending (its pause over); the driver answers an UPDATE with [rows, count]. */
+  async reopenFailed(manager: EntityManager, sourceKey: string, now: Date, afterMinutes: number): Promise<boolean> {
+    const [, reopened]: [unknown[], number] = await manager.query(
       `UPDATE licensing.deliveries SET "status" = 'pending', "reason" = NULL, "requested_at" = $2
-          WHERE "source_key" = $1 AND "profile" = 'personal' AND "status" = 'failed' AND "requested_at" < $2::timestamptz - make_interval(mins => $3) RETURNING 1`,
+          WHERE "source_key" = $1 AND "profile" = 'personal' AND "status" = 'failed' AND "requested_at" < $2::timestamptz - make_interval(mins => $3)`,
       [sourceKey, now, afterMinutes],
     );
+    return reopened > 0;
   }
 
   async markPrepared(manager: EntityManager, delivery: PreparedDelivery): Promise<void> {

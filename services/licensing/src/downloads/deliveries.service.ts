@@ -41,8 +41,7 @@ export class DeliveriesService {
   async retryFailed(sourceKey: string, kind: 'video' | 'photo'): Promise<void> {
     const now = this.clock.now();
     await this.repository.transaction(async (manager) => {
-      const updated = await this.repository.reopenFailed(manager, sourceKey, now, DELIVERY_RETRY_MINUTES);
-      if (updated.length > 0) await this.outbox.add(manager, DeliveryRequested, sourceKey, { sourceKey, kind, profile: 'personal' });
+      if (await this.repository.reopenFailed(manager, sourceKey, now, DELIVERY_RETRY_MINUTES)) await this.outbox.add(manager, DeliveryRequested, sourceKey, { sourceKey, kind, profile: 'personal' });
     });
   }
 
