@@ -67,8 +67,12 @@ export class StaffAuditWriter {
 
 /** The announcement of a stored row, as the collector receives it. */
 export function staffAuditAnnouncement(service: string, row: StaffAuditLogEntity): PayloadOf<typeof StaffActionAudited> {
+  return { service, ...staffAuditFields(row) };
+}
+
+/** A row's fields as JSON carries them (the time as an ISO string): the announcement's and the console's. */
+export function staffAuditFields(row: StaffAuditLogEntity): Omit<PayloadOf<typeof StaffActionAudited>, 'service'> {
   return {
-    service,
     at: row.at.toISOString(),
     staffId: row.staffId,
     staffUsername: row.staffUsername,
@@ -82,16 +86,8 @@ export function staffAuditAnnouncement(service: string, row: StaffAuditLogEntity
 
 /** The collector's row for an announcement from another service. */
 export function staffAuditRowFromAnnouncement(payload: PayloadOf<typeof StaffActionAudited>): Omit<StaffAuditLogEntity, 'id'> {
-  return {
-    at: new Date(payload.at),
-    staffId: payload.staffId,
-    staffUsername: payload.staffUsername,
-    action: payload.action,
-    resource: payload.resource,
-    resourceId: payload.resourceId,
-    before: payload.before,
-    after: payload.after,
-  };
+  const { service: _service, at, ...fields } = payload;
+  return { ...fields, at: new Date(at) };
 }
 
 /**

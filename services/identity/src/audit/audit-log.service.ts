@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { z } from 'zod';
 import type { AuditLogView } from '@mkt/contracts';
-import { AppError, StaffAuditLogEntity, escapeLike, type ListQuery } from '@mkt/platform';
+import { AppError, StaffAuditLogEntity, escapeLike, staffAuditFields, type ListQuery } from '@mkt/platform';
 
 export const auditFilterSchema = z
   .object({
@@ -49,15 +49,5 @@ export class AuditLogService {
 }
 
 function toView(row: StaffAuditLogEntity): AuditLogView {
-  return {
-    id: row.id,
-    at: row.at.toISOString(),
-    staffId: row.staffId,
-    staffUsername: row.staffUsername,
-    action: row.action,
-    resource: row.resource,
-    resourceId: row.resourceId,
-    before: row.before,
-    after: row.after,
-  };
+  return { id: row.id, ...staffAuditFields(row) };
 }
