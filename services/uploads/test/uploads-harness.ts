@@ -5,24 +5,13 @@ import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { Global, Module, type DynamicModule, type Type } from '@nestjs/common';
+import type { DynamicModule, Type } from '@nestjs/common';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import sharp from 'sharp';
 import type { DataSource } from 'typeorm';
 import type { StaffRole, UploadStsResponse, UploadTokenResponse } from '@mkt/contracts';
-import {
-  OBJECT_STORAGE,
-  TokenService,
-  USER_SESSION_VALIDATOR,
-  startServiceProcess,
-  type AuthenticatedUser,
-  type ContributorRights,
-  type ObjectStorage,
-  type RunningServiceProcess,
-  type UserSessionValidator,
-  type UserTokenClaims,
-} from '@mkt/platform';
-import { createTestDatabase } from '@mkt/platform/testing';
+import { OBJECT_STORAGE, TokenService, startServiceProcess, type ContributorRights, type ObjectStorage, type RunningServiceProcess } from '@mkt/platform';
+import { TestIdentityModule, createTestDatabase, grantContributorRights } from '@mkt/platform/testing';
 import { UploadsModule } from '../src/uploads.module.js';
 
 const run = promisify(execFile);
@@ -31,20 +20,6 @@ export interface Reply<T> {
   status: number;
   body: { code: number; success: boolean; message: string; data: T };
 }
-
-/** The contributor fields identity's session check would return, keyed by user id. */
-const rightsByUser = new Map<string, ContributorRights>();
-
-class TestSessionValidator implements UserSessionValidator {
-  async validate(claims: UserTokenClaims): Promise<AuthenticatedUser> {
-    return { userId: claims.userId, sessionId: claims.sessionId, contributor: rightsByUser.get(claims.userId) };
-  }
-}
-
-/** Stands in for identity (not mounted here): tokens carry live contributor rights as in the single process. */
-@Global()
-@Module({ providers: [{ provide: USER_SESSION_VALIDATOR, useClass: TestSessionValidator }], exports: [USER_SESSION_VALIDATOR] })
-class TestIdentityModule {}
 
 export const GID3 = { gid: 3, videoFlag: true, photoFlag: true };
 export const GID2 = { gid: 2, videoFlag: true, photoFlag: false };
@@ -107,7 +82,7 @@ export async function startUploads(options: { extraModules?: (Type | DynamicModu
     },
     async user(rights) {
       const userId = randomUUID();
-      rightsByUser.set(userId, rights);
+      grantContributorRights(userId, rights);
       return { userId, token: await tokens.sign({ kind: 'user', userId, sessionId: randomUUID() }) };
     },
     staffToken: (roles) => tokens.sign({ kind: 'staff', staffId: randomUUID(), sessionId: randomUUID(), roles, username: `staff-${roles.join('-')}` }),
