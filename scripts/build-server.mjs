@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 
-const workspaces = ['libs/contracts', 'libs/platform', 'services/identity', 'services/catalogue', 'services/uploads', 'services/orders', 'services/licensing', 'apps/standalone'];
+const workspaces = ['libs/contracts', 'libs/platform', 'services/identity', 'services/catalogue', 'services/uploads', 'services/orders', 'services/licensing', 'services/payouts', 'apps/standalone'];
 // Source kept beside a workspace's runtime `src` and built into its own folder of `dist`: the
 // catalogue's demo data and benchmark generator (`@mkt/catalogue/demo`), which only the
 // single-machine app loads.

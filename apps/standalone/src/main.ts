@@ -8,6 +8,7 @@ import { CatalogueModule } from '@mkt/catalogue';
 import { UploadsModule } from '@mkt/uploads';
 import { OrdersModule } from '@mkt/orders';
 import { LicensingModule } from '@mkt/licensing';
+import { PayoutsModule } from '@mkt/payouts';
 import { serveWebApps } from './web-apps.js';
 
 const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -27,7 +28,7 @@ const demoModules = seedDemo ? [(await import('@mkt/catalogue/demo')).CatalogueD
 await runServiceProcess(
   {
     title: 'Lumen Stock marketplace (single machine)',
-    modules: [IdentityModule, CatalogueModule, ...demoModules, UploadsModule, OrdersModule, LicensingModule],
+    modules: [IdentityModule, CatalogueModule, ...demoModules, UploadsModule, OrdersModule, LicensingModule, PayoutsModule],
     configure: (app, config) => {
       if (config.http.serveWeb) serveWebApps(app, repositoryRoot);
     },

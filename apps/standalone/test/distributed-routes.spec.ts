@@ -6,6 +6,7 @@ import { CatalogueModule } from '@mkt/catalogue';
 import { IdentityModule } from '@mkt/identity';
 import { LicensingModule } from '@mkt/licensing';
 import { OrdersModule } from '@mkt/orders';
+import { PayoutsModule } from '@mkt/payouts';
 import { UploadsModule } from '@mkt/uploads';
 
 /**
@@ -15,7 +16,7 @@ import { UploadsModule } from '@mkt/uploads';
  * route of every service is checked against both.
  */
 const ROOT = join(import.meta.dirname, '../../..');
-const SERVICES: Record<string, Type> = { identity: IdentityModule, catalogue: CatalogueModule, uploads: UploadsModule, orders: OrdersModule, licensing: LicensingModule };
+const SERVICES: Record<string, Type> = { identity: IdentityModule, catalogue: CatalogueModule, uploads: UploadsModule, orders: OrdersModule, licensing: LicensingModule, payouts: PayoutsModule };
 
 /** Every route of a service's own controllers (and of its static sub-modules), with params filled in. */
 function routesOf(module: Type): string[] {
@@ -53,6 +54,8 @@ describe('distributed routing', () => {
     for (const service of Object.keys(SERVICES)) expect(count(service)).toBeGreaterThan(3);
     expect(routes).toContainEqual({ service: 'orders', path: '/api/project/download' });
     expect(routes).toContainEqual({ service: 'identity', path: '/admin-api/projects/x' });
+    expect(routes).toContainEqual({ service: 'payouts', path: '/api/bill/statement/list' });
+    expect(routes).toContainEqual({ service: 'payouts', path: '/admin-api/remittances/x' });
   });
 
   it('sends every route to its service in docker-compose (nginx)', () => {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { Type } from '@nestjs/common';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import { type EventDefinition, type StaffRole, type PayloadOf } from '@mkt/contracts';
+import { type EventDefinition, type StaffRole, type InputOf } from '@mkt/contracts';
 import { EVENT_TRANSPORT, OBJECT_STORAGE, TokenService, startServiceProcess, type EventTransport, type ObjectStorage, type RunningServiceProcess } from '@mkt/platform';
 import { createTestDatabase, type TestDatabase } from '@mkt/platform/testing';
 import { LicensingModule } from '@mkt/licensing';
@@ -25,7 +25,7 @@ export interface OrdersHarness {
   staffToken(roles: StaffRole[]): Promise<string>;
   sql<T = Record<string, unknown>>(query: string, params?: unknown[]): Promise<T[]>;
   /** Publishes an event on the bus as another service would (through the transport, not the outbox). */
-  publish<D extends EventDefinition>(definition: D, aggregateId: string, payload: PayloadOf<D>): Promise<void>;
+  publish<D extends EventDefinition>(definition: D, aggregateId: string, payload: InputOf<D>): Promise<void>;
   /** Polls until the check passes (events are asynchronous). */
   eventually<T>(check: () => Promise<T | null | undefined | false>, timeoutMs?: number): Promise<T>;
   storage(): ObjectStorage;

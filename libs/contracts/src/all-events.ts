@@ -2,6 +2,7 @@ import { MaterialPublished, MaterialUnpublished } from './catalogue/events.js';
 import { ContributorProtocolAnswered, CustomerProfileChanged, CustomerProjectChanged, StaffActionAudited, UserRegistered, UserUpdatedByStaff } from './identity/events.js';
 import { MusicOrderPlaced } from './music/events.js';
 import { InvoiceIssued, LicenceIssued, OrderClosed, OrderConfirmed, OrderPaid, OrderQuoted, OrderSubmitted } from './orders/events.js';
+import { StatementGenerated, StatementRemitted } from './payouts/events.js';
 import { ContributionApproved, DeliveryPrepared, DeliveryRequested, MediaFailed, MediaProcessed, UploadCompleted } from './uploads/events.js';
 
 /** All event definitions, so transports can create their queues and topics up front. */
@@ -11,4 +12,5 @@ export const ALL_EVENTS = [
   MusicOrderPlaced,
   UploadCompleted, MediaProcessed, MediaFailed, ContributionApproved,
   OrderSubmitted, OrderQuoted, OrderPaid, OrderConfirmed, OrderClosed, InvoiceIssued, LicenceIssued, CustomerProfileChanged,
-  CustomerProjectChanged, DeliveryRequested, DeliveryPrepared] as const;
+  CustomerProjectChanged, DeliveryRequested, DeliveryPrepared,
+  StatementGenerated, StatementRemitted] as const;

@@ -72,6 +72,11 @@ export const ErrorCode = {
   MUSIC_ORDER_FORM_INVALID: 6004,
   MUSIC_PRICE_CHANGED: 6005,
   MUSIC_WAVE_NOT_READY: 6006,
+  // Payouts: 7000-7099.
+  STATEMENT_NOT_FOUND: 7001,
+  STATEMENT_TRANSITION_REFUSED: 7002,
+  STATEMENT_QUARTER_OPEN: 7003,
+  STATEMENT_QUARTER_TOO_EARLY: 7004,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -142,4 +147,8 @@ export const httpStatusOf: Record<ErrorCode, number> = {
   [ErrorCode.MUSIC_ORDER_FORM_INVALID]: 422,
   [ErrorCode.MUSIC_PRICE_CHANGED]: 409,
   [ErrorCode.MUSIC_WAVE_NOT_READY]: 404,
+  [ErrorCode.STATEMENT_NOT_FOUND]: 404,
+  [ErrorCode.STATEMENT_TRANSITION_REFUSED]: 409,
+  [ErrorCode.STATEMENT_QUARTER_OPEN]: 409,
+  [ErrorCode.STATEMENT_QUARTER_TOO_EARLY]: 422,
 };

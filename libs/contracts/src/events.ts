@@ -29,3 +29,5 @@ export function defineEvent<N extends string, S extends z.ZodType>(
 }
 
 export type PayloadOf<D> = D extends EventDefinition<string, infer S> ? z.infer<S> : never;
+/** What a publisher may send: fields with defaults may be left out (the consumer's parse fills them in). */
+export type InputOf<D> = D extends EventDefinition<string, infer S> ? z.input<S> : never;

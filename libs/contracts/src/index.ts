@@ -23,3 +23,6 @@ export * from './orders/events.js';
 export * from './music/api.js';
 export * from './music/schemas.js';
 export * from './music/events.js';
+export * from './payouts/api.js';
+export * from './payouts/schemas.js';
+export * from './payouts/events.js';

@@ -105,6 +105,11 @@ export const serverMessages = {
     musicLicenceInvalid: '授权选项无效，请重新选择',
     musicPriceChanged: '价格已更新，请确认新价格后再下单',
     musicWaveNotReady: '波形尚未生成',
+    // payouts
+    statementNotFound: '结算单不存在',
+    statementTransitionRefused: '结算单当前状态为“{status}”，不能{action}',
+    statementQuarterOpen: '{year} 年第 {quarter} 季度尚未结束，结束后才能生成结算单',
+    statementQuarterTooEarly: '结算单从 2020 年第 4 季度开始记录',
   },
   en: {
     ok: 'Success',
@@ -204,6 +209,11 @@ export const serverMessages = {
     musicLicenceInvalid: 'these licence options are not available, please choose again',
     musicPriceChanged: 'the price has changed, please check the new price and order again',
     musicWaveNotReady: 'the waveform is not ready yet',
+    // payouts
+    statementNotFound: 'This statement does not exist',
+    statementTransitionRefused: 'The statement is {status}; it cannot be {action}',
+    statementQuarterOpen: 'Q{quarter} {year} has not ended yet; its statements can be produced once it has',
+    statementQuarterTooEarly: 'Statements are recorded from Q4 2020',
   },
 } as const satisfies Record<Language, Record<string, string>>;
 

@@ -11,3 +11,4 @@ export * from './sessions/api.js';
 export * from './uploads/api.js';
 export * from './orders/api.js';
 export * from './music/api.js';
+export * from './payouts/api.js';

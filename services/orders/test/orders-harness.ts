@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import { type EventDefinition, type StaffRole, type PayloadOf } from '@mkt/contracts';
+import { type EventDefinition, type StaffRole, type InputOf } from '@mkt/contracts';
 import { EVENT_TRANSPORT, OBJECT_STORAGE, TokenService, startServiceProcess, type EventTransport, type ObjectStorage, type RunningServiceProcess } from '@mkt/platform';
 import { createTestDatabase, type TestDatabase } from '@mkt/platform/testing';
 import { OrdersModule } from '../src/orders.module.js';
@@ -23,7 +23,7 @@ export interface OrdersHarness {
   staffToken(roles: StaffRole[]): Promise<string>;
   sql<T = Record<string, unknown>>(query: string, params?: unknown[]): Promise<T[]>;
   /** Publishes an event on the bus as another service would (through the transport, not the outbox). */
-  publish<D extends EventDefinition>(definition: D, aggregateId: string, payload: PayloadOf<D>): Promise<void>;
+  publish<D extends EventDefinition>(definition: D, aggregateId: string, payload: InputOf<D>): Promise<void>;
   /** The events this service announced (its outbox), oldest first, by name and optionally aggregate. */
   announced<T = Record<string, unknown>>(name: string, aggregateId?: string): Promise<T[]>;
   /** Polls until the check passes (events are asynchronous). */

@@ -32,6 +32,8 @@ export const MaterialPublished = defineEvent(
     kind: z.enum(['video', 'photo', 'music', 'sfx']),
     onlineAt: z.string(),
     sale: MaterialSaleSnapshot,
+    // Added without a new version (older payloads still read): the contributor whose sales payouts credits.
+    contributorId: z.uuid().nullable().default(null),
   }),
 );
 

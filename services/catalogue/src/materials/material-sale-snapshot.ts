@@ -24,5 +24,6 @@ export function materialPublishedPayload(m: MaterialEntity) {
     kind: m.kind,
     onlineAt: (m.onlineAt ?? new Date()).toISOString(),
     sale: materialSaleSnapshot(m),
+    contributorId: m.contributorId ?? null,
   };
 }

@@ -1,0 +1,97 @@
+/**
+ * Payouts contracts: what contributors earn from their sales, and their quarterly statements
+ * (spec sections 3, 4 and 9). Money is integer fen; quarters are calendar quarters in UTC+8.
+ */
+export type { StatementRejectRequest, StatementListRequest, StatementIdRequest } from './schemas.js';
+
+/** Store call paths of the payouts service (POST below /api). */
+export const PayoutCalls = {
+  earnings: '/bill/earnings',
+  statementList: '/bill/statement/list',
+  statementDetail: '/bill/statement/detail',
+  statementConfirm: '/bill/statement/confirm',
+  statementReject: '/bill/statement/reject',
+} as const;
+
+/** Statements are recorded from 2020 Q4 (spec section 9). */
+export const FIRST_STATEMENT_QUARTER = { year: 2020, quarter: 4 } as const;
+
+/**
+ * A statement's life (spec section 4): to be confirmed by the contributor; generated (confirmed,
+ * waiting for the remittance); rejected by the contributor with a reason; remitted by finance;
+ * invalid once finance replaced a rejected one with a corrected statement.
+ */
+export const STATEMENT_STATUSES = ['toBeConfirmed', 'generated', 'rejected', 'remitted', 'invalid'] as const;
+export type StatementStatus = (typeof STATEMENT_STATUSES)[number];
+
+/** What a ledger entry records: a sale's share, or the reversal of one (a refund). */
+export const LEDGER_ENTRY_TYPES = ['sale', 'reversal'] as const;
+export type LedgerEntryType = (typeof LEDGER_ENTRY_TYPES)[number];
+
+/** One line of a statement: a sale (or its reversal) of one of the contributor's materials. */
+export interface StatementLine {
+  entryType: LedgerEntryType;
+  orderNo: string;
+  materialId: number;
+  code: string;
+  kind: 'video' | 'photo' | 'music' | 'sfx';
+  title: string;
+  licenceType: string;
+  /** ISO time of the confirmation (UTC); shown in UTC+8. */
+  soldAt: string;
+  /** The sale price of the item. */
+  amountFen: number;
+  sharePercent: number;
+  /** The contributor's share; negative for a reversal. */
+  earningFen: number;
+}
+
+export interface StatementSummary {
+  id: string;
+  year: number;
+  quarter: number;
+  status: StatementStatus;
+  lineCount: number;
+  grossFen: number;
+  taxFen: number;
+  netFen: number;
+  rejectReason: string | null;
+  createdAt: string;
+  confirmedAt: string | null;
+  remittedAt: string | null;
+}
+
+export interface StatementDetail extends StatementSummary {
+  lines: StatementLine[];
+}
+
+export interface StatementListResponse {
+  infos: StatementSummary[];
+  /** Years with at least one statement, newest first, for the year picker. */
+  years: number[];
+}
+
+/** What a contributor has earned: everything, what statements hold, and what is not in one yet. */
+export interface EarningsResponse {
+  totalFen: number;
+  remittedFen: number;
+  unstatedFen: number;
+  /** Per quarter, oldest first: the shares earned in it. */
+  quarters: { year: number; quarter: number; earningFen: number; saleCount: number }[];
+  /** The contributor's best-selling materials by earnings. */
+  bestSellers: { materialId: number; code: string; title: string; saleCount: number; earningFen: number }[];
+}
+
+/** A statement as the console shows it. */
+export interface StatementAdminView extends StatementSummary {
+  contributorId: string;
+  remittanceBatch: string | null;
+  replacedBy: string | null;
+}
+
+/** A contributor's share rule as the console edits it. */
+export interface ContributorShareView {
+  id: string;
+  sharePercent: number;
+  updatedAt: string;
+}

@@ -1,0 +1,1 @@
+export { PayoutsModule, PAYOUTS_ENTITIES, PAYOUTS_MIGRATIONS } from './payouts.module.js';

@@ -1,0 +1,41 @@
+import { Module } from '@nestjs/common';
+import { MaterialPublished, OrderClosed, OrderConfirmed } from '@mkt/contracts';
+import { DatabaseModule, EventsModule, HandledEventEntity, OutboxMessageEntity, StaffAuditLogEntity, StaffAuditWriter } from '@mkt/platform';
+import { AdminContributorSharesController, AdminStatementActionsController, AdminStatementsController } from './admin/payouts-admin.controllers.js';
+import { PayoutsEventHandlers } from './events/payouts-event.handlers.js';
+import { LedgerRepository } from './ledger/ledger.repository.js';
+import { LedgerService } from './ledger/ledger.service.js';
+import { PayoutsInit1764400000000 } from './migrations/1764400000000-payouts-init.js';
+import { PAYOUT_SETTINGS, payoutSettings } from './payouts.settings.js';
+import { ContributorSharesService } from './shares/contributor-shares.service.js';
+import { SharesRepository } from './shares/shares.repository.js';
+import { StatementsRepository } from './statements/statements.repository.js';
+import { StatementsService } from './statements/statements.service.js';
+import { PayoutsStoreController } from './store/payouts-store.controller.js';
+
+export const PAYOUTS_ENTITIES = [StaffAuditLogEntity, OutboxMessageEntity, HandledEventEntity];
+export const PAYOUTS_MIGRATIONS = [PayoutsInit1764400000000];
+
+/**
+ * Payouts: who owns each material on sale (catalogue's events), the earnings ledger from confirmed
+ * sales and refunds (orders' events), contributors' share settings and quarterly statements.
+ */
+@Module({
+  imports: [
+    DatabaseModule.forService({ name: 'payouts', entities: PAYOUTS_ENTITIES, migrations: PAYOUTS_MIGRATIONS }),
+    EventsModule.forService({ dataSourceName: 'payouts', consumerGroup: 'payouts', consumes: [MaterialPublished, OrderConfirmed, OrderClosed] }),
+  ],
+  controllers: [PayoutsStoreController, AdminStatementActionsController, AdminStatementsController, AdminContributorSharesController],
+  providers: [
+    { provide: PAYOUT_SETTINGS, useFactory: () => payoutSettings() },
+    LedgerRepository,
+    StatementsRepository,
+    SharesRepository,
+    LedgerService,
+    StatementsService,
+    ContributorSharesService,
+    StaffAuditWriter.provide({ service: 'payouts', announce: true }),
+    PayoutsEventHandlers,
+  ],
+})
+export class PayoutsModule {}

@@ -1,0 +1,39 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { ContributorShareView } from '@mkt/contracts';
+import { AppError, Clock, StaffAuditWriter, type AuthenticatedStaff, type ListQuery } from '@mkt/platform';
+import { PAYOUT_SETTINGS, type PayoutSettings } from '../payouts.settings.js';
+import { SharesRepository } from './shares.repository.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Each contributor's share of a sale, set by finance; without a setting the configured default applies. */
+@Injectable()
+export class ContributorSharesService {
+  constructor(
+    private readonly repository: SharesRepository,
+    private readonly clock: Clock,
+    private readonly audit: StaffAuditWriter,
+    @Inject(PAYOUT_SETTINGS) private readonly settings: PayoutSettings,
+  ) {}
+
+  list(query: ListQuery<{ id?: string[] }>): Promise<{ rows: ContributorShareView[]; total: number }> {
+    return this.repository.list(query.filter.id, query.skip, query.take);
+  }
+
+  /** A contributor without a setting reads as the default share. */
+  async get(id: string): Promise<ContributorShareView> {
+    if (!UUID.test(id)) throw AppError.notFound();
+    return (await this.repository.get(id)) ?? { id, sharePercent: this.settings.defaultSharePercent, updatedAt: new Date(0).toISOString() };
+  }
+
+  async update(staff: AuthenticatedStaff, id: string, sharePercent: number): Promise<ContributorShareView> {
+    if (!UUID.test(id)) throw AppError.notFound();
+    return this.repository.transaction(async (manager) => {
+      const before = await this.get(id);
+      await this.repository.upsert(manager, id, sharePercent, this.clock.now());
+      const after = (await this.repository.get(id, manager))!;
+      await this.audit.record(manager, staff, { action: 'update', resource: 'contributor-shares', resourceId: id, before, after });
+      return after;
+    });
+  }
+}

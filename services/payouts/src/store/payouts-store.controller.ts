@@ -1,0 +1,57 @@
+import { Body, Headers, HttpCode, Post, UseGuards } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { PayoutCalls, languageFromHeader, statementIdRequestSchema, statementListRequestSchema, statementRejectRequestSchema, type StatementListRequest, type StatementRejectRequest } from '@mkt/contracts';
+import { AppError, ApiZodBody, CurrentUser, LoginMessage, StoreController, UserAuthGuard, ZodValidationPipe, type AuthenticatedUser } from '@mkt/platform';
+import { StatementsService } from '../statements/statements.service.js';
+
+const path = (call: string) => call.replace(/^\//, '');
+/** Contributors: gid 2 (signed before 2019-12-17), 3 (signed after), 35 (also the material centre). */
+const CONTRIBUTOR_GIDS = [2, 3, 35];
+
+/** /Bill: a contributor's earnings and quarterly statements; buyers are refused, other contributors' ids are not found. */
+@ApiTags('store: payouts')
+@StoreController()
+@UseGuards(UserAuthGuard)
+@LoginMessage('signInRequired')
+export class PayoutsStoreController {
+  constructor(private readonly statements: StatementsService) {}
+
+  @Post(path(PayoutCalls.earnings))
+  @HttpCode(200)
+  earnings(@CurrentUser() user: AuthenticatedUser, @Headers('accept-language') language?: string) {
+    return this.statements.earnings(contributorOf(user), languageFromHeader(language));
+  }
+
+  @Post(path(PayoutCalls.statementList))
+  @HttpCode(200)
+  @ApiZodBody(statementListRequestSchema)
+  list(@CurrentUser() user: AuthenticatedUser, @Body(new ZodValidationPipe(statementListRequestSchema)) body: StatementListRequest) {
+    return this.statements.list(contributorOf(user), body.year);
+  }
+
+  @Post(path(PayoutCalls.statementDetail))
+  @HttpCode(200)
+  @ApiZodBody(statementIdRequestSchema)
+  detail(@CurrentUser() user: AuthenticatedUser, @Body(new ZodValidationPipe(statementIdRequestSchema)) body: { id: string }, @Headers('accept-language') language?: string) {
+    return this.statements.detail(contributorOf(user), body.id, languageFromHeader(language));
+  }
+
+  @Post(path(PayoutCalls.statementConfirm))
+  @HttpCode(200)
+  @ApiZodBody(statementIdRequestSchema)
+  confirm(@CurrentUser() user: AuthenticatedUser, @Body(new ZodValidationPipe(statementIdRequestSchema)) body: { id: string }) {
+    return this.statements.confirm(contributorOf(user), body.id);
+  }
+
+  @Post(path(PayoutCalls.statementReject))
+  @HttpCode(200)
+  @ApiZodBody(statementRejectRequestSchema)
+  reject(@CurrentUser() user: AuthenticatedUser, @Body(new ZodValidationPipe(statementRejectRequestSchema)) body: StatementRejectRequest) {
+    return this.statements.reject(contributorOf(user), body.id, body.reason);
+  }
+}
+
+function contributorOf(user: AuthenticatedUser): string {
+  if (!user.contributor || !CONTRIBUTOR_GIDS.includes(user.contributor.gid)) throw AppError.forbidden();
+  return user.userId;
+}
