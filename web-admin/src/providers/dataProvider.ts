@@ -3,17 +3,22 @@ import simpleRestProvider from 'ra-data-simple-rest';
 import type { DataProvider } from 'react-admin';
 import type { HttpClient } from './http';
 import { createPayload, updatePayload } from './payload';
+import { createPayoutsMethods, type PayoutsMethods } from './payouts';
+
+export type ConsoleDataProvider = DataProvider & PayoutsMethods;
 
 /**
  * ra-data-simple-rest against /admin-api (sort/range/filter query, Content-Range totals),
- * with request bodies trimmed to the fields the contract schemas accept.
+ * with request bodies trimmed to the fields the contract schemas accept, plus the payouts actions
+ * that are not CRUD.
  */
-export function createDataProvider(http: HttpClient, apiUrl: string = ADMIN_API_PREFIX): DataProvider {
+export function createDataProvider(http: HttpClient, apiUrl: string = ADMIN_API_PREFIX): ConsoleDataProvider {
   const rest = simpleRestProvider(apiUrl, http);
   return {
     ...rest,
     update: (resource, params) =>
       rest.update(resource, { ...params, data: updatePayload(resource, params.data, params.previousData) }),
     create: (resource, params) => rest.create(resource, { ...params, data: createPayload(resource, params.data) }),
+    ...createPayoutsMethods(http, apiUrl),
   };
 }

@@ -129,4 +129,10 @@ describe('request bodies', () => {
       validUntil: null,
     });
   });
+
+  it('always sends a contributor share, and nothing but the percent', () => {
+    const share = { id: '5f0c9c1e-8d1a-4c55-9c1e-2b7a0f3e4d21', sharePercent: 50, updatedAt: '1970-01-01T00:00:00.000Z' };
+    expect(updatePayload('contributor-shares', { ...share, sharePercent: 60 }, share)).toEqual({ sharePercent: 60 });
+    expect(updatePayload('contributor-shares', { ...share }, share)).toEqual({ sharePercent: 50 });
+  });
 });

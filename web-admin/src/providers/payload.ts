@@ -78,6 +78,9 @@ export const PROJECT_UPDATE_FIELDS = [
 ] as const satisfies Fields<ProjectUpdate>;
 export const PROJECT_CREATE_FIELDS = ['id', ...PROJECT_UPDATE_FIELDS] as const satisfies Fields<ProjectCreate>;
 
+/** A contributor's share is one number, always sent even when unchanged: the PUT requires it. */
+export const CONTRIBUTOR_SHARE_FIELDS = ['sharePercent'] as const;
+
 // Compile-time guard: adding a field to a contract schema without listing it here fails the build.
 type Missing<T, L extends readonly unknown[]> = Exclude<keyof T, L[number]>;
 const complete: [
@@ -156,6 +159,8 @@ export function updatePayload(resource: string, data: Data, previous: Data = {})
       return changed(data, previous, HOT_WORD_FIELDS);
     case 'projects':
       return changed(data, previous, PROJECT_UPDATE_FIELDS);
+    case 'contributor-shares':
+      return pick(data, CONTRIBUTOR_SHARE_FIELDS);
     default:
       return data;
   }
