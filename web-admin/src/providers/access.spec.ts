@@ -74,4 +74,17 @@ describe('console access rules', () => {
       expect(isAllowed([role], 'projects', 'delete')).toBe(false);
     }
   });
+
+  it('keeps contributor payouts for finance and admin', () => {
+    for (const role of STAFF_ROLES) {
+      const finance = role === 'admin' || role === 'finance';
+      expect(isAllowed([role], 'statements', 'list')).toBe(finance);
+      expect(isAllowed([role], 'statements', 'show')).toBe(finance);
+      expect(isAllowed([role], 'statements', 'edit')).toBe(false);
+      expect(isAllowed([role], 'statements', 'delete')).toBe(false);
+      expect(isAllowed([role], 'contributor-shares', 'list')).toBe(finance);
+      expect(isAllowed([role], 'contributor-shares', 'edit')).toBe(finance);
+      expect(isAllowed([role], 'contributor-shares', 'create')).toBe(false);
+    }
+  });
 });

@@ -1,7 +1,7 @@
 import { STAFF_ROLES, type StaffRole } from '@mkt/contracts';
 
 /** The console's resources, in menu order. */
-export const RESOURCES = ['users', 'projects', 'materials', 'reviews', 'categories', 'topics', 'hot-words', 'music-tracks', 'music-sheets', 'music-skus', 'orders', 'invoices', 'refunds', 'staff', 'audit-logs'] as const;
+export const RESOURCES = ['users', 'projects', 'materials', 'reviews', 'categories', 'topics', 'hot-words', 'music-tracks', 'music-sheets', 'music-skus', 'orders', 'invoices', 'refunds', 'statements', 'contributor-shares', 'staff', 'audit-logs'] as const;
 export type ResourceName = (typeof RESOURCES)[number];
 
 export type Action = 'list' | 'show' | 'edit' | 'create' | 'delete';
@@ -12,6 +12,8 @@ const adminOnly: readonly StaffRole[] = ['admin'];
 const materialEditors: readonly StaffRole[] = ['admin', 'reviewer'];
 /** The store's curation (categories, topics, hot words) belongs to sales. */
 const curators: readonly StaffRole[] = ['admin', 'sales'];
+/** Contributor payouts: statements, remittances and share settings are finance's. */
+const finance: readonly StaffRole[] = ['admin', 'finance'];
 
 /** Read for every role; create, edit and delete for the curators. */
 const curated = { list: everyone, show: everyone, create: curators, edit: curators, delete: curators };
@@ -34,6 +36,9 @@ export const ACCESS_RULES: Record<ResourceName, Partial<Record<Action, readonly 
   orders: { list: ['admin', 'sales', 'finance'], show: ['admin', 'sales', 'finance'] },
   invoices: { list: ['admin', 'finance'], show: ['admin', 'finance'] },
   refunds: { list: ['admin', 'finance'], show: ['admin', 'finance'] },
+  // Generating, correcting and remitting are actions on the list and show pages, not edits.
+  statements: { list: finance, show: finance },
+  'contributor-shares': { list: finance, show: finance, edit: finance },
   // Music: track fields like materials, sheets like the other curation, prices also for finance.
   'music-tracks': { list: everyone, show: everyone, edit: materialEditors },
   'music-sheets': curated,
