@@ -13,6 +13,8 @@ import reviews from './resources/reviews';
 import orders from './resources/orders';
 import projects from './resources/projects';
 import refunds from './resources/refunds';
+import contributorShares from './resources/contributor-shares';
+import statements from './resources/statements';
 import musicSheets from './resources/music-sheets';
 import musicSkus from './resources/music-skus';
 import musicTracks from './resources/music-tracks';
@@ -45,6 +47,8 @@ const Console = () => (
     <Resource name="orders" {...orders} />
     <Resource name="invoices" {...invoices} />
     <Resource name="refunds" {...refunds} />
+    <Resource name="statements" {...statements} />
+    <Resource name="contributor-shares" {...contributorShares} />
     <Resource name="music-tracks" {...musicTracks} />
     <Resource name="music-sheets" {...musicSheets} />
     <Resource name="music-skus" {...musicSkus} />

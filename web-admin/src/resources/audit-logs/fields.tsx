@@ -15,8 +15,8 @@ export const ActionField = (_props: Partial<FieldProps<AuditLogView>>) => {
 };
 
 /** The resources whose changes are audited, and the actions recorded. */
-export const AUDITED_RESOURCES = ['users', 'projects', 'staff', 'materials', 'categories', 'topics', 'hot-words', 'orders', 'invoices', 'refunds'] as const;
-export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'publish', 'unpublish', 'login', 'quote', 'confirm', 'reject-voucher', 'close', 'process', 'issue', 'approve', 'reject'] as const;
+export const AUDITED_RESOURCES = ['users', 'projects', 'staff', 'materials', 'categories', 'topics', 'hot-words', 'orders', 'invoices', 'refunds', 'statements', 'contributor-shares'] as const;
+export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'publish', 'unpublish', 'login', 'quote', 'confirm', 'reject-voucher', 'close', 'process', 'issue', 'approve', 'reject', 'generate', 'correct', 'remit'] as const;
 
 /** Resources that have a page in the console, so an audit entry can link to its record: show page, else edit page. */
 const LINKS: Record<string, 'show' | 'edit'> = {
@@ -27,8 +27,13 @@ const LINKS: Record<string, 'show' | 'edit'> = {
   categories: 'edit',
   topics: 'edit',
   'hot-words': 'edit',
+  statements: 'show',
+  'contributor-shares': 'edit',
 };
 const LINKABLE = Object.keys(LINKS);
+
+/** Generating is recorded against its quarter ("2025Q1"), which has no page of its own. */
+const hasPage = (record: AuditLogView) => LINKABLE.includes(record.resource) && !(record.resource === 'statements' && record.action === 'generate');
 
 export const ResourceField = (_props: Partial<FieldProps<AuditLogView>>) => {
   const record = useRecordContext<AuditLogView>();
@@ -45,7 +50,7 @@ export const ResourceIdField = (_props: Partial<FieldProps<AuditLogView>>) => {
   const record = useRecordContext<AuditLogView>();
   const createPath = useCreatePath();
   if (!record) return null;
-  if (!LINKABLE.includes(record.resource) || !record.resourceId) {
+  if (!hasPage(record) || !record.resourceId) {
     return (
       <Typography component="span" variant="body2">
         {record.resourceId}

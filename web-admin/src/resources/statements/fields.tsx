@@ -1,0 +1,52 @@
+import type { StatementAdminView } from '@mkt/contracts';
+import { Chip, Typography } from '@mui/material';
+import { ReferenceField, useRecordContext, useTranslate, type FieldProps } from 'react-admin';
+import { fenToYuan } from '../orders/money';
+import { quarterLabel, STATUS_COLORS } from './payouts';
+
+export const StatusChip = (_props: Partial<FieldProps<StatementAdminView>>) => {
+  const record = useRecordContext<StatementAdminView>();
+  const translate = useTranslate();
+  if (!record) return null;
+  return (
+    <Chip
+      size="small"
+      color={STATUS_COLORS[record.status] ?? 'default'}
+      variant={record.status === 'invalid' ? 'outlined' : 'filled'}
+      label={translate(`resources.statements.statuses.${record.status}`, { _: record.status })}
+      data-testid="admin-statement-status"
+      data-status={record.status}
+    />
+  );
+};
+
+export const QuarterField = (_props: Partial<FieldProps<StatementAdminView>>) => {
+  const record = useRecordContext<StatementAdminView>();
+  if (!record) return null;
+  return (
+    <Typography component="span" variant="body2" sx={{ whiteSpace: 'nowrap' }}>
+      {quarterLabel(record)}
+    </Typography>
+  );
+};
+
+/** An amount in fen shown in yuan, right-aligned figures as in the orders pages. */
+export const YuanField = ({ source }: { source: 'grossFen' | 'taxFen' | 'netFen' } & Partial<FieldProps<StatementAdminView>>) => {
+  const record = useRecordContext<StatementAdminView>();
+  if (!record) return null;
+  return (
+    <Typography component="span" variant="body2" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+      {fenToYuan(record[source])}
+    </Typography>
+  );
+};
+
+/**
+ * The contributor's account (nickname, phone or e-mail) from identity's users; the id itself when
+ * the user cannot be read, so finance always has something to search for.
+ */
+export const ContributorField = ({ source = 'contributorId' }: Partial<FieldProps>) => {
+  const record = useRecordContext<Record<string, unknown>>();
+  const id = record?.[source];
+  return <ReferenceField source={source} reference="users" link="show" emptyText={typeof id === 'string' ? id : '—'} />;
+};
