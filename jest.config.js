@@ -19,6 +19,7 @@ export default {
     '^@mkt/platform$': '<rootDir>/libs/platform/src/index.ts',
     '^@mkt/platform/testing$': '<rootDir>/libs/platform/src/testing/index.ts',
     '^@mkt/platform/media$': '<rootDir>/libs/platform/src/media/index.ts',
+    '^@mkt/platform/pdf$': '<rootDir>/libs/platform/src/pdf/index.ts',
     '^@mkt/uploads$': '<rootDir>/services/uploads/src/index.ts',
     '^@mkt/identity$': '<rootDir>/services/identity/src/index.ts',
     '^@mkt/catalogue$': '<rootDir>/services/catalogue/src/index.ts',

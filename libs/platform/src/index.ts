@@ -13,3 +13,4 @@ export * from './time/clock.js';
 export * from './time/time.module.js';
 export * from './platform.module.js';
 export * from './bootstrap/service-process.js';
+export * from './time/china-time.js';

@@ -1,6 +1,6 @@
-import { Module } from '@nestjs/common';
+import { Inject, Injectable, Module, type OnModuleInit } from '@nestjs/common';
 import { MaterialPublished, OrderClosed, OrderConfirmed } from '@mkt/contracts';
-import { DatabaseModule, EventsModule, HandledEventEntity, OutboxMessageEntity, StaffAuditLogEntity, StaffAuditWriter } from '@mkt/platform';
+import { DatabaseModule, EventsModule, HandledEventEntity, OBJECT_STORAGE, OutboxMessageEntity, StaffAuditLogEntity, StaffAuditWriter, type ObjectStorage } from '@mkt/platform';
 import { AdminContributorSharesController, AdminStatementActionsController, AdminStatementsController } from './admin/payouts-admin.controllers.js';
 import { PayoutsEventHandlers } from './events/payouts-event.handlers.js';
 import { LedgerRepository } from './ledger/ledger.repository.js';
@@ -10,11 +10,21 @@ import { PAYOUT_SETTINGS, payoutSettings } from './payouts.settings.js';
 import { ContributorSharesService } from './shares/contributor-shares.service.js';
 import { SharesRepository } from './shares/shares.repository.js';
 import { StatementsRepository } from './statements/statements.repository.js';
-import { StatementsService } from './statements/statements.service.js';
+import { PdfkitStatementRenderer, STATEMENT_FILE_RENDERER } from './statements/statement-pdf.renderer.js';
+import { STATEMENT_BUCKET, StatementsService } from './statements/statements.service.js';
 import { PayoutsStoreController } from './store/payouts-store.controller.js';
 
 export const PAYOUTS_ENTITIES = [StaffAuditLogEntity, OutboxMessageEntity, HandledEventEntity];
 export const PAYOUTS_MIGRATIONS = [PayoutsInit1764400000000];
+
+/** Creates the private bucket of statement PDFs on start. */
+@Injectable()
+class PayoutsBuckets implements OnModuleInit {
+  constructor(@Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage) {}
+  async onModuleInit(): Promise<void> {
+    await this.storage.ensureBucket(STATEMENT_BUCKET);
+  }
+}
 
 /**
  * Payouts: who owns each material on sale (catalogue's events), the earnings ledger from confirmed
@@ -35,7 +45,9 @@ export const PAYOUTS_MIGRATIONS = [PayoutsInit1764400000000];
     StatementsService,
     ContributorSharesService,
     StaffAuditWriter.provide({ service: 'payouts', announce: true }),
+    { provide: STATEMENT_FILE_RENDERER, useClass: PdfkitStatementRenderer },
     PayoutsEventHandlers,
+    PayoutsBuckets,
   ],
 })
 export class PayoutsModule {}

@@ -1,5 +1,6 @@
 import { MaterialPublished, OrderConfirmed, type StatementAdminView, type StatementDetail, type StatementListResponse, type StatementSummary, type EarningsResponse } from '@mkt/contracts';
 import { confirmedOrder, publishedMaterial } from './payouts-fixtures.js';
+import { pdfText } from '@mkt/platform/testing';
 import { startPayouts, type PayoutsHarness } from './payouts-harness.js';
 
 describe('quarterly statements', () => {
@@ -70,6 +71,14 @@ describe('quarterly statements', () => {
     const csv = await h.admin('GET', `/remittances/${remitted.body.batch}`, { token: finance });
     expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
     expect(csv.text.split('\r\n')[1]).toBe(`${corrected.body.id},${contributor.userId},2025,1,1000.00,40.00,960.00,2025-04-01T03:00:00.000Z`);
+    const file = await h.call<{ url: string }>('/bill/statement/file', { token: contributor.token, body: { id: corrected.body.id } });
+    expect((await h.call('/bill/statement/file', { token: stranger.token, body: { id: corrected.body.id } })).status).toBe(404);
+    const pdf = Buffer.from(await (await fetch(file.body.data.url.startsWith('/') ? `${h.server.url}${file.body.data.url}` : file.body.data.url)).arrayBuffer());
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    const text = pdfText(pdf);
+    for (const expected of ['供稿人季度结算单', '2025 年第 1 季度', '已汇款 / Remitted', '¥1,000.00', '¥40.00', '¥960.00', march.orderNo, 'V9201 素材9201', '2025-03-31', contributor.userId]) {
+      expect(text).toContain(expected);
+    }
     const twice = await h.admin<{ code: number }>('POST', '/statements/remit', { token: finance, body: { ids: [corrected.body.id] } });
     expect([twice.status, twice.body.code]).toEqual([409, 7002]);
 

@@ -9,6 +9,8 @@ export const PayoutCalls = {
   earnings: '/bill/earnings',
   statementList: '/bill/statement/list',
   statementDetail: '/bill/statement/detail',
+  /** { url }: the statement's PDF through a signed link valid five minutes. */
+  statementFile: '/bill/statement/file',
   statementConfirm: '/bill/statement/confirm',
   statementReject: '/bill/statement/reject',
 } as const;

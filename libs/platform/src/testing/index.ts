@@ -1,2 +1,3 @@
 export * from './test-database.js';
 export * from './test-identity.module.js';
+export * from './pdf-text.js';

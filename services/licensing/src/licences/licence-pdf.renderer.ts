@@ -1,6 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import PDFDocument from 'pdfkit';
+import { drawLabelledRows, renderCjkPdf } from '@mkt/platform/pdf';
 import type { LicenceTerms } from './licence-terms.js';
 
 /** Turns licence terms into an authorization file; behind an interface so services are tested without pdfkit. */
@@ -9,31 +7,10 @@ export interface LicenceFileRenderer {
 }
 export const LICENCE_FILE_RENDERER = Symbol('LICENCE_FILE_RENDERER');
 
-let fontBytes: Buffer | null = null;
-/**
- * Noto Sans SC from npm, so Chinese renders on a machine without system CJK fonts. Read once:
- * it is 10 MB; pdfkit embeds only the glyphs a file uses.
- */
-function cjkFont(): Buffer {
-  if (!fontBytes) {
-    const require = createRequire(import.meta.url);
-    fontBytes = readFileSync(require.resolve('@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf'));
-  }
-  return fontBytes;
-}
-
 /** An A4 authorization file with every term in Chinese and English, with pdfkit and an embedded CJK font. */
 export class PdfkitLicenceRenderer implements LicenceFileRenderer {
   render(terms: LicenceTerms, verificationCode: string): Promise<Buffer> {
-    return new Promise((resolve, reject) => {
-      const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: `授权书 Certificate of Authorization ${terms.orderNo}`, Author: 'Lumen Stock' } });
-      const chunks: Buffer[] = [];
-      doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-      doc.on('end', () => resolve(Buffer.concat(chunks)));
-      doc.on('error', reject);
-      doc.registerFont('cjk', cjkFont());
-      doc.font('cjk');
-
+    return renderCjkPdf(`授权书 Certificate of Authorization ${terms.orderNo}`, (doc) => {
       doc.fontSize(22).text('素材授权书', { align: 'center' });
       doc.fontSize(12).text('Certificate of Authorization', { align: 'center' });
       doc.moveDown(1.5);
@@ -57,13 +34,7 @@ export class PdfkitLicenceRenderer implements LicenceFileRenderer {
         ['验证码 / Verification code', verificationCode],
       ];
       doc.fontSize(11);
-      for (const [name, value] of rows) {
-        const y = doc.y;
-        doc.text(name, 56, y, { width: 190 });
-        const nameBottom = doc.y;
-        doc.text(value, 256, y, { width: 283 });
-        doc.y = Math.max(nameBottom, doc.y) + 6;
-      }
+      drawLabelledRows(doc, rows);
       doc.moveDown(1.5);
       doc.fontSize(9).text(
         `本授权书的真伪可在本站“授权书验证”页面输入验证码 ${verificationCode} 查询。 Check this file at /LicenceVerify?code=${verificationCode}.`,
@@ -71,7 +42,6 @@ export class PdfkitLicenceRenderer implements LicenceFileRenderer {
         doc.y,
         { width: 483 },
       );
-      doc.end();
     });
   }
 }

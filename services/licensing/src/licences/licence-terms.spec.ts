@@ -1,5 +1,6 @@
 import type { OrderConfirmed, PayloadOf } from '@mkt/contracts';
-import { chinaDate, newVerificationCode, termsOf, validUntil } from './licence-terms.js';
+import { chinaDate } from '@mkt/platform';
+import { newVerificationCode, termsOf, validUntil } from './licence-terms.js';
 
 const order: PayloadOf<typeof OrderConfirmed> = {
   orderId: '6f1c1f7e-5a43-4d36-9d5e-1c8f1f0a0b11',

@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { LICENCE_LABELS, PERSONAL_DELIVERY_BOX, PERSONAL_LICENCE_LIMIT, type OrderConfirmed, type PayloadOf } from '@mkt/contracts';
+import { chinaDate, chinaWallClock } from '@mkt/platform';
 
 /** Everything an authorization file prints, fixed when the order is confirmed. */
 export interface LicenceTerms {
@@ -34,16 +35,11 @@ const label = (table: Record<string, readonly [string, string]>, key: string): s
   return pair ? `${pair[0]} / ${pair[1]}` : key;
 };
 
-/** The UTC+8 calendar date of an instant, as YYYY-MM-DD. */
-export function chinaDate(at: Date): string {
-  return new Date(at.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
-}
-
 /** The last day a licence of the given duration covers; permanent and buyout never end. */
 export function validUntil(confirmedAt: Date, duration: string): string {
   const months = { '1m': 1, '1y': 12, '3y': 36, '5y': 60 }[duration];
   if (!months) return '永久 / Permanent';
-  const local = new Date(confirmedAt.getTime() + 8 * 3600_000);
+  const local = chinaWallClock(confirmedAt);
   const end = new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth() + months, local.getUTCDate() - 1));
   return end.toISOString().slice(0, 10);
 }

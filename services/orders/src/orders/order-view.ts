@@ -1,5 +1,5 @@
 import type { InvoiceStatus, Language, OrderView } from '@mkt/contracts';
-import { publicRenditionPath } from '@mkt/platform';
+import { chinaWallClock, publicRenditionPath } from '@mkt/platform';
 import type { OrderItemRow, OrderRow } from './orders.repository.js';
 
 export const titleIn = (language: Language, zh: string, en: string): string => (language === 'en' ? en || zh : zh || en);
@@ -46,6 +46,6 @@ export function toOrderView(
 
 /** Order numbers read like the product's: date and time in UTC+8 and four random digits. */
 export function newOrderNo(now: Date, random: () => number = Math.random): string {
-  const local = new Date(now.getTime() + 8 * 3600_000).toISOString().replace(/\D/g, '').slice(0, 14);
+  const local = chinaWallClock(now).toISOString().replace(/\D/g, '').slice(0, 14);
   return `LS${local}${String(Math.floor(random() * 10_000)).padStart(4, '0')}`;
 }

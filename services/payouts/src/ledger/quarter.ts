@@ -1,22 +1,20 @@
 import { FIRST_STATEMENT_QUARTER } from '@mkt/contracts';
-
-/** Quarters are calendar quarters in China's time (UTC+8, no daylight saving), whatever the server's zone. */
-const UTC8_MS = 8 * 3600_000;
+import { CHINA_OFFSET_MS, chinaWallClock } from '@mkt/platform';
 
 export interface Quarter {
   year: number;
   quarter: number;
 }
 
-/** The quarter an instant falls in, in UTC+8. */
+/** The calendar quarter an instant falls in, in China's time (UTC+8), whatever the server's zone. */
 export function quarterOf(at: Date): Quarter {
-  const local = new Date(at.getTime() + UTC8_MS);
+  const local = chinaWallClock(at);
   return { year: local.getUTCFullYear(), quarter: Math.floor(local.getUTCMonth() / 3) + 1 };
 }
 
 /** The quarter's first instant and the next quarter's first instant, as UTC instants. */
 export function quarterRange({ year, quarter }: Quarter): { start: Date; end: Date } {
-  return { start: new Date(Date.UTC(year, (quarter - 1) * 3, 1) - UTC8_MS), end: new Date(Date.UTC(year, quarter * 3, 1) - UTC8_MS) };
+  return { start: new Date(Date.UTC(year, (quarter - 1) * 3, 1) - CHINA_OFFSET_MS), end: new Date(Date.UTC(year, quarter * 3, 1) - CHINA_OFFSET_MS) };
 }
 
 /** A quarter is closed once its last instant in UTC+8 has passed. */

@@ -12,15 +12,18 @@ import {
   type StatementListResponse,
   type StatementSummary,
 } from '@mkt/contracts';
-import { AppError, Clock, OutboxWriter, StaffAuditWriter, type AuthenticatedStaff, type ListQuery } from '@mkt/platform';
+import { AppError, Clock, OBJECT_STORAGE, OutboxWriter, StaffAuditWriter, type AuthenticatedStaff, type ListQuery, type ObjectStorage } from '@mkt/platform';
 import { LedgerRepository, type LedgerRow } from '../ledger/ledger.repository.js';
 import { isClosed, isRecorded, quarterRange, type Quarter } from '../ledger/quarter.js';
 import { PAYOUT_SETTINGS, type PayoutSettings } from '../payouts.settings.js';
+import { STATEMENT_FILE_RENDERER, type StatementFileRenderer } from './statement-pdf.renderer.js';
 import { statementTransition } from './statement-state-machine.js';
 import { StatementsRepository, type StatementFilter, type StatementRow } from './statements.repository.js';
 import { withholdingTaxFen } from './withholding-tax.js';
 
 const BEST_SELLERS = 10;
+/** Private: statement PDFs leave only through short-lived signed links. */
+export const STATEMENT_BUCKET = 'statements';
 
 /**
  * Quarterly statements: produced for each contributor with earnings not yet stated when a quarter
@@ -36,6 +39,8 @@ export class StatementsService {
     private readonly outbox: OutboxWriter,
     private readonly audit: StaffAuditWriter,
     @Inject(PAYOUT_SETTINGS) private readonly settings: PayoutSettings,
+    @Inject(STATEMENT_FILE_RENDERER) private readonly renderer: StatementFileRenderer,
+    @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
   ) {}
 
   /**
@@ -81,6 +86,14 @@ export class StatementsService {
 
   reject(contributorId: string, id: string, reason: string): Promise<StatementSummary> {
     return this.contributorMove(contributorId, id, (manager, row, now) => this.repository.setStatus(manager, id, statementTransition(row.status, 'reject'), { reject_reason: reason }, now));
+  }
+
+  /** The statement as a PDF (rendered in its current state), through a signed link valid five minutes. */
+  async fileLink(contributorId: string, id: string): Promise<{ url: string }> {
+    const detail = await this.detail(contributorId, id, 'zh-CN');
+    const key = `${contributorId}/${id}-${detail.status}.pdf`;
+    await this.storage.put(STATEMENT_BUCKET, key, await this.renderer.render(detail, contributorId), { contentType: 'application/pdf' });
+    return { url: await this.storage.signedGetUrl(STATEMENT_BUCKET, key, 300, { downloadName: `statement-${detail.year}Q${detail.quarter}.pdf` }) };
   }
 
   async earnings(contributorId: string, language: Language): Promise<EarningsResponse> {

@@ -36,6 +36,13 @@ export class PayoutsStoreController {
     return this.statements.detail(contributorOf(user), body.id, languageFromHeader(language));
   }
 
+  @Post(path(PayoutCalls.statementFile))
+  @HttpCode(200)
+  @ApiZodBody(statementIdRequestSchema)
+  file(@CurrentUser() user: AuthenticatedUser, @Body(new ZodValidationPipe(statementIdRequestSchema)) body: { id: string }) {
+    return this.statements.fileLink(contributorOf(user), body.id);
+  }
+
   @Post(path(PayoutCalls.statementConfirm))
   @HttpCode(200)
   @ApiZodBody(statementIdRequestSchema)
