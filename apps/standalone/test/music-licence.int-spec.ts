@@ -1,11 +1,8 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import type { LicenceView, MusicOrderCreateResponse, MusicSkuListResponse, OrderView } from '@mkt/contracts';
 import { CatalogueModule, MaterialWriter } from '@mkt/catalogue';
+import { pdfText } from '@mkt/platform/testing';
 import { startOrders, type OrdersHarness } from './orders-harness.js';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
@@ -85,16 +82,14 @@ describe('music licence from the cascade to the download', () => {
       return list.length === 1 && list[0]!.status === 'generated' ? list : null;
     });
     const file = await h.call<{ url: string }>('/licence/file', { token: buyer, body: { licenceId: licence!.licenceId } });
-    const pdf = Buffer.from(await (await fetch(file.body.data.url.startsWith('/') ? `${h.url}${file.body.data.url}` : file.body.data.url)).arrayBuffer());
-    const dir = mkdtempSync(join(tmpdir(), 'music-licence-'));
-    writeFileSync(join(dir, 'licence.pdf'), pdf);
-    const text = execFileSync('pdftotext', ['-layout', join(dir, 'licence.pdf'), '-'], { encoding: 'utf8' });
+    const pdf = Buffer.from(await (await h.fetchLink(file.body.data.url)).arrayBuffer());
+    const text = pdfText(pdf);
     for (const expected of ['晨光', '春季广告', '上海光影传媒有限公司', licence!.verificationCode]) expect(text).toContain(expected);
 
     const itemId = order.items[0]!.itemId;
     expect((await h.call('/download/original', { token: stranger, body: { orderId, itemId } })).body.code).toBe(5202);
     const link = await h.call<{ url: string }>('/download/original', { token: buyer, body: { orderId, itemId } });
-    const original = await fetch(link.body.data.url.startsWith('/') ? `${h.url}${link.body.data.url}` : link.body.data.url);
+    const original = await h.fetchLink(link.body.data.url);
     expect(await original.text()).toBe('RIFF-dawn-original');
   });
 });

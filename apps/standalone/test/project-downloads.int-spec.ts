@@ -1,9 +1,6 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { CustomerProfileChanged, CustomerProjectChanged, MaterialPublished, type LicenceView, type OrderListResponse, type PayloadOf, type ProjectData, type ProjectDownloadResult, type PurchasedMaterial } from '@mkt/contracts';
+import { pdfText } from '@mkt/platform/testing';
 import { startOrders, type OrdersHarness } from './orders-harness.js';
 
 type Project = PayloadOf<typeof CustomerProjectChanged>;
@@ -90,9 +87,7 @@ describe('single machine: a download under an enterprise project, licensed and d
     const [{ terms }] = await h.sql<{ terms: Record<string, string> }>(`SELECT terms FROM licensing.licences WHERE id = $1`, [licences[0]!.licenceId]);
     expect(terms).toMatchObject({ licenceType: '商业授权 / Commercial', buyerCompany: '星河传媒有限公司', projectName: '星河 2026 品牌片', region: '全球 / Global', enterpriseProject: 'PRJ-T-1' });
     const pdf = await fetch(`${h.url}${(await call<{ url: string }>('/licence/file', member.token, { licenceId: licences[0]!.licenceId })).body.data.url}`);
-    const dir = mkdtempSync(join(tmpdir(), 'project-licence-'));
-    writeFileSync(join(dir, 'licence.pdf'), Buffer.from(await pdf.arrayBuffer()));
-    const text = execFileSync('pdftotext', ['-layout', join(dir, 'licence.pdf'), '-'], { encoding: 'utf8' });
+    const text = pdfText(Buffer.from(await pdf.arrayBuffer()));
     expect(text).toContain('企业项目编号 / Enterprise project');
     expect(text).toContain('PRJ-T-1');
     expect(text).toContain('星河传媒有限公司');

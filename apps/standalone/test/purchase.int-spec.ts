@@ -1,9 +1,6 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { MaterialPublished, MaterialUnpublished, MusicOrderPlaced, vatIncludedFen, type LicenceVerification, type LicenceView, type OrderView, type PurchasedMaterial } from '@mkt/contracts';
+import { pdfText } from '@mkt/platform/testing';
 import { startOrders, type OrdersHarness } from './orders-harness.js';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
@@ -147,9 +144,7 @@ describe('single machine: a purchase from orders to licensing', () => {
     const file = await h.call<{ url: string }>('/licence/file', { token: buyer, body: { licenceId: videoLicence.licenceId } });
     const pdf = Buffer.from(await (await fetchSigned(file.body.data.url)).arrayBuffer());
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
-    const dir = mkdtempSync(join(tmpdir(), 'licence-'));
-    writeFileSync(join(dir, 'licence.pdf'), pdf);
-    const text = execFileSync('pdftotext', ['-layout', join(dir, 'licence.pdf'), '-'], { encoding: 'utf8' });
+    const text = pdfText(pdf);
     for (const expected of ['素材授权书', '上海外滩夜景延时摄影', '上海光影传媒有限公司', '杭州使用方科技有限公司', '外滩夜景宣传片', '中国大陆 / Mainland China', '1 年 / 1 year', '商业授权 / Commercial', 'V9101', videoLicence.verificationCode, videoLicence.orderNo]) {
       expect(text).toContain(expected);
     }

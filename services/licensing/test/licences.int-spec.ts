@@ -1,9 +1,6 @@
-import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { DeliveryPrepared, OrderConfirmed, type LicenceVerification, type LicenceView, type PayloadOf, type PurchasedMaterial } from '@mkt/contracts';
+import { pdfText } from '@mkt/platform/testing';
 import { startLicensing, type LicensingHarness } from './licensing-harness.js';
 
 type Confirmed = PayloadOf<typeof OrderConfirmed>;
@@ -31,7 +28,6 @@ const TERMS = {
 describe('licensing: authorization files, verification and downloads', () => {
   let h: LicensingHarness;
   let nextItem = 1;
-  const fetchSigned = async (url: string) => fetch(url.startsWith('/') ? `${h.url}${url}` : url);
   const item = (materialId: number, kind: Item['kind'], originalKey: string | null, priceFen = 10_000): Item => ({
     itemId: nextItem++,
     materialId,
@@ -96,11 +92,9 @@ describe('licensing: authorization files, verification and downloads', () => {
     expect((await h.call('/licence/file', { token: stranger, body: { licenceId: videoLicence.licenceId } })).body.code).toBe(5200);
     expect((await h.call('/licence/generate', { token: stranger, body: { orderId: order.orderId } })).body.code).toBe(5200);
     const file = await h.call<{ url: string }>('/licence/file', { token: buyer, body: { licenceId: videoLicence.licenceId } });
-    const pdf = Buffer.from(await (await fetchSigned(file.body.data.url)).arrayBuffer());
+    const pdf = Buffer.from(await (await h.fetchLink(file.body.data.url)).arrayBuffer());
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
-    const dir = mkdtempSync(join(tmpdir(), 'licence-'));
-    writeFileSync(join(dir, 'licence.pdf'), pdf);
-    const text = execFileSync('pdftotext', ['-layout', join(dir, 'licence.pdf'), '-'], { encoding: 'utf8' });
+    const text = pdfText(pdf);
     for (const expected of ['素材授权书', '素材 9101', '上海光影传媒有限公司', '杭州使用方科技有限公司', '外滩夜景宣传片', '中国大陆 / Mainland China', '1 年 / 1 year', '商业授权 / Commercial', 'V9101', videoLicence.verificationCode, order.orderNo]) {
       expect(text).toContain(expected);
     }
@@ -125,7 +119,7 @@ describe('licensing: authorization files, verification and downloads', () => {
     await generated(buyer, order.orderId, 2);
     expect((await h.call('/download/original', { token: stranger, body: { orderId: order.orderId, itemId: video.itemId } })).body.code).toBe(5202);
     const link = await h.call<{ url: string }>('/download/original', { token: buyer, body: { orderId: order.orderId, itemId: video.itemId } });
-    expect(await (await fetchSigned(link.body.data.url)).text()).toBe('original-video-bytes');
+    expect(await (await h.fetchLink(link.body.data.url)).text()).toBe('original-video-bytes');
     const transcoding = await h.call('/download/original', { token: buyer, body: { orderId: order.orderId, itemId: photo.itemId }, lang: 'en' });
     expect(transcoding.body).toMatchObject({ code: 5201, message: 'File in transcoding, please wait patiently' });
     const purchased = await materials(buyer, order.orderId);
@@ -164,7 +158,7 @@ describe('licensing: authorization files, verification and downloads', () => {
         return list[0]?.downloadable ? list : null;
       });
       const link = await h.call<{ url: string }>('/download/original', { token, body: { orderId, itemId: ready!.itemId } });
-      const response = await fetchSigned(link.body.data.url);
+      const response = await h.fetchLink(link.body.data.url);
       expect(await response.text()).toBe('reduced-1080p');
       expect(response.headers.get('content-disposition')).toContain('V9301-1080P.mp4');
     }
@@ -178,7 +172,7 @@ describe('licensing: authorization files, verification and downloads', () => {
     });
     expect(original!.delivery).toBe('original');
     const link = await h.call<{ url: string }>('/download/original', { token: businessToken, body: { orderId: c.orderId, itemId: original!.itemId } });
-    expect(await (await fetchSigned(link.body.data.url)).text()).toBe('big-original');
+    expect(await (await h.fetchLink(link.body.data.url)).text()).toBe('big-original');
   });
 
   it('asks again, after a pause, for a copy that could not be made; the buyer’s own right only', async () => {

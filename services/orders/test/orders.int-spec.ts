@@ -49,7 +49,6 @@ describe('orders: cart, orders, invoices, refunds, VIP and company views', () =>
     form.set('voucher', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), 'voucher.png');
     return form;
   };
-  const fetchSigned = async (url: string) => fetch(url.startsWith('/') ? `${h.url}${url}` : url);
 
   /** A buyer with a video and a photo in the cart turned into a submitted order. */
   async function submittedOrder(token: string, materials = [VIDEO, PHOTO]): Promise<string> {
@@ -241,7 +240,7 @@ describe('orders: cart, orders, invoices, refunds, VIP and company views', () =>
     expect(await h.announced('order.paid', orderId)).toEqual([expect.objectContaining({ orderId, totalFen: 150_050 })]);
 
     const staffView = await h.admin<{ voucherUrl: string }>('GET', `/orders/${orderId}`, { token: finance });
-    expect(Buffer.from(await (await fetchSigned(staffView.body.voucherUrl)).arrayBuffer()).equals(PNG)).toBe(true);
+    expect(Buffer.from(await (await h.fetchLink(staffView.body.voucherUrl)).arrayBuffer()).equals(PNG)).toBe(true);
     expect((await h.admin('POST', `/orders/${orderId}/confirm`, { token: sales })).status).toBe(403);
     const confirmed = await h.admin<{ status: string; confirmedAt: string }>('POST', `/orders/${orderId}/confirm`, { token: finance });
     expect(confirmed.body.status).toBe('confirmed');
@@ -279,7 +278,7 @@ describe('orders: cart, orders, invoices, refunds, VIP and company views', () =>
     expect((await h.admin<{ status: string }>('POST', `/invoices/${invoiceId}/file`, { token: finance, form: upload })).body.status).toBe('downloadable');
     expect((await h.call('/invoice/download', { token: stranger, body: { orderId } })).body.code).toBe(5010);
     const invoiceLink = await h.call<{ url: string }>('/invoice/download', { token: buyer, body: { orderId } });
-    expect(Buffer.from(await (await fetchSigned(invoiceLink.body.data.url)).arrayBuffer()).equals(invoicePdf)).toBe(true);
+    expect(Buffer.from(await (await h.fetchLink(invoiceLink.body.data.url)).arrayBuffer()).equals(invoicePdf)).toBe(true);
     expect((await h.call<OrderView>('/order/detail', { token: buyer, body: { id: orderId } })).body.data.invoiceStatus).toBe('downloadable');
   }, 120_000);
 

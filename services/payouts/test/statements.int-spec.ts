@@ -73,7 +73,7 @@ describe('quarterly statements', () => {
     expect(csv.text.split('\r\n')[1]).toBe(`${corrected.body.id},${contributor.userId},2025,1,1000.00,40.00,960.00,2025-04-01T03:00:00.000Z`);
     const file = await h.call<{ url: string }>('/bill/statement/file', { token: contributor.token, body: { id: corrected.body.id } });
     expect((await h.call('/bill/statement/file', { token: stranger.token, body: { id: corrected.body.id } })).status).toBe(404);
-    const pdf = Buffer.from(await (await fetch(file.body.data.url.startsWith('/') ? `${h.server.url}${file.body.data.url}` : file.body.data.url)).arrayBuffer());
+    const pdf = Buffer.from(await (await h.fetchLink(file.body.data.url)).arrayBuffer());
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     const text = pdfText(pdf);
     for (const expected of ['供稿人季度结算单', '2025 年第 1 季度', '已汇款 / Remitted', '¥1,000.00', '¥40.00', '¥960.00', march.orderNo, 'V9201 素材9201', '2025-03-31', contributor.userId]) {
