@@ -15,6 +15,9 @@
 //      personal licence's 1080P copy of a 10 s 4K clip beside the raw ffmpeg command;
 //   6. music: waveform peak generation time for a 3-minute track and the gzip size of the
 //      store's lazy player chunk (skipped with BENCH_MUSIC=0);
+//   8. payouts: the statements of a closed quarter for BENCH_PAYOUT_CONTRIBUTORS contributors and
+//      BENCH_PAYOUT_LINES ledger entries, time and the server's peak memory, then the same quarter
+//      again (must produce nothing) (skipped with BENCH_PAYOUT_LINES=0);
 //   7. uploads: a BENCH_UPLOAD_MB file sent as the browser does (1 MB parts, 10 in parallel)
 //      beside a plain single-stream copy of it, and the processing time of a 10 s 1080p clip
 //      beside the raw ffmpeg commands the pipeline runs (skipped with BENCH_UPLOADS=0).
@@ -27,6 +30,7 @@
 //   BENCH_LOG_LEVEL=warn    BENCH_READY_TIMEOUT_SEC=120  BENCH_KEEP_DATA=false
 //   BENCH_SEARCH=1  BENCH_MATERIALS=1000000  BENCH_PG_SHARED_BUFFERS=2GB
 //   BENCH_ORDERS=30  BENCH_MUSIC=1  BENCH_UPLOADS=1  BENCH_UPLOAD_MB=200
+//   BENCH_PAYOUT_LINES=1000000  BENCH_PAYOUT_CONTRIBUTORS=10000
 //   BENCH_SERVER=apps/standalone/dist/main.js  BENCH_STORE_DIST=web-store/dist  BENCH_REPORTS_DIR=reports
 
 import { execFileSync } from 'node:child_process';
@@ -41,6 +45,7 @@ import { callJson } from './lib/http.mjs';
 import { runLoad } from './lib/load.mjs';
 import { renderMarkdown, renderText, writeReport } from './lib/report.mjs';
 import { measureOrders } from './lib/orders-bench.mjs';
+import { measurePayouts } from './lib/payouts-bench.mjs';
 import { TARGETS_MS, loadCatalogue, measureSearch } from './lib/search-bench.mjs';
 import { measureUploads } from './lib/uploads-bench.mjs';
 import { findFreePort, startServer, stopAll } from './lib/server.mjs';
@@ -101,6 +106,8 @@ function readSettings(env) {
     music: !['0', 'false', 'no'].includes((env.BENCH_MUSIC ?? '1').toLowerCase()),
     uploads: !['0', 'false', 'no'].includes((env.BENCH_UPLOADS ?? '1').toLowerCase()),
     uploadMB: number('BENCH_UPLOAD_MB', 200, 1, 3072),
+    payoutLines: number('BENCH_PAYOUT_LINES', 1_000_000, 0, 10_000_000),
+    payoutContributors: number('BENCH_PAYOUT_CONTRIBUTORS', 10_000, 1, 1_000_000),
     serverEntry: inRoot(env.BENCH_SERVER || 'apps/standalone/dist/main.js'),
     storeDist: inRoot(env.BENCH_STORE_DIST || 'web-store/dist'),
     reportsDir: inRoot(env.BENCH_REPORTS_DIR || 'reports'),
@@ -429,6 +436,25 @@ async function measureOrdersSection(settings, launcher, workDir, problems) {
 }
 
 /**
+ * A fresh server with the demo staff accounts (finance runs the job) and no demo catalogue, its
+ * ledger filled in the database, then the statement job for a closed quarter, twice.
+ * @param {ReturnType<typeof readSettings>} settings
+ * @param {ReturnType<typeof serverLauncher>} launcher
+ * @param {string[]} problems
+ */
+async function measurePayoutsSection(settings, launcher, problems) {
+  const server = await launcher.start(launcher.newDataDir(), 'payouts server', { SEED_DEMO: 'true', DEMO_CATALOGUE_SIZE: '1', DEMO_MUSIC_SIZE: '1', DEMO_WAIT: 'true' });
+  try {
+    const result = await measurePayouts({ baseUrl: server.baseUrl, databaseUrl: server.databaseUrl, pid: server.pid, contributors: settings.payoutContributors, lines: settings.payoutLines, progress });
+    if (result.first.created !== settings.payoutContributors) problems.push(`payouts: ${result.first.created} statements for ${settings.payoutContributors} contributors`);
+    if (result.second.created !== 0) problems.push(`payouts: the second run of the same quarter produced ${result.second.created} statements`);
+    return result;
+  } finally {
+    checkStop(await server.stop(), 'payouts server', problems);
+  }
+}
+
+/**
  * A server with the demo accounts (gid-3 contributor 13800000003; the 10 s clip is under the 10 MB
  * production minimum, so the development-only lower minimum applies), a one-item demo catalogue
  * seeded before it answers ready so seeding does not compete with the measurement.
@@ -654,6 +680,23 @@ function sections(report) {
     });
   }
 
+  if (report.payouts) {
+    const p = report.payouts;
+    const mb = (/** @type {number | null} */ bytes) => (bytes === null ? '-' : `${formatCount(Math.round(bytes / 2 ** 20))} MB`);
+    out.push({
+      title: `Payouts: statements of one closed quarter, ${formatCount(p.contributors)} contributors, ${formatCount(p.lines)} ledger entries`,
+      table: {
+        headers: ['', 'ms', 'statements'],
+        align: ['left', 'right', 'right'],
+        rows: [
+          ['first run (POST /admin-api/statements/generate)', formatMs(p.first.ms), formatCount(p.first.created)],
+          ['second run of the same quarter', formatMs(p.second.ms), formatCount(p.second.created)],
+        ],
+      },
+      notes: [`server peak memory (VmHWM): ${mb(p.rssBeforeBytes)} before the job, ${mb(p.peakRssBytes)} after it`],
+    });
+  }
+
   if (report.problems.length) out.push({ title: 'Problems', notes: report.problems });
   return out;
 }
@@ -671,6 +714,7 @@ async function main() {
       : 0) +
     (settings.orders > 0 ? settings.readyTimeoutMs + 30_000 + settings.orders * 5_000 + 120_000 : 0) +
     (settings.uploads ? settings.readyTimeoutMs + 30_000 + 900_000 : 0) +
+    (settings.payoutLines > 0 ? settings.readyTimeoutMs + 30_000 + Math.ceil(settings.payoutLines / 100_000) * 60_000 : 0) +
     60_000;
   const budget = setTimeout(() => {
     process.stderr.write(`bench: gave up after ${Math.round(budgetMs / 1000)} s\n`);
@@ -705,6 +749,7 @@ async function main() {
     bundle: null,
     search: null,
     orders: null,
+    payouts: null,
     music: null,
     uploads: null,
     problems,
@@ -751,6 +796,15 @@ async function main() {
         }
       } else {
         progress('orders benchmark skipped (BENCH_ORDERS=0)');
+      }
+      if (settings.payoutLines > 0) {
+        try {
+          report.payouts = await measurePayoutsSection(settings, launcher, problems);
+        } catch (error) {
+          problems.push(`payouts benchmark: ${messageOf(error)}`);
+        }
+      } else {
+        progress('payouts benchmark skipped (BENCH_PAYOUT_LINES=0)');
       }
       if (settings.uploads) {
         try {
