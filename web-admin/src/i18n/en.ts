@@ -490,7 +490,7 @@ const own: Omit<Messages, 'ra'> = {
         sharePercent: 'Share (%)',
         updatedAt: 'Set (UTC+8)',
       },
-      open_help: 'Only contributors with a share of their own are listed; every other contributor earns the default share. Open any contributor by ID to set one.',
+      open_help: 'Unlisted contributors earn the default share; open any by ID',
       open: 'Open',
       set_at: 'Set on %{at}',
       default_share: 'Never set: earns the default share of %{percent}%',

@@ -704,7 +704,7 @@ export const zh = {
         sharePercent: '分成比例（%）',
         updatedAt: '设置时间（UTC+8）',
       },
-      open_help: '列表中只有单独设置过分成的供稿人，其他供稿人按默认比例分成。输入供稿人 ID 可打开任一供稿人进行设置。',
+      open_help: '未列出的供稿人按默认比例分成，可输入 ID 打开设置',
       open: '打开',
       set_at: '设置于 %{at}',
       default_share: '未单独设置：按默认比例 %{percent}% 分成',

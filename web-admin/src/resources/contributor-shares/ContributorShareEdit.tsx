@@ -1,9 +1,8 @@
 import { contributorShareUpdateSchema, type ContributorShareView } from '@mkt/contracts';
 import { Typography } from '@mui/material';
-import { Edit, Labeled, ListButton, NumberInput, SaveButton, SimpleForm, Toolbar, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
+import { Edit, Labeled, ListButton, NumberInput, ReferenceField, SaveButton, TextField, SimpleForm, Toolbar, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
 import { formatShanghai } from '../../common/time';
 import { validateWith } from '../../common/validation';
-import { ContributorField } from '../statements/fields';
 
 const validate = validateWith(contributorShareUpdateSchema);
 
@@ -38,18 +37,13 @@ export const ContributorShareEdit = () => (
   <Edit mutationMode="pessimistic" redirect="list" actions={<EditActions />}>
     <SimpleForm validate={validate} toolbar={<FormToolbar />} sx={{ maxWidth: 600 }}>
       <Labeled source="id">
-        <ContributorField source="id" />
+        <TextField source="id" sx={{ fontFamily: 'monospace' }} />
       </Labeled>
-      <Typography variant="caption" color="text.secondary" sx={{ fontFamily: 'monospace' }}>
-        <IdText />
-      </Typography>
+      <Labeled label="resources.statements.fields.contributorId">
+        <ReferenceField source="id" reference="users" link="show" emptyText="—" />
+      </Labeled>
       <ShareState />
       <NumberInput source="sharePercent" min={0} max={100} step={1} helperText="resources.contributor-shares.helper" data-testid="admin-share-percent" />
     </SimpleForm>
   </Edit>
 );
-
-function IdText() {
-  const record = useRecordContext<ContributorShareView>();
-  return <>{record?.id}</>;
-}

@@ -1,5 +1,5 @@
 import EventRepeatIcon from '@mui/icons-material/EventRepeat';
-import { Button as MuiButton, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, MenuItem, Stack, TextField } from '@mui/material';
+import { Alert, Button as MuiButton, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, MenuItem, Stack, TextField } from '@mui/material';
 import { useState } from 'react';
 import { Button, useDataProvider, useNotify, useRefresh, useTranslate } from 'react-admin';
 import type { ConsoleDataProvider } from '../../providers/dataProvider';
@@ -27,19 +27,22 @@ function GenerateDialog({ onClose }: { onClose: () => void }) {
   const [year, setYear] = useState(String(initial.year));
   const [quarter, setQuarter] = useState(String(initial.quarter));
   const [pending, setPending] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
   const chosen = parseQuarter(year, quarter);
 
   const submit = async () => {
     if (!chosen) return;
     setPending(true);
+    setRefusal(null);
     try {
       const { created } = await dataProvider.generateStatements(chosen);
       notify('resources.statements.generate.done', { type: 'success', messageArgs: { smart_count: created, quarter: quarterLabel(chosen) } });
       refresh();
       onClose();
     } catch (error) {
-      // The server says why in the staff member's language (quarter not over, before 2020 Q4).
-      notify(error instanceof Error ? error.message : 'ra.notification.http_error', { type: 'error' });
+      // The server says why in the staff member's language (quarter not over, before 2020 Q4); shown
+      // in the dialog, since a notification would sit behind its backdrop, and finance picks again.
+      setRefusal(translate(error instanceof Error ? error.message : 'ra.notification.http_error', { _: error instanceof Error ? error.message : '' }));
     } finally {
       setPending(false);
     }
@@ -54,7 +57,7 @@ function GenerateDialog({ onClose }: { onClose: () => void }) {
           <TextField
             label={translate('resources.statements.fields.year')}
             value={year}
-            onChange={(event) => setYear(event.target.value)}
+            onChange={(event) => (setYear(event.target.value), setRefusal(null))}
             error={!parseQuarter(year, '1')}
             size="small"
             slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'admin-statements-generate-year' } }}
@@ -63,7 +66,7 @@ function GenerateDialog({ onClose }: { onClose: () => void }) {
             select
             label={translate('resources.statements.fields.quarter')}
             value={quarter}
-            onChange={(event) => setQuarter(event.target.value)}
+            onChange={(event) => (setQuarter(event.target.value), setRefusal(null))}
             size="small"
             sx={{ minWidth: 120 }}
             slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'admin-statements-generate-quarter' } as object } }}
@@ -75,6 +78,11 @@ function GenerateDialog({ onClose }: { onClose: () => void }) {
             ))}
           </TextField>
         </Stack>
+        {refusal && (
+          <Alert severity="error" sx={{ mt: 2 }} data-testid="admin-statements-generate-error">
+            {refusal}
+          </Alert>
+        )}
       </DialogContent>
       <DialogActions>
         <MuiButton onClick={onClose} disabled={pending}>

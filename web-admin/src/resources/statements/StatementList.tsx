@@ -37,7 +37,7 @@ export const StatementList = () => {
     <TextInput key="contributorId" source="contributorId" validate={contributorIdFilter} />,
   ];
   return (
-    <List filters={filters} actions={<ListActions />} sort={{ field: 'createdAt', order: 'DESC' }} perPage={25} exporter={false}>
+    <List filters={filters} actions={<ListActions />} empty={false} sort={{ field: 'createdAt', order: 'DESC' }} perPage={25} exporter={false}>
       <DataTable rowClick="show" bulkActionButtons={<RemitButton />}>
         <DataTable.Col source="contributorId" disableSort>
           <ContributorField />
@@ -49,15 +49,15 @@ export const StatementList = () => {
           <StatusChip />
         </DataTable.Col>
         <DataTable.NumberCol source="lineCount" field={NumberField} disableSort />
-        <DataTable.NumberCol source="grossFen" disableSort>
+        <DataTable.Col source="grossFen" align="right" disableSort>
           <YuanField source="grossFen" />
-        </DataTable.NumberCol>
-        <DataTable.NumberCol source="taxFen" disableSort>
+        </DataTable.Col>
+        <DataTable.Col source="taxFen" align="right" disableSort>
           <YuanField source="taxFen" />
-        </DataTable.NumberCol>
-        <DataTable.NumberCol source="netFen">
+        </DataTable.Col>
+        <DataTable.Col source="netFen" align="right">
           <YuanField source="netFen" />
-        </DataTable.NumberCol>
+        </DataTable.Col>
         <DataTable.Col source="rejectReason" field={TextField} disableSort />
         <DataTable.Col source="remittanceBatch" field={TextField} disableSort />
         <DataTable.Col source="createdAt" field={ShanghaiDateField} />

@@ -30,7 +30,7 @@ export const QuarterField = (_props: Partial<FieldProps<StatementAdminView>>) =>
   );
 };
 
-/** An amount in fen shown in yuan, right-aligned figures as in the orders pages. */
+/** An amount in fen shown in yuan, as the orders pages show prices. */
 export const YuanField = ({ source }: { source: 'grossFen' | 'taxFen' | 'netFen' } & Partial<FieldProps<StatementAdminView>>) => {
   const record = useRecordContext<StatementAdminView>();
   if (!record) return null;
