@@ -1,83 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { MaterialPublished, MaterialUnpublished, MusicOrderPlaced, vatIncludedFen, type LicenceVerification, type LicenceView, type OrderView, type PurchasedMaterial } from '@mkt/contracts';
+import { MusicOrderPlaced, vatIncludedFen, type LicenceVerification, type LicenceView, type OrderView, type PurchasedMaterial } from '@mkt/contracts';
 import { pdfText } from '@mkt/platform/testing';
 import { startOrders, type OrdersHarness } from './orders-harness.js';
+import { INVOICE, PNG, VIDEO, setUpPurchaseWorld, voucher } from '../../../services/orders/test/purchase-world.js';
 
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
-const LICENCE = {
-  licenceType: 'commercial',
-  buyerCompany: '上海光影传媒有限公司',
-  projectType: 'advertising',
-  projectName: '外滩夜景宣传片',
-  brand: '光影',
-  userCompany: '杭州使用方科技有限公司',
-  purpose: '品牌广告投放',
-  region: 'mainland',
-  duration: '1y',
-  contact: '王小明',
-  phone: '13800000001',
-  specialRequest: '',
-};
-const INVOICE = {
-  region: 'mainland',
-  companyName: '上海光影传媒有限公司',
-  taxNumber: '91310000MA1FL0000X',
-  bank: '招商银行上海分行',
-  account: '6225880000000000',
-  address: '上海市黄浦区中山东一路 1 号',
-  phone: '021-60000000',
-  recipient: '王小明',
-  recipientAddress: '上海市黄浦区中山东一路 1 号',
-  recipientPhone: '13800000001',
-};
-
-function sale(titleZh: string, titleEn: string, kind: 'video' | 'photo', originalKey: string | null) {
-  return { titleZh, titleEn, from: 'own', maxResolution: kind === 'video' ? '4K' : '6000x4000', width: 3840, height: 2160, duration: kind === 'video' ? 12 : null, thumbnailKey: `renditions/m/${titleEn}/thumb.jpg`, originalKey };
-}
+type World = Awaited<ReturnType<typeof setUpPurchaseWorld>>;
 
 describe('single machine: a purchase from orders to licensing', () => {
   let h: OrdersHarness;
   let sales: string;
   let finance: string;
-  const VIDEO = 9101;
-  const PHOTO = 9102;
-  const GONE = 9103;
-
-  const voucher = (id: string, bytes: Buffer = PNG, accountName = '上海光影传媒有限公司') => {
-    const form = new FormData();
-    form.set('id', id);
-    form.set('accountName', accountName);
-    form.set('voucher', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), 'voucher.png');
-    return form;
-  };
-  const fetchSigned = async (url: string) => fetch(url.startsWith('/') ? `${h.url}${url}` : url);
-
-  /** A buyer with a video and a photo in the cart turned into a submitted order. */
-  async function submittedOrder(token: string, materials = [VIDEO, PHOTO]): Promise<string> {
-    const cartIds: number[] = [];
-    for (const materialId of materials) cartIds.push((await h.call<{ cartId: number }>('/cart/add', { token, body: { materialId } })).body.data.cartId);
-    const created = await h.call<{ orderId: string; orderNo: string }>('/order/create', { token, body: { cartIds, licence: LICENCE } });
-    expect(created.status).toBe(200);
-    return created.body.data.orderId;
-  }
-  async function quote(orderId: string, pricesYuan: number[], token = sales) {
-    const detail = await h.admin<{ items: { itemId: number }[] }>('GET', `/orders/${orderId}`, { token });
-    const items = detail.body.items.map((item, i) => ({ itemId: item.itemId, priceFen: pricesYuan[i]! * 100 }));
-    return h.admin<OrderView & { allowedActions: string[] }>('POST', `/orders/${orderId}/quote`, { token, body: { items, validUntil: new Date(Date.now() + 86_400_000).toISOString() } });
-  }
-
+  let submittedOrder: World['submittedOrder'];
+  let quote: World['quote'];
   beforeAll(async () => {
     h = await startOrders();
-    sales = await h.staffToken(['sales']);
-    finance = await h.staffToken(['finance']);
-    await h.storage().ensureBucket('originals');
-    await h.storage().put('originals', 'm/bund/original.mp4', Buffer.from('original-video-bytes'), { contentType: 'video/mp4' });
-    await h.publish(MaterialPublished, String(VIDEO), { materialId: VIDEO, code: 'V9101', kind: 'video', onlineAt: new Date().toISOString(), sale: sale('上海外滩夜景延时摄影', 'Shanghai Bund night timelapse', 'video', 'originals/m/bund/original.mp4') });
-    // The photo's original is not stored yet: it is still being processed.
-    await h.publish(MaterialPublished, String(PHOTO), { materialId: PHOTO, code: 'P9102', kind: 'photo', onlineAt: new Date().toISOString(), sale: sale('西湖断桥残雪', 'West Lake bridge in snow', 'photo', 'originals/m/lake/original.jpg') });
-    await h.publish(MaterialPublished, String(GONE), { materialId: GONE, code: 'V9103', kind: 'video', onlineAt: new Date().toISOString(), sale: sale('已下架素材', 'Withdrawn clip', 'video', null) });
-    await h.publish(MaterialUnpublished, String(GONE), { materialId: GONE, code: 'V9103', kind: 'video' });
-    await h.eventually(async () => (await h.sql(`SELECT 1 FROM orders.materials WHERE material_id = $1 AND NOT on_sale`, [GONE])).length > 0 && (await h.sql(`SELECT count(*)::int AS n FROM orders.materials`))[0]!.n === 3);
+    ({ sales, finance, submittedOrder, quote } = await setUpPurchaseWorld(h));
   }, 120_000);
   afterAll(async () => {
     await h?.close();
@@ -121,7 +58,7 @@ describe('single machine: a purchase from orders to licensing', () => {
 
     // Staff see the voucher through a signed link; sales cannot confirm, finance can; confirming again changes nothing.
     const staffView = await h.admin<{ voucherUrl: string }>('GET', `/orders/${orderId}`, { token: finance });
-    const image = await fetchSigned(staffView.body.voucherUrl);
+    const image = await h.fetchLink(staffView.body.voucherUrl);
     expect(Buffer.from(await image.arrayBuffer()).equals(PNG)).toBe(true);
     expect((await h.admin('POST', `/orders/${orderId}/confirm`, { token: sales })).status).toBe(403);
     const confirmed = await h.admin<{ status: string; confirmedAt: string }>('POST', `/orders/${orderId}/confirm`, { token: finance });
@@ -142,7 +79,7 @@ describe('single machine: a purchase from orders to licensing', () => {
     const videoLicence = licences.find((l) => l.code === 'V9101')!;
     expect((await h.call('/licence/file', { token: stranger, body: { licenceId: videoLicence.licenceId } })).body.code).toBe(5200);
     const file = await h.call<{ url: string }>('/licence/file', { token: buyer, body: { licenceId: videoLicence.licenceId } });
-    const pdf = Buffer.from(await (await fetchSigned(file.body.data.url)).arrayBuffer());
+    const pdf = Buffer.from(await (await h.fetchLink(file.body.data.url)).arrayBuffer());
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     const text = pdfText(pdf);
     for (const expected of ['素材授权书', '上海外滩夜景延时摄影', '上海光影传媒有限公司', '杭州使用方科技有限公司', '外滩夜景宣传片', '中国大陆 / Mainland China', '1 年 / 1 year', '商业授权 / Commercial', 'V9101', videoLicence.verificationCode, videoLicence.orderNo]) {
@@ -161,7 +98,7 @@ describe('single machine: a purchase from orders to licensing', () => {
     const photoItem = items.find((i) => i.code === 'P9102')!;
     expect((await h.call('/download/original', { token: stranger, body: { orderId, itemId: videoItem.itemId } })).body.code).toBe(5202);
     const link = await h.call<{ url: string }>('/download/original', { token: buyer, body: { orderId, itemId: videoItem.itemId } });
-    expect(await (await fetchSigned(link.body.data.url)).text()).toBe('original-video-bytes');
+    expect(await (await h.fetchLink(link.body.data.url)).text()).toBe('original-video-bytes');
     const transcoding = await h.call('/download/original', { token: buyer, body: { orderId, itemId: photoItem.itemId }, lang: 'en' });
     expect(transcoding.body).toMatchObject({ code: 5201, message: 'File in transcoding, please wait patiently' });
     const purchased = (await h.call<PurchasedMaterial[]>('/licence/materials', { token: buyer })).body.data;
@@ -185,7 +122,7 @@ describe('single machine: a purchase from orders to licensing', () => {
     expect((await h.admin<{ status: string }>('POST', `/invoices/${invoiceId}/file`, { token: finance, form: upload })).body.status).toBe('downloadable');
     expect((await h.call('/invoice/download', { token: stranger, body: { orderId } })).body.code).toBe(5010);
     const invoiceLink = await h.call<{ url: string }>('/invoice/download', { token: buyer, body: { orderId } });
-    expect((await (await fetchSigned(invoiceLink.body.data.url)).arrayBuffer()).byteLength).toBe(pdf.length);
+    expect((await (await h.fetchLink(invoiceLink.body.data.url)).arrayBuffer()).byteLength).toBe(pdf.length);
     expect((await h.call<OrderView>('/order/detail', { token: buyer, body: { id: orderId } })).body.data.invoiceStatus).toBe('downloadable');
   }, 120_000);
 

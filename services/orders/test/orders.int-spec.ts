@@ -1,81 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { CustomerProfileChanged, MaterialPublished, MaterialUnpublished, MusicOrderPlaced, OrderConfirmed, vatIncludedFen, type CartListResponse, type OrderView, type PayloadOf } from '@mkt/contracts';
+import { CustomerProfileChanged, MusicOrderPlaced, OrderConfirmed, vatIncludedFen, type CartListResponse, type OrderView, type PayloadOf } from '@mkt/contracts';
 import { startOrders, type OrdersHarness } from './orders-harness.js';
+import { GONE, INVOICE, LICENCE, PHOTO, PNG, VIDEO, setUpPurchaseWorld, voucher } from './purchase-world.js';
 
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
-const LICENCE = {
-  licenceType: 'commercial',
-  buyerCompany: '上海光影传媒有限公司',
-  projectType: 'advertising',
-  projectName: '外滩夜景宣传片',
-  brand: '光影',
-  userCompany: '杭州使用方科技有限公司',
-  purpose: '品牌广告投放',
-  region: 'mainland',
-  duration: '1y',
-  contact: '王小明',
-  phone: '13800000001',
-  specialRequest: '',
-};
-const INVOICE = {
-  region: 'mainland',
-  companyName: '上海光影传媒有限公司',
-  taxNumber: '91310000MA1FL0000X',
-  bank: '招商银行上海分行',
-  account: '6225880000000000',
-  address: '上海市黄浦区中山东一路 1 号',
-  phone: '021-60000000',
-  recipient: '王小明',
-  recipientAddress: '上海市黄浦区中山东一路 1 号',
-  recipientPhone: '13800000001',
-};
-
-function sale(titleZh: string, titleEn: string, kind: 'video' | 'photo', originalKey: string | null) {
-  return { titleZh, titleEn, from: 'own', maxResolution: kind === 'video' ? '4K' : '6000x4000', width: 3840, height: 2160, duration: kind === 'video' ? 12 : null, thumbnailKey: `renditions/m/${titleEn}/thumb.jpg`, originalKey };
-}
+type World = Awaited<ReturnType<typeof setUpPurchaseWorld>>;
 
 describe('orders: cart, orders, invoices, refunds, VIP and company views', () => {
   let h: OrdersHarness;
   let sales: string;
   let finance: string;
-  const VIDEO = 9101;
-  const PHOTO = 9102;
-  const GONE = 9103;
-
-  const voucher = (id: string, bytes: Buffer = PNG, accountName = '上海光影传媒有限公司') => {
-    const form = new FormData();
-    form.set('id', id);
-    form.set('accountName', accountName);
-    form.set('voucher', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), 'voucher.png');
-    return form;
-  };
-
-  /** A buyer with a video and a photo in the cart turned into a submitted order. */
-  async function submittedOrder(token: string, materials = [VIDEO, PHOTO]): Promise<string> {
-    const cartIds: number[] = [];
-    for (const materialId of materials) cartIds.push((await h.call<{ cartId: number }>('/cart/add', { token, body: { materialId } })).body.data.cartId);
-    const created = await h.call<{ orderId: string; orderNo: string }>('/order/create', { token, body: { cartIds, licence: LICENCE } });
-    expect(created.status).toBe(200);
-    return created.body.data.orderId;
-  }
-  async function quote(orderId: string, pricesYuan: number[], token = sales) {
-    const detail = await h.admin<{ items: { itemId: number }[] }>('GET', `/orders/${orderId}`, { token });
-    const items = detail.body.items.map((item, i) => ({ itemId: item.itemId, priceFen: pricesYuan[i]! * 100 }));
-    return h.admin<OrderView & { allowedActions: string[] }>('POST', `/orders/${orderId}/quote`, { token, body: { items, validUntil: new Date(Date.now() + 86_400_000).toISOString() } });
-  }
-
+  let submittedOrder: World['submittedOrder'];
+  let quote: World['quote'];
   beforeAll(async () => {
     h = await startOrders();
-    sales = await h.staffToken(['sales']);
-    finance = await h.staffToken(['finance']);
-    await h.storage().ensureBucket('originals');
-    await h.storage().put('originals', 'm/bund/original.mp4', Buffer.from('original-video-bytes'), { contentType: 'video/mp4' });
-    await h.publish(MaterialPublished, String(VIDEO), { materialId: VIDEO, code: 'V9101', kind: 'video', onlineAt: new Date().toISOString(), sale: sale('上海外滩夜景延时摄影', 'Shanghai Bund night timelapse', 'video', 'originals/m/bund/original.mp4') });
-    // The photo's original is not stored yet: it is still being processed.
-    await h.publish(MaterialPublished, String(PHOTO), { materialId: PHOTO, code: 'P9102', kind: 'photo', onlineAt: new Date().toISOString(), sale: sale('西湖断桥残雪', 'West Lake bridge in snow', 'photo', 'originals/m/lake/original.jpg') });
-    await h.publish(MaterialPublished, String(GONE), { materialId: GONE, code: 'V9103', kind: 'video', onlineAt: new Date().toISOString(), sale: sale('已下架素材', 'Withdrawn clip', 'video', null) });
-    await h.publish(MaterialUnpublished, String(GONE), { materialId: GONE, code: 'V9103', kind: 'video' });
-    await h.eventually(async () => (await h.sql(`SELECT 1 FROM orders.materials WHERE material_id = $1 AND NOT on_sale`, [GONE])).length > 0 && (await h.sql(`SELECT count(*)::int AS n FROM orders.materials`))[0]!.n === 3);
+    ({ sales, finance, submittedOrder, quote } = await setUpPurchaseWorld(h));
   }, 120_000);
   afterAll(async () => {
     await h?.close();
