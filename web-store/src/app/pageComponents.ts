@@ -40,4 +40,5 @@ export const pageComponents: Record<PageKey, LazyExoticComponent<ComponentType>>
   playList: lazyPage(() => import('../pages/Music/PlayListPage'), 'PlayList'),
   playListDetail: lazyPage(() => import('../pages/Music/PlayListDetailPage'), 'PlayListDetail'),
   orderMusic: lazyPage(() => import('../pages/Music/OrderMusicPage'), 'OrderMusic'),
+  bill: lazyPage(() => import('../pages/Bill/BillPage'), 'Bill'),
 };

@@ -41,7 +41,8 @@ export type PageKey =
   | 'musicDetail'
   | 'playList'
   | 'playListDetail'
-  | 'orderMusic';
+  | 'orderMusic'
+  | 'bill';
 
 export interface RouteFlags {
   /** (M): the route has a mobile layout, so it gets a device-width viewport. */
@@ -138,7 +139,7 @@ export const routeTable: readonly RouteEntry[] = [
   route('/OrderMaterialList', { page: 'orderMaterialList' }),
   // Public check of an authorization file's verification code (printed on every file).
   route('/LicenceVerify', { page: 'licenceVerify' }),
-  route('/Bill', W),
+  route('/Bill', { ...W, page: 'bill' }),
   route('/DownloadList', { page: 'downloadList' }),
   route('/UserCenter', W),
   route('/MaterialCenter', { ...W, page: 'materialCenter' }),

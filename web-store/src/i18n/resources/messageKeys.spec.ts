@@ -1,5 +1,13 @@
+import { billEn } from './bill.en';
+import { billZhCN } from './bill.zh-CN';
 import { en } from './en';
 import { zhCN } from './zh-CN';
+
+/** The main bundle's strings, and each page's own strings that load with its chunk. */
+const bundles: [string, object, object][] = [
+  ['main', zhCN, en],
+  ['bill', billZhCN, billEn],
+];
 
 function keysOf(tree: object, prefix = ''): string[] {
   return Object.entries(tree).flatMap(([key, value]) =>
@@ -16,19 +24,23 @@ function placeholders(text: string): string[] {
 }
 
 describe('UI messages', () => {
-  it('zh-CN and en carry exactly the same keys', () => {
-    expect(keysOf(en).sort()).toEqual(keysOf(zhCN).sort());
+  it.each(bundles)('%s: zh-CN and en carry exactly the same keys', (_name, chinese, english) => {
+    expect(keysOf(english).sort()).toEqual(keysOf(chinese).sort());
   });
 
-  it('has no empty message in either language', () => {
-    for (const text of [...valuesOf(zhCN), ...valuesOf(en)]) expect(text.trim()).not.toBe('');
+  it.each(bundles)('%s: has no empty message in either language', (_name, chinese, english) => {
+    for (const text of [...valuesOf(chinese), ...valuesOf(english)]) expect(text.trim()).not.toBe('');
   });
 
-  it('uses the same placeholders in both languages', () => {
-    const english = new Map(keysOf(en).map((key) => [key, lookup(en, key)]));
-    for (const key of keysOf(zhCN)) {
-      expect([key, placeholders(lookup(zhCN, key))]).toEqual([key, placeholders(english.get(key) ?? '')]);
+  it.each(bundles)('%s: uses the same placeholders in both languages', (_name, chinese, english) => {
+    const englishTexts = new Map(keysOf(english).map((key) => [key, lookup(english, key)]));
+    for (const key of keysOf(chinese)) {
+      expect([key, placeholders(lookup(chinese, key))]).toEqual([key, placeholders(englishTexts.get(key) ?? '')]);
     }
+  });
+
+  it('keeps page strings out of the main bundle: no key is in both', () => {
+    for (const [name] of bundles.slice(1)) expect(Object.keys(zhCN)).not.toContain(name);
   });
 
   it('keeps the login-gating texts of the spec', () => {
