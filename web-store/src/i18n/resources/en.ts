@@ -40,6 +40,7 @@ export const en: MessageShape<typeof zhCN> = {
     collect: 'My collections',
     materialCenter: 'Material centre',
     downloadList: 'Download list',
+    bill: 'Billing and statements',
     logoff: 'Log off',
     languageToggle: 'Switch language: English now, switch to Chinese',
   },

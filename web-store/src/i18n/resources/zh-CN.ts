@@ -38,6 +38,7 @@ export const zhCN = {
     collect: '我的收藏',
     materialCenter: '素材中心',
     downloadList: '下载列表',
+    bill: '结算账单',
     logoff: '退出登录',
     languageToggle: '切换语言：当前中文，切换为英文',
   },

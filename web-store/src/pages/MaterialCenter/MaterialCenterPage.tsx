@@ -83,9 +83,14 @@ export default function MaterialCenterPage() {
           <h1 className={styles.title}>{t('materialCenter.title')}</h1>
           <p className={styles.muted}>{t('materialCenter.lead')}</p>
         </div>
-        <Button onClick={panel.openPanel} data-testid="center-upload">
-          {t('uploads.entry')}
-        </Button>
+        <div className={styles.headActions}>
+          <Link to="/Bill" className={styles.action} data-testid="center-bill">
+            {t('header.bill')}
+          </Link>
+          <Button onClick={panel.openPanel} data-testid="center-upload">
+            {t('uploads.entry')}
+          </Button>
+        </div>
       </header>
       <nav className={styles.tabs} aria-label={t('materialCenter.title')}>
         {MATERIAL_CENTER_TABS.map((tab) => (

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { loginUrlReturningTo } from '../../api/authLoss';
 import { useSession } from '../../session/SessionProvider';
-import { hasMaterialCenter, showsDownloadList } from '../../session/userRoles';
+import { hasMaterialCenter, isContributor, showsDownloadList } from '../../session/userRoles';
 import { ChevronDownIcon, UserIcon } from '../../ui/icons';
 import { useDismiss } from '../../ui/useDismiss';
 import styles from './UserMenu.module.css';
@@ -74,6 +74,11 @@ export function UserMenu() {
           {hasMaterialCenter(user) && (
             <Link role="menuitem" className={styles.item} to="/MaterialCenter" data-testid="menu-material-center">
               {t('header.materialCenter')}
+            </Link>
+          )}
+          {isContributor(user) && (
+            <Link role="menuitem" className={styles.item} to="/Bill" data-testid="menu-bill">
+              {t('header.bill')}
             </Link>
           )}
           <button
