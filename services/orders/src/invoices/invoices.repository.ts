@@ -1,17 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
-import type { InvoiceApplication, InvoiceStatus } from '@mkt/contracts';
+import type { InvoiceAdminView, InvoiceStatus } from '@mkt/contracts';
 
-export interface InvoiceRecord {
-  id: string;
-  orderId: string;
-  orderNo: string;
-  userId: string;
-  status: InvoiceStatus;
-  form: Omit<InvoiceApplication, 'orderId'>;
-  amountFen: number;
-  taxFen: number;
+/** An invoice row: the console's view with its times as read and the stored file's location. */
+export interface InvoiceRecord extends Omit<InvoiceAdminView, 'createdAt' | 'issuedAt' | 'fileUrl'> {
   fileKey: string | null;
   createdAt: Date;
   issuedAt: Date | null;

@@ -1,18 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
+import type { RefundAdminView } from '@mkt/contracts';
 
-export type RefundStatus = 'requested' | 'approved' | 'rejected';
+export type RefundStatus = RefundAdminView['status'];
 
-export interface RefundRecord {
-  id: string;
-  orderId: string;
-  orderNo: string;
-  userId: string;
-  status: RefundStatus;
-  reason: string;
-  description: string;
-  staffNote: string | null;
+/** A refund row: the console's view with its times as read. */
+export interface RefundRecord extends Omit<RefundAdminView, 'createdAt' | 'handledAt'> {
   createdAt: Date;
   handledAt: Date | null;
 }

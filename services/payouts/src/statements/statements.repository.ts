@@ -1,23 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
-import type { StatementStatus } from '@mkt/contracts';
+import type { StatementAdminView, StatementStatus } from '@mkt/contracts';
 import { escapeLike } from '@mkt/platform';
 import type { LedgerRow } from '../ledger/ledger.repository.js';
 
-export interface StatementRow {
-  id: string;
-  contributorId: string;
-  year: number;
-  quarter: number;
-  status: StatementStatus;
-  lineCount: number;
-  grossFen: number;
-  taxFen: number;
-  netFen: number;
-  rejectReason: string | null;
-  replacedBy: string | null;
-  remittanceBatch: string | null;
+/** A statement row: the console's view with its times as read. */
+export interface StatementRow extends Omit<StatementAdminView, 'createdAt' | 'confirmedAt' | 'remittedAt'> {
   createdAt: Date;
   confirmedAt: Date | null;
   remittedAt: Date | null;
