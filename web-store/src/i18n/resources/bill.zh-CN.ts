@@ -40,8 +40,8 @@ export const billZhCN = {
     confirm: '确认',
     reject: '驳回',
     pdf: '下载 PDF',
-    confirmed: '已确认{{period}}结算单',
-    rejected: '已驳回{{period}}结算单',
+    confirmed: '已确认 {{period}}结算单',
+    rejected: '已驳回 {{period}}结算单',
   },
   status: {
     toBeConfirmed: '待确认',
@@ -72,7 +72,7 @@ export const billZhCN = {
   },
   rejectDialog: {
     title: '驳回结算单',
-    body: '请说明{{period}}结算单的问题，财务核实后会重新出具。',
+    body: '请说明 {{period}}结算单的问题，财务核实后会重新出具。',
     reason: '驳回原因',
     count: '{{count}}/{{max}}',
     required: '请填写驳回原因',
