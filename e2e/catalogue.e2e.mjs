@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { eventually, useServerAndBrowser } from './harness.mjs';
+import { eventually, signInOnStore, useServerAndBrowser } from './harness.mjs';
 
 describe('catalogue in a real browser', () => {
   const env = useServerAndBrowser({ before, after });
@@ -19,15 +19,7 @@ describe('catalogue in a real browser', () => {
     return data.total;
   }
 
-  async function signIn(page, account) {
-    await page.goto(`${env.server.url}/Login`);
-    await page.getByTestId('login-account').fill(account);
-    await page.getByTestId('login-send-code').click();
-    const code = await eventually(() => env.server.mailboxCode(account));
-    await page.getByTestId('login-code').fill(code);
-    await page.getByTestId('login-submit').click();
-    await page.getByTestId('user-menu').waitFor();
-  }
+  const signIn = (page, account) => signInOnStore(env.server, page, account);
 
   it('finds footage by a Chinese phrase, an English word, a traditional spelling and a material ID', async () => {
     const context = await env.browser.newContext();

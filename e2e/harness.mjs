@@ -90,6 +90,24 @@ export async function staffSignIn(env, username, password) {
   return { context, page, token: await page.evaluate(() => localStorage.getItem('admin_token')) };
 }
 
+/**
+ * Signs a store account in with a code from the dev mailbox, as a person would. An account signed
+ * in before has older codes there: the new one is waited for.
+ */
+export async function signInOnStore(server, page, account) {
+  const earlier = await server.mailboxCode(account);
+  await page.goto(`${server.url}/Login`);
+  await page.getByTestId('login-account').fill(account);
+  await page.getByTestId('login-send-code').click();
+  const code = await eventually(async () => {
+    const latest = await server.mailboxCode(account);
+    return latest !== earlier ? latest : undefined;
+  });
+  await page.getByTestId('login-code').fill(code);
+  await page.getByTestId('login-submit').click();
+  await page.getByTestId('user-menu').waitFor();
+}
+
 /** Polls until `read` returns a truthy value (for codes that arrive through the mailbox). */
 export async function eventually(read, { timeoutMs = 10_000, intervalMs = 100 } = {}) {
   const deadline = Date.now() + timeoutMs;

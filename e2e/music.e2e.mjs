@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { eventually, useServerAndBrowser } from './harness.mjs';
+import { eventually, signInOnStore, useServerAndBrowser } from './harness.mjs';
 
 // A smaller demo library keeps the start quick, and ready waits for it; the harness passes the
 // environment on to the server.
@@ -31,15 +31,7 @@ describe('music in a real browser', () => {
     await page.waitForURL(url);
   }
 
-  async function signIn(page, account) {
-    await page.goto(`${env.server.url}/Login`);
-    await page.getByTestId('login-account').fill(account);
-    await page.getByTestId('login-send-code').click();
-    const code = await eventually(() => env.server.mailboxCode(account));
-    await page.getByTestId('login-code').fill(code);
-    await page.getByTestId('login-submit').click();
-    await page.getByTestId('user-menu').waitFor();
-  }
+  const signIn = (page, account) => signInOnStore(env.server, page, account);
 
   it('keeps playing while a visitor moves through five pages, and survives a reload', async () => {
     const context = await env.browser.newContext({ viewport: { width: 1366, height: 900 } });

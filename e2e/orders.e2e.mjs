@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import sharp from 'sharp';
-import { eventually, staffSignIn, useServerAndBrowser } from './harness.mjs';
+import { eventually, signInOnStore, staffSignIn, useServerAndBrowser } from './harness.mjs';
 
 /** A 1×1 PNG: the payment voucher the buyer uploads. */
 const VOUCHER_PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
@@ -16,15 +16,7 @@ describe('cart to licence in a real browser, across store and console', () => {
   const env = useServerAndBrowser({ before, after });
   const downloads = mkdtempSync(join(tmpdir(), 'orders-e2e-'));
 
-  async function signIn(page, account) {
-    await page.goto(`${env.server.url}/Login`);
-    await page.getByTestId('login-account').fill(account);
-    await page.getByTestId('login-send-code').click();
-    const code = await eventually(() => env.server.mailboxCode(account));
-    await page.getByTestId('login-code').fill(code);
-    await page.getByTestId('login-submit').click();
-    await page.getByTestId('user-menu').waitFor();
-  }
+  const signIn = (page, account) => signInOnStore(env.server, page, account);
 
   async function shoot(page, name) {
     if (!SCREENSHOTS) return;

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { eventually, useServerAndBrowser } from './harness.mjs';
+import { signInOnStore, useServerAndBrowser } from './harness.mjs';
 
 /**
  * The store's /Bill page: a contributor who has sold nothing yet opens it from the user menu and
@@ -18,20 +18,7 @@ describe('contributor billing page in a real browser', () => {
     if (shots) await page.screenshot({ path: join(shots, `${name}.png`), fullPage: false });
   };
 
-  async function signIn(page, account) {
-    // An account signed in before has older codes in the mailbox: wait for the new one.
-    const earlier = await env.server.mailboxCode(account);
-    await page.goto(`${env.server.url}/Login`);
-    await page.getByTestId('login-account').fill(account);
-    await page.getByTestId('login-send-code').click();
-    const code = await eventually(async () => {
-      const latest = await env.server.mailboxCode(account);
-      return latest !== earlier ? latest : undefined;
-    });
-    await page.getByTestId('login-code').fill(code);
-    await page.getByTestId('login-submit').click();
-    await page.getByTestId('user-menu').waitFor();
-  }
+  const signIn = (page, account) => signInOnStore(env.server, page, account);
 
   const text = async (page, testId) => (await page.getByTestId(testId).innerText()).trim();
 

@@ -1,19 +1,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { eventually, useServerAndBrowser } from './harness.mjs';
+import { eventually, signInOnStore, useServerAndBrowser } from './harness.mjs';
 
 describe('store shell in a real browser', () => {
   const env = useServerAndBrowser({ before, after });
 
-  async function signIn(page, account) {
-    await page.goto(`${env.server.url}/Login`);
-    await page.getByTestId('login-account').fill(account);
-    await page.getByTestId('login-send-code').click();
-    const code = await eventually(() => env.server.mailboxCode(account));
-    await page.getByTestId('login-code').fill(code);
-    await page.getByTestId('login-submit').click();
-    await page.getByTestId('user-menu').waitFor({ timeout: 10_000 });
-  }
+  const signIn = (page, account) => signInOnStore(env.server, page, account);
 
   it('signs in with a code from the dev mailbox, shows the user, and logs off', async () => {
     const context = await env.browser.newContext();

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import sharp from 'sharp';
-import { eventually, useServerAndBrowser } from './harness.mjs';
+import { eventually, signInOnStore, useServerAndBrowser } from './harness.mjs';
 
 /**
  * Contributor uploads end to end: a gid-3 contributor uploads a real 1080p H.264 clip (pausing,
@@ -34,20 +34,7 @@ describe('contributor uploads in a real browser', () => {
     await sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toFile(photo);
   });
 
-  async function signIn(page, account) {
-    // An account signed in before has older codes in the mailbox: wait for the new one.
-    const earlier = await env.server.mailboxCode(account);
-    await page.goto(`${env.server.url}/Login`);
-    await page.getByTestId('login-account').fill(account);
-    await page.getByTestId('login-send-code').click();
-    const code = await eventually(async () => {
-      const latest = await env.server.mailboxCode(account);
-      return latest !== earlier ? latest : undefined;
-    });
-    await page.getByTestId('login-code').fill(code);
-    await page.getByTestId('login-submit').click();
-    await page.getByTestId('user-menu').waitFor();
-  }
+  const signIn = (page, account) => signInOnStore(env.server, page, account);
 
   async function openStep(page, kind) {
     await page.getByTestId('header-upload').click();
