@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { signInOnStore, useServerAndBrowser } from './harness.mjs';
+import { eventually, signInOnStore, useServerAndBrowser } from './harness.mjs';
 
 /**
  * The store's /Bill page: a contributor who has sold nothing yet opens it from the user menu and
@@ -19,6 +19,14 @@ describe('contributor billing page in a real browser', () => {
   };
 
   const signIn = (page, account) => signInOnStore(env.server, page, account);
+
+  /** Opens the user menu; a click that lands while the page is still moving is tried again. */
+  async function openUserMenu(page) {
+    await eventually(async () => {
+      if (!(await page.getByTestId('logoff').isVisible())) await page.getByTestId('user-menu').click();
+      return page.getByTestId('logoff').isVisible();
+    }, { timeoutMs: 20_000, intervalMs: 500 });
+  }
 
   const text = async (page, testId) => (await page.getByTestId(testId).innerText()).trim();
 
@@ -37,9 +45,7 @@ describe('contributor billing page in a real browser', () => {
     await signIn(page, '13800000003');
     // gid 3 first acknowledges that photo rights are included; the page reloads.
     await Promise.all([page.waitForEvent('load'), page.getByTestId('notice-ack').click()]);
-    await page.getByTestId('user-menu').waitFor();
-
-    await page.getByTestId('user-menu').click();
+    await openUserMenu(page);
     assert.equal(await text(page, 'menu-bill'), '结算账单');
     await page.getByTestId('menu-bill').click();
     await page.waitForURL((url) => url.pathname === '/Bill');
@@ -72,8 +78,9 @@ describe('contributor billing page in a real browser', () => {
     const context = await env.browser.newContext({ viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
     await signIn(page, '13800000001');
-    await page.getByTestId('user-menu').click();
-    await page.getByTestId('logoff').waitFor();
+    // The sign-in page moves on after the menu appears; a click before that move is undone by it.
+    await page.waitForURL((url) => url.pathname !== '/Login');
+    await openUserMenu(page);
     assert.equal(await page.getByTestId('menu-bill').count(), 0);
 
     await page.goto(`${env.server.url}/Bill`);
