@@ -88,11 +88,14 @@ export class StatementsService {
     return this.contributorMove(contributorId, id, (manager, row, now) => this.repository.setStatus(manager, id, statementTransition(row.status, 'reject'), { reject_reason: reason }, now));
   }
 
-  /** The statement as a PDF (rendered in its current state), through a signed link valid five minutes. */
+  /** The statement as a PDF in its current state, through a signed link valid five minutes. */
   async fileLink(contributorId: string, id: string): Promise<{ url: string }> {
     const detail = await this.detail(contributorId, id, 'zh-CN');
     const key = `${contributorId}/${id}-${detail.status}.pdf`;
-    await this.storage.put(STATEMENT_BUCKET, key, await this.renderer.render(detail, contributorId), { contentType: 'application/pdf' });
+    // The key names the status, the only thing that changes a statement's file: render it once per status.
+    if (!(await this.storage.stat(STATEMENT_BUCKET, key))) {
+      await this.storage.put(STATEMENT_BUCKET, key, await this.renderer.render(detail, contributorId), { contentType: 'application/pdf' });
+    }
     return { url: await this.storage.signedGetUrl(STATEMENT_BUCKET, key, 300, { downloadName: `statement-${detail.year}Q${detail.quarter}.pdf` }) };
   }
 
