@@ -1,5 +1,5 @@
 import { MaterialPublished, MaterialUnpublished } from './catalogue/events.js';
-import { ContributorProtocolAnswered, CustomerProfileChanged, CustomerProjectChanged, StaffActionAudited, UserRegistered, UserUpdatedByStaff } from './identity/events.js';
+import { ContributorProtocolAnswered, CustomerProfileChanged, CustomerProjectChanged, RealNameVerified, StaffActionAudited, UserRegistered, UserUpdatedByStaff } from './identity/events.js';
 import { MusicOrderPlaced } from './music/events.js';
 import { InvoiceIssued, LicenceIssued, OrderClosed, OrderConfirmed, OrderPaid, OrderQuoted, OrderSubmitted } from './orders/events.js';
 import { StatementGenerated, StatementRemitted } from './payouts/events.js';
@@ -12,5 +12,5 @@ export const ALL_EVENTS = [
   MusicOrderPlaced,
   UploadCompleted, MediaProcessed, MediaFailed, ContributionApproved,
   OrderSubmitted, OrderQuoted, OrderPaid, OrderConfirmed, OrderClosed, InvoiceIssued, LicenceIssued, CustomerProfileChanged,
-  CustomerProjectChanged, DeliveryRequested, DeliveryPrepared,
+  CustomerProjectChanged, RealNameVerified, DeliveryRequested, DeliveryPrepared,
   StatementGenerated, StatementRemitted] as const;

@@ -30,6 +30,11 @@ export const ErrorCode = {
   // enterprise projects (identity)
   PROJECT_UNKNOWN: 2401,
   PROJECT_ID_TAKEN: 2402,
+  // real-name verification (identity)
+  REAL_NAME_NOT_FOUND: 2501,
+  REAL_NAME_TRANSITION_REFUSED: 2502,
+  ID_PHOTO_NOT_FOUND: 2503,
+  ID_PHOTO_INVALID: 2504,
   // uploads: 4000-4099
   UPLOAD_RULE_BROKEN: 4001,
   UPLOAD_NOT_ALLOWED: 4002,
@@ -77,6 +82,11 @@ export const ErrorCode = {
   STATEMENT_TRANSITION_REFUSED: 7002,
   STATEMENT_QUARTER_OPEN: 7003,
   STATEMENT_QUARTER_TOO_EARLY: 7004,
+  BANK_INFO_NOT_FOUND: 7010,
+  BANK_INFO_LOCKED: 7011,
+  BANK_INFO_REAL_NAME_REQUIRED: 7012,
+  BANK_INFO_NAME_MISMATCH: 7013,
+  BANK_INFO_TRANSITION_REFUSED: 7014,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -108,6 +118,10 @@ export const httpStatusOf: Record<ErrorCode, number> = {
   [ErrorCode.LOGIN_REQUIRED]: 401,
   [ErrorCode.PROJECT_UNKNOWN]: 422,
   [ErrorCode.PROJECT_ID_TAKEN]: 409,
+  [ErrorCode.REAL_NAME_NOT_FOUND]: 404,
+  [ErrorCode.REAL_NAME_TRANSITION_REFUSED]: 409,
+  [ErrorCode.ID_PHOTO_NOT_FOUND]: 404,
+  [ErrorCode.ID_PHOTO_INVALID]: 422,
   [ErrorCode.UPLOAD_RULE_BROKEN]: 422,
   [ErrorCode.UPLOAD_NOT_ALLOWED]: 403,
   [ErrorCode.UPLOAD_FILE_PATH_ERROR]: 404,
@@ -151,4 +165,9 @@ export const httpStatusOf: Record<ErrorCode, number> = {
   [ErrorCode.STATEMENT_TRANSITION_REFUSED]: 409,
   [ErrorCode.STATEMENT_QUARTER_OPEN]: 409,
   [ErrorCode.STATEMENT_QUARTER_TOO_EARLY]: 422,
+  [ErrorCode.BANK_INFO_NOT_FOUND]: 404,
+  [ErrorCode.BANK_INFO_LOCKED]: 409,
+  [ErrorCode.BANK_INFO_REAL_NAME_REQUIRED]: 409,
+  [ErrorCode.BANK_INFO_NAME_MISMATCH]: 422,
+  [ErrorCode.BANK_INFO_TRANSITION_REFUSED]: 409,
 };

@@ -9,6 +9,8 @@ export * from './notifier/index.js';
 export * from './events/index.js';
 export * from './audit/index.js';
 export * from './storage/index.js';
+export * from './crypto/field-cipher.js';
+export * from './crypto/crypto.module.js';
 export * from './time/clock.js';
 export * from './time/time.module.js';
 export * from './platform.module.js';

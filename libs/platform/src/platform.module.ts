@@ -3,6 +3,7 @@ import { AuthModule } from './auth/auth.module.js';
 import { RemoteSessionsModule } from './auth/remote-session.validators.js';
 import type { AppConfig } from './config/app-config.js';
 import { ConfigModule } from './config/config.module.js';
+import { CryptoModule } from './crypto/crypto.module.js';
 import { resolveSecrets } from './config/secrets.js';
 import { EventsModule } from './events/index.js';
 import { HealthModule } from './health/health.module.js';
@@ -26,6 +27,7 @@ export class PlatformModule {
       imports: [
         ConfigModule.forRoot(config),
         TimeModule,
+        CryptoModule.forRoot(secrets.fieldEncryption),
         HealthModule,
         AuthModule,
         ...(config.identityUrl ? [RemoteSessionsModule.forRoot(config.identityUrl, secrets.token)] : []),

@@ -3,7 +3,9 @@
  * No zod here, so the web apps can import it; request schemas are in ./schemas.ts.
  */
 export type {
+  IdPhotoLinkRequest,
   LoginRequest,
+  RealNameSubmitRequest,
   ProjectCreate,
   ProjectUpdate,
   SendCodeRequest,
@@ -133,4 +135,92 @@ export interface AuditLogView {
   resourceId: string;
   before: unknown;
   after: unknown;
+}
+
+// ---- real-name verification (spec section 4) ----
+
+/**
+ * A contributor's real-name check: `none` before the first submission, then verifying, verified
+ * (final), or rejected with staff's reason (the contributor may submit again).
+ */
+export const REAL_NAME_STATUSES = ['none', 'verifying', 'verified', 'rejected'] as const;
+export type RealNameStatus = (typeof REAL_NAME_STATUSES)[number];
+/** The two sides of the resident identity card: the holder's portrait and the national emblem. */
+export const ID_PHOTO_SIDES = ['portrait', 'emblem'] as const;
+export type IdPhotoSide = (typeof ID_PHOTO_SIDES)[number];
+/** ID-card photos: JPEG or PNG, checked on their content, at most this many bytes. */
+export const ID_PHOTO_MAX_BYTES = 8 * 1024 * 1024;
+export const ID_PHOTO_TYPES = ['image/jpeg', 'image/png'] as const;
+
+/** Store call paths of the real-name check (POST below /api). */
+export const RealNameCalls = {
+  /** The caller's check: RealNameView. */
+  status: '/realname/status',
+  /** { side, contentType, size } → IdPhotoUploadLink: a signed link to PUT the photo's bytes to. */
+  photoLink: '/realname/photo/link',
+  /** { photoId } once the PUT has finished: the photo is checked and kept (IdPhotoView). */
+  photoComplete: '/realname/photo/complete',
+  /** { name, idNumber, portraitPhotoId, emblemPhotoId } → RealNameView (verifying). */
+  submit: '/realname/submit',
+} as const;
+
+export interface IdPhotoUploadLink {
+  photoId: string;
+  /** PUT the file's bytes here, within `expiresInSeconds`. */
+  url: string;
+  expiresInSeconds: number;
+}
+
+export interface IdPhotoView {
+  photoId: string;
+  side: IdPhotoSide;
+  contentType: string;
+  size: number;
+}
+
+export interface RealNameView {
+  status: RealNameStatus;
+  /** The submitted (or verified) name; null before the first submission. */
+  name: string | null;
+  /** Only the first and last characters; the full number is never sent back. */
+  idNumberMasked: string | null;
+  rejectReason: string | null;
+  submittedAt: string | null;
+  reviewedAt: string | null;
+}
+
+/** A submission as the console's reviewers see it; photos through five-minute signed links. */
+export interface RealNameReviewView {
+  id: string;
+  userId: string;
+  nickname: string;
+  status: Exclude<RealNameStatus, 'none'>;
+  name: string;
+  idNumberMasked: string;
+  rejectReason: string | null;
+  submittedAt: string;
+  reviewedAt: string | null;
+  reviewedBy: string | null;
+}
+
+/** Weights and check characters of GB 11643-1999, the 18-character resident identity number. */
+const ID_WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
+const ID_CHECK = '10X98765432';
+
+/** Whether the text is an 18-character resident identity number with a valid birth date and check character. */
+export function isResidentIdNumber(value: string): boolean {
+  if (!/^\d{17}[\dX]$/.test(value)) return false;
+  const year = Number(value.slice(6, 10));
+  const month = Number(value.slice(10, 12));
+  const day = Number(value.slice(12, 14));
+  const birth = new Date(Date.UTC(year, month - 1, day));
+  if (year < 1900 || birth.getUTCMonth() !== month - 1 || birth.getUTCDate() !== day) return false;
+  const sum = ID_WEIGHTS.reduce((total, weight, index) => total + weight * Number(value[index]), 0);
+  return ID_CHECK[sum % 11] === value[17];
+}
+
+/** Shows the first `head` and last `tail` characters and stars in between (at least four). */
+export function maskMiddle(value: string, head: number, tail: number): string {
+  if (value.length <= head + tail) return '*'.repeat(Math.max(4, value.length));
+  return `${value.slice(0, head)}${'*'.repeat(Math.max(4, value.length - head - tail))}${value.slice(value.length - tail)}`;
 }

@@ -92,3 +92,13 @@ export const CustomerProjectChanged = defineEvent(
     validUntil: z.string().nullable(),
   }),
 );
+
+/**
+ * Staff verified a contributor's real name. Identity owns the check; payouts keeps the name to
+ * match bank accounts against it. A verified name is final, so there is no "revoked" event.
+ */
+export const RealNameVerified = defineEvent(
+  'realname.verified',
+  1,
+  z.object({ userId: z.uuid(), realName: z.string().min(1).max(50), verifiedAt: z.string() }),
+);

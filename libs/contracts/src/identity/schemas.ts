@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LICENCE_DURATIONS, LICENCE_REGIONS, PROJECT_TYPES } from '../orders/api.js';
-import { PROJECT_ID_PATTERN, STAFF_ROLES } from './api.js';
+import { ID_PHOTO_MAX_BYTES, ID_PHOTO_SIDES, ID_PHOTO_TYPES, isResidentIdNumber, PROJECT_ID_PATTERN, STAFF_ROLES } from './api.js';
 
 const account = z.string().trim().min(1).max(254);
 
@@ -79,3 +79,29 @@ export const projectCreateSchema = z.object(projectFields).extend({ id: z.string
 export type ProjectCreate = z.output<typeof projectCreateSchema>;
 export const projectUpdateSchema = z.object(projectFields).partial();
 export type ProjectUpdate = z.output<typeof projectUpdateSchema>;
+
+/** Upper-cases a trailing x and drops spaces, as people type identity numbers. */
+const residentIdNumber = z
+  .string()
+  .transform((value) => value.replace(/\s/g, '').toUpperCase())
+  .refine(isResidentIdNumber, { message: 'not a valid 18-character resident identity number' });
+
+export const idPhotoLinkSchema = z.object({
+  side: z.enum(ID_PHOTO_SIDES),
+  contentType: z.enum(ID_PHOTO_TYPES),
+  size: z.number().int().min(1).max(ID_PHOTO_MAX_BYTES),
+});
+export type IdPhotoLinkRequest = z.output<typeof idPhotoLinkSchema>;
+export const idPhotoCompleteSchema = z.object({ photoId: z.uuid() });
+export const realNameSubmitSchema = z.object({
+  name: z.string().trim().min(2).max(50).regex(/^[\p{L}\p{M}·.\s'-]+$/u, 'letters only'),
+  idNumber: residentIdNumber,
+  portraitPhotoId: z.uuid(),
+  emblemPhotoId: z.uuid(),
+});
+export type RealNameSubmitRequest = z.output<typeof realNameSubmitSchema>;
+/** Console: staff reject a submission with a reason the contributor reads. */
+export const realNameRejectSchema = z.object({ reason: z.string().trim().min(1).max(200) });
+export const realNameReviewFilterSchema = z
+  .object({ q: z.string().max(100), status: z.enum(['verifying', 'verified', 'rejected']), userId: z.uuid(), id: z.array(z.uuid()).max(500) })
+  .partial();

@@ -2,7 +2,7 @@
  * Payouts contracts: what contributors earn from their sales, and their quarterly statements
  * (spec sections 3, 4 and 9). Money is integer fen; quarters are calendar quarters in UTC+8.
  */
-export type { StatementRejectRequest, StatementListRequest, StatementIdRequest } from './schemas.js';
+export type { BankInfoSubmitRequest, StatementRejectRequest, StatementListRequest, StatementIdRequest } from './schemas.js';
 
 /** Store call paths of the payouts service (POST below /api). */
 export const PayoutCalls = {
@@ -95,5 +95,71 @@ export interface StatementAdminView extends StatementSummary {
 export interface ContributorShareView {
   id: string;
   sharePercent: number;
+  /** The company named in the contributor's contract, for company settlement. */
+  companyName: string | null;
   updatedAt: string;
+}
+
+// ---- bank info (spec sections 3, 4, 5 and 9) ----
+
+/** Who is paid: the contributor in person, or their company. */
+export const SETTLEMENT_TYPES = ['personal', 'company'] as const;
+export type SettlementType = (typeof SETTLEMENT_TYPES)[number];
+/** `none` before the first submission; then in verification, failed with a reason, or verified. */
+export const BANK_INFO_STATUSES = ['none', 'verifying', 'failed', 'verified'] as const;
+export type BankInfoStatus = (typeof BANK_INFO_STATUSES)[number];
+/** Bank info cannot be changed for this long after a change was verified (spec section 9). */
+export const BANK_INFO_LOCK_MONTHS = 12;
+export const BANK_NAME_MIN_LENGTH = 8;
+
+export const BankCalls = {
+  /** The caller's bank info, masked, with what the account name must match: BankInfoView. */
+  detail: '/bill/bank/detail',
+  /** BankInfoSubmitRequest → BankInfoView (verifying). */
+  submit: '/bill/bank/submit',
+} as const;
+
+/** Bank info as the contributor (and non-finance staff) see it: card and ID numbers masked. */
+export interface BankInfoView {
+  status: BankInfoStatus;
+  settlementType: SettlementType | null;
+  accountName: string | null;
+  cardNumberMasked: string | null;
+  bankName: string | null;
+  reservedPhone: string | null;
+  idNumberMasked: string | null;
+  taxNumber: string | null;
+  rejectReason: string | null;
+  submittedAt: string | null;
+  verifiedAt: string | null;
+  /** While set and in the future, the server refuses changes; the UTC+8 date is shown. */
+  lockedUntil: string | null;
+  /** What the account name must equal: the verified real name, and the contract's company name when one is kept. */
+  contract: { realName: string | null; companyName: string | null };
+  /** A verified account still pays while a newer submission waits for review. */
+  paidTo: { accountName: string; cardNumberMasked: string } | null;
+}
+
+/** A submission as finance reviews it; the numbers are masked until a reviewer reveals them. */
+export interface BankInfoAdminView {
+  id: string;
+  contributorId: string;
+  status: Exclude<BankInfoStatus, 'none'>;
+  settlementType: SettlementType;
+  accountName: string;
+  cardNumberMasked: string;
+  bankName: string;
+  reservedPhone: string;
+  idNumberMasked: string;
+  taxNumber: string;
+  rejectReason: string | null;
+  submittedAt: string;
+  reviewedAt: string | null;
+}
+
+/** The unmasked numbers, for finance only; every call is recorded in the audit log. */
+export interface BankInfoRevealed {
+  id: string;
+  cardNumber: string;
+  idNumber: string;
 }

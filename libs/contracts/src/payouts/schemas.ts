@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { STATEMENT_STATUSES } from './api.js';
+import { isResidentIdNumber } from '../identity/api.js';
+import { BANK_NAME_MIN_LENGTH, SETTLEMENT_TYPES, STATEMENT_STATUSES } from './api.js';
 
 export const statementListRequestSchema = z.object({ year: z.coerce.number().int().min(2020).max(2100).optional() });
 export type StatementListRequest = z.output<typeof statementListRequestSchema>;
@@ -12,8 +13,20 @@ export type StatementRejectRequest = z.output<typeof statementRejectRequestSchem
 export const statementGenerateSchema = z.object({ year: z.number().int().min(2020).max(2100), quarter: z.number().int().min(1).max(4) });
 /** Console: mark confirmed statements remitted, as one bank batch. */
 export const statementRemitSchema = z.object({ ids: z.array(z.uuid()).min(1).max(1000) });
-/** Console: a contributor's share of each sale, in percent. */
-export const contributorShareUpdateSchema = z.object({ sharePercent: z.number().int().min(0).max(100) });
+/**
+ * Console: a contributor's share of each sale, in percent, and the company named in their contract
+ * (company settlement pays only an account in that name; empty clears it).
+ */
+export const contributorShareUpdateSchema = z.object({
+  sharePercent: z.number().int().min(0).max(100),
+  companyName: z
+    .string()
+    .trim()
+    .max(100)
+    .nullable()
+    .transform((value) => value || null)
+    .optional(),
+});
 export const statementFilterSchema = z
   .object({
     q: z.string().max(100),
@@ -25,3 +38,24 @@ export const statementFilterSchema = z
   })
   .partial();
 export const contributorShareFilterSchema = z.object({ id: z.array(z.uuid()).max(500) }).partial();
+
+const digitsOnly = (value: string) => value.replace(/[\s-]/g, '');
+export const bankInfoSubmitSchema = z.object({
+  settlementType: z.enum(SETTLEMENT_TYPES),
+  accountName: z.string().trim().min(2).max(100),
+  cardNumber: z.string().max(40).transform(digitsOnly).pipe(z.string().regex(/^\d{12,30}$/, '12 to 30 digits')),
+  bankName: z.string().trim().min(BANK_NAME_MIN_LENGTH).max(100),
+  reservedPhone: z.string().max(20).transform(digitsOnly).pipe(z.string().regex(/^(?:\+?86)?1[3-9]\d{9}$/, 'a mainland mobile number')),
+  idNumber: z
+    .string()
+    .max(30)
+    .transform((value) => value.replace(/\s/g, '').toUpperCase())
+    .refine(isResidentIdNumber, { message: 'not a valid 18-character resident identity number' }),
+  /** A person's tax number is usually their ID number; a company's is its unified social credit code. */
+  taxNumber: z.string().trim().toUpperCase().regex(/^[0-9A-Z]{15,20}$/, '15 to 20 letters or digits'),
+});
+export type BankInfoSubmitRequest = z.output<typeof bankInfoSubmitSchema>;
+export const bankInfoRejectSchema = z.object({ reason: z.string().trim().min(1).max(200) });
+export const bankInfoFilterSchema = z
+  .object({ q: z.string().max(100), status: z.enum(['verifying', 'failed', 'verified']), contributorId: z.uuid(), id: z.array(z.uuid()).max(500) })
+  .partial();

@@ -59,6 +59,11 @@ const envSchema = z
     MAIL_FROM: z.string().default('Lumen Stock <no-reply@lumenstock.cn>'),
     TOKEN_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     SIGNING_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    /** Base64 of 32 random bytes: encrypts card and identity numbers at rest. */
+    FIELD_ENCRYPTION_KEY: z
+      .string()
+      .refine((value) => Buffer.from(value, 'base64').length === 32, 'must be the base64 of 32 random bytes (openssl rand -base64 32)')
+      .optional(),
     SEED_DEMO: bool.optional(),
     SERVE_WEB: bool.default(true),
   })
@@ -85,6 +90,7 @@ const envSchema = z
       }
       need('TOKEN_SECRET', 'in production');
       need('SIGNING_SECRET', 'in production');
+      need('FIELD_ENCRYPTION_KEY', 'in production');
     }
   });
 
@@ -127,7 +133,7 @@ export interface AppConfig {
   search: { engine: 'postgres' } | { engine: 'opensearch'; url: string };
   notifier: { driver: 'dev-mailbox' } | { driver: 'smtp'; url: string; from: string; sms: SmsConfig | null };
   /** Secrets; null means "generate once and keep in the data folder" (never in production). */
-  secrets: { token: string | null; signing: string | null };
+  secrets: { token: string | null; signing: string | null; fieldEncryption: string | null };
   seedDemo: boolean;
 }
 
@@ -221,7 +227,7 @@ export function loadConfig(raw: RawEnv = process.env): AppConfig {
                 : null,
           }
         : { driver: 'dev-mailbox' },
-    secrets: { token: env.TOKEN_SECRET ?? null, signing: env.SIGNING_SECRET ?? null },
+    secrets: { token: env.TOKEN_SECRET ?? null, signing: env.SIGNING_SECRET ?? null, fieldEncryption: env.FIELD_ENCRYPTION_KEY ?? null },
     seedDemo: env.SEED_DEMO ?? env.NODE_ENV !== 'production',
   };
 }
