@@ -26,3 +26,4 @@ export * from './music/events.js';
 export * from './payouts/api.js';
 export * from './payouts/schemas.js';
 export * from './payouts/events.js';
+export * from './text.js';

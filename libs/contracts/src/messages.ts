@@ -120,6 +120,7 @@ export const serverMessages = {
     bankInfoNameMismatch: '开户名须与合同一致：{expected}',
     bankInfoCompanyMissing: '合同中没有公司名称，无法按公司结算，请联系财务',
     bankInfoTransitionRefused: '银行信息当前状态为“{status}”，不能{action}',
+    remitBankInfoMissing: '结算单 {statementId} 的摄影师还没有审核通过的银行信息，无法打款',
   },
   en: {
     ok: 'Success',
@@ -234,6 +235,7 @@ export const serverMessages = {
     bankInfoNameMismatch: 'The account name must match the contract: {expected}',
     bankInfoCompanyMissing: 'Your contract names no company, so company settlement is not possible; please contact finance',
     bankInfoTransitionRefused: 'The bank info is {status}; it cannot be {action}',
+    remitBankInfoMissing: 'The contributor of statement {statementId} has no verified bank info to be paid to',
   },
 } as const satisfies Record<Language, Record<string, string>>;
 

@@ -1,21 +1,32 @@
 import { Inject, Injectable, Module, type OnModuleInit } from '@nestjs/common';
-import { MaterialPublished, OrderClosed, OrderConfirmed } from '@mkt/contracts';
+import { MaterialPublished, OrderClosed, OrderConfirmed, RealNameVerified } from '@mkt/contracts';
 import { DatabaseModule, EventsModule, HandledEventEntity, OBJECT_STORAGE, OutboxMessageEntity, StaffAuditLogEntity, StaffAuditWriter, type ObjectStorage } from '@mkt/platform';
-import { AdminContributorSharesController, AdminStatementActionsController, AdminStatementsController } from './admin/payouts-admin.controllers.js';
+import {
+  AdminBankInfoActionsController,
+  AdminBankInfosController,
+  AdminContributorSharesController,
+  AdminStatementActionsController,
+  AdminStatementsController,
+} from './admin/payouts-admin.controllers.js';
+import { BankInfoRepository } from './bank/bank-info.repository.js';
+import { BankInfoService } from './bank/bank-info.service.js';
 import { PayoutsEventHandlers } from './events/payouts-event.handlers.js';
 import { LedgerRepository } from './ledger/ledger.repository.js';
 import { LedgerService } from './ledger/ledger.service.js';
 import { PayoutsInit1764400000000 } from './migrations/1764400000000-payouts-init.js';
+import { PayoutsBankInfo1764500000000 } from './migrations/1764500000000-payouts-bank-info.js';
 import { PAYOUT_SETTINGS, payoutSettings } from './payouts.settings.js';
+import { shiftedClockProviders } from './shifted-clock.js';
 import { ContributorSharesService } from './shares/contributor-shares.service.js';
 import { SharesRepository } from './shares/shares.repository.js';
 import { StatementsRepository } from './statements/statements.repository.js';
 import { PdfkitStatementRenderer, STATEMENT_FILE_RENDERER } from './statements/statement-pdf.renderer.js';
 import { STATEMENT_BUCKET, StatementsService } from './statements/statements.service.js';
+import { BankInfoStoreController } from './store/bank-info-store.controller.js';
 import { PayoutsStoreController } from './store/payouts-store.controller.js';
 
 export const PAYOUTS_ENTITIES = [StaffAuditLogEntity, OutboxMessageEntity, HandledEventEntity];
-export const PAYOUTS_MIGRATIONS = [PayoutsInit1764400000000];
+export const PAYOUTS_MIGRATIONS = [PayoutsInit1764400000000, PayoutsBankInfo1764500000000];
 
 /** Creates the private bucket of statement PDFs on start. */
 @Injectable()
@@ -28,20 +39,32 @@ class PayoutsBuckets implements OnModuleInit {
 
 /**
  * Payouts: who owns each material on sale (catalogue's events), the earnings ledger from confirmed
- * sales and refunds (orders' events), contributors' share settings and quarterly statements.
+ * sales and refunds (orders' events), contributors' share settings, quarterly statements, and the
+ * bank info they are paid to, matched against the real names identity verified.
  */
 @Module({
   imports: [
     DatabaseModule.forService({ name: 'payouts', entities: PAYOUTS_ENTITIES, migrations: PAYOUTS_MIGRATIONS }),
-    EventsModule.forService({ dataSourceName: 'payouts', consumerGroup: 'payouts', consumes: [MaterialPublished, OrderConfirmed, OrderClosed] }),
+    EventsModule.forService({ dataSourceName: 'payouts', consumerGroup: 'payouts', consumes: [MaterialPublished, OrderConfirmed, OrderClosed, RealNameVerified] }),
   ],
-  controllers: [PayoutsStoreController, AdminStatementActionsController, AdminStatementsController, AdminContributorSharesController],
+  controllers: [
+    PayoutsStoreController,
+    BankInfoStoreController,
+    AdminStatementActionsController,
+    AdminStatementsController,
+    AdminContributorSharesController,
+    AdminBankInfoActionsController,
+    AdminBankInfosController,
+  ],
   providers: [
     { provide: PAYOUT_SETTINGS, useFactory: () => payoutSettings() },
+    ...shiftedClockProviders(),
     LedgerRepository,
     StatementsRepository,
     SharesRepository,
+    BankInfoRepository,
     LedgerService,
+    BankInfoService,
     StatementsService,
     ContributorSharesService,
     StaffAuditWriter.provide({ service: 'payouts', announce: true }),

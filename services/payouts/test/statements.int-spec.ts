@@ -1,5 +1,5 @@
 import { MaterialPublished, OrderConfirmed, type StatementAdminView, type StatementDetail, type StatementListResponse, type StatementSummary, type EarningsResponse } from '@mkt/contracts';
-import { confirmedOrder, publishedMaterial } from './payouts-fixtures.js';
+import { confirmedOrder, publishedMaterial, verifiedBankAccount } from './payouts-fixtures.js';
 import { pdfText } from '@mkt/platform/testing';
 import { startPayouts, type PayoutsHarness } from './payouts-harness.js';
 
@@ -66,11 +66,17 @@ describe('quarterly statements', () => {
     expect(listed.map((s) => [s.id, s.status])).toEqual([[corrected.body.id, 'toBeConfirmed']]);
     expect((await h.call<StatementSummary>('/bill/statement/confirm', { token: contributor.token, body: { id: corrected.body.id } })).body.data.status).toBe('generated');
 
+    // Nobody is paid without a verified bank account.
+    const unpaid = await h.admin<{ code: number; message: string }>('POST', '/statements/remit', { token: finance, body: { ids: [corrected.body.id] } });
+    expect([unpaid.status, unpaid.body.code, unpaid.body.message]).toEqual([404, 7010, `The contributor of statement ${corrected.body.id} has no verified bank info to be paid to`]);
+    await verifiedBankAccount(h, contributor, '李明');
     const remitted = await h.admin<{ batch: string; statements: StatementAdminView[] }>('POST', '/statements/remit', { token: finance, body: { ids: [corrected.body.id] } });
     expect(remitted.body.statements.map((s) => s.status)).toEqual(['remitted']);
     const csv = await h.admin('GET', `/remittances/${remitted.body.batch}`, { token: finance });
     expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
-    expect(csv.text.split('\r\n')[1]).toBe(`${corrected.body.id},${contributor.userId},2025,1,1000.00,40.00,960.00,2025-04-01T03:00:00.000Z`);
+    expect(csv.text.split('\r\n')[1]).toBe(
+      `${corrected.body.id},${contributor.userId},2025,1,李明,中国工商银行北京朝阳门支行,"=""6222020200112233445""",1000.00,40.00,960.00,2025-04-01T03:00:00.000Z`,
+    );
     const file = await h.call<{ url: string }>('/bill/statement/file', { token: contributor.token, body: { id: corrected.body.id } });
     expect((await h.call('/bill/statement/file', { token: stranger.token, body: { id: corrected.body.id } })).status).toBe(404);
     const pdf = Buffer.from(await (await h.fetchLink(file.body.data.url)).arrayBuffer());
@@ -92,5 +98,7 @@ describe('quarterly statements', () => {
 
     const audit = await h.sql<{ action: string }>(`SELECT action FROM payouts.audit_log WHERE resource = 'statements' ORDER BY at, action`);
     expect(audit.map((a) => a.action).sort()).toEqual(['correct', 'generate', 'generate', 'remit']);
+    const exported = await h.sql<{ resource_id: string }>(`SELECT resource_id FROM payouts.audit_log WHERE resource = 'remittances' AND action = 'export'`);
+    expect(exported.map((a) => a.resource_id)).toEqual([remitted.body.batch]);
   });
 });

@@ -203,6 +203,14 @@ export interface RealNameReviewView {
   reviewedBy: string | null;
 }
 
+/** One submission opened in the console: the view plus its two photos through five-minute signed links. */
+export interface RealNameReviewDetail extends RealNameReviewView {
+  portraitUrl: string;
+  emblemUrl: string;
+  /** How long the photo links work; the console asks again after that. */
+  photoLinkSeconds: number;
+}
+
 /** Weights and check characters of GB 11643-1999, the 18-character resident identity number. */
 const ID_WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
 const ID_CHECK = '10X98765432';

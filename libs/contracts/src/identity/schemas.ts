@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LICENCE_DURATIONS, LICENCE_REGIONS, PROJECT_TYPES } from '../orders/api.js';
+import { lineText } from '../text.js';
 import { ID_PHOTO_MAX_BYTES, ID_PHOTO_SIDES, ID_PHOTO_TYPES, isResidentIdNumber, PROJECT_ID_PATTERN, STAFF_ROLES } from './api.js';
 
 const account = z.string().trim().min(1).max(254);
@@ -101,7 +102,7 @@ export const realNameSubmitSchema = z.object({
 });
 export type RealNameSubmitRequest = z.output<typeof realNameSubmitSchema>;
 /** Console: staff reject a submission with a reason the contributor reads. */
-export const realNameRejectSchema = z.object({ reason: z.string().trim().min(1).max(200) });
+export const realNameRejectSchema = z.object({ reason: lineText(1, 200) });
 export const realNameReviewFilterSchema = z
   .object({ q: z.string().max(100), status: z.enum(['verifying', 'verified', 'rejected']), userId: z.uuid(), id: z.array(z.uuid()).max(500) })
   .partial();

@@ -128,7 +128,8 @@ export interface BankInfoView {
   bankName: string | null;
   reservedPhone: string | null;
   idNumberMasked: string | null;
-  taxNumber: string | null;
+  /** A person's tax number is their ID number, so it is kept and shown like one. */
+  taxNumberMasked: string | null;
   rejectReason: string | null;
   submittedAt: string | null;
   verifiedAt: string | null;
@@ -151,7 +152,7 @@ export interface BankInfoAdminView {
   bankName: string;
   reservedPhone: string;
   idNumberMasked: string;
-  taxNumber: string;
+  taxNumberMasked: string;
   rejectReason: string | null;
   submittedAt: string;
   reviewedAt: string | null;
@@ -162,4 +163,5 @@ export interface BankInfoRevealed {
   id: string;
   cardNumber: string;
   idNumber: string;
+  taxNumber: string;
 }

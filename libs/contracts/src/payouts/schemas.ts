@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { isResidentIdNumber } from '../identity/api.js';
+import { lineText } from '../text.js';
 import { BANK_NAME_MIN_LENGTH, SETTLEMENT_TYPES, STATEMENT_STATUSES } from './api.js';
 
 export const statementListRequestSchema = z.object({ year: z.coerce.number().int().min(2020).max(2100).optional() });
 export type StatementListRequest = z.output<typeof statementListRequestSchema>;
 export const statementIdRequestSchema = z.object({ id: z.uuid() });
 export type StatementIdRequest = z.output<typeof statementIdRequestSchema>;
-export const statementRejectRequestSchema = z.object({ id: z.uuid(), reason: z.string().trim().min(1).max(200) });
+export const statementRejectRequestSchema = z.object({ id: z.uuid(), reason: lineText(1, 200) });
 export type StatementRejectRequest = z.output<typeof statementRejectRequestSchema>;
 
 /** Console: produce the statements of one closed quarter. */
@@ -19,10 +20,7 @@ export const statementRemitSchema = z.object({ ids: z.array(z.uuid()).min(1).max
  */
 export const contributorShareUpdateSchema = z.object({
   sharePercent: z.number().int().min(0).max(100),
-  companyName: z
-    .string()
-    .trim()
-    .max(100)
+  companyName: lineText(0, 100)
     .nullable()
     .transform((value) => value || null)
     .optional(),
@@ -42,9 +40,9 @@ export const contributorShareFilterSchema = z.object({ id: z.array(z.uuid()).max
 const digitsOnly = (value: string) => value.replace(/[\s-]/g, '');
 export const bankInfoSubmitSchema = z.object({
   settlementType: z.enum(SETTLEMENT_TYPES),
-  accountName: z.string().trim().min(2).max(100),
+  accountName: lineText(2, 100),
   cardNumber: z.string().max(40).transform(digitsOnly).pipe(z.string().regex(/^\d{12,30}$/, '12 to 30 digits')),
-  bankName: z.string().trim().min(BANK_NAME_MIN_LENGTH).max(100),
+  bankName: lineText(BANK_NAME_MIN_LENGTH, 100),
   reservedPhone: z.string().max(20).transform(digitsOnly).pipe(z.string().regex(/^(?:\+?86)?1[3-9]\d{9}$/, 'a mainland mobile number')),
   idNumber: z
     .string()
@@ -55,7 +53,7 @@ export const bankInfoSubmitSchema = z.object({
   taxNumber: z.string().trim().toUpperCase().regex(/^[0-9A-Z]{15,20}$/, '15 to 20 letters or digits'),
 });
 export type BankInfoSubmitRequest = z.output<typeof bankInfoSubmitSchema>;
-export const bankInfoRejectSchema = z.object({ reason: z.string().trim().min(1).max(200) });
+export const bankInfoRejectSchema = z.object({ reason: lineText(1, 200) });
 export const bankInfoFilterSchema = z
   .object({ q: z.string().max(100), status: z.enum(['verifying', 'failed', 'verified']), contributorId: z.uuid(), id: z.array(z.uuid()).max(500) })
   .partial();

@@ -59,7 +59,7 @@ export class LedgerRepository {
   async sharePercents(manager: EntityManager, contributorIds: string[]): Promise<Map<string, number>> {
     if (contributorIds.length === 0) return new Map();
     const rows: { contributorId: string; sharePercent: number }[] = await manager.query(
-      `SELECT "contributor_id" AS "contributorId", "share_percent" AS "sharePercent" FROM payouts.shares WHERE "contributor_id" = ANY($1::uuid[])`,
+      `SELECT "contributor_id" AS "contributorId", "share_percent" AS "sharePercent" FROM payouts.shares WHERE "contributor_id" = ANY($1::uuid[]) AND "share_percent" IS NOT NULL`,
       [contributorIds],
     );
     return new Map(rows.map((r) => [r.contributorId, r.sharePercent]));

@@ -2,11 +2,14 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { ContributorShareView } from '@mkt/contracts';
 import { AppError, Clock, StaffAuditWriter, type AuthenticatedStaff, type ListQuery } from '@mkt/platform';
 import { PAYOUT_SETTINGS, type PayoutSettings } from '../payouts.settings.js';
-import { SharesRepository } from './shares.repository.js';
+import { SharesRepository, type StoredShare } from './shares.repository.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Each contributor's share of a sale, set by finance; without a setting the configured default applies. */
+/**
+ * Each contributor's share of a sale and the company their contract names, set by finance;
+ * without a share setting the configured default applies.
+ */
 @Injectable()
 export class ContributorSharesService {
   constructor(
@@ -16,24 +19,30 @@ export class ContributorSharesService {
     @Inject(PAYOUT_SETTINGS) private readonly settings: PayoutSettings,
   ) {}
 
-  list(query: ListQuery<{ id?: string[] }>): Promise<{ rows: ContributorShareView[]; total: number }> {
-    return this.repository.list(query.filter.id, query.skip, query.take);
+  async list(query: ListQuery<{ id?: string[] }>): Promise<{ rows: ContributorShareView[]; total: number }> {
+    const { rows, total } = await this.repository.list(query.filter.id, query.skip, query.take);
+    return { rows: rows.map((row) => this.view(row)), total };
   }
 
   /** A contributor without a setting reads as the default share. */
   async get(id: string): Promise<ContributorShareView> {
     if (!UUID.test(id)) throw AppError.notFound();
-    return (await this.repository.get(id)) ?? { id, sharePercent: this.settings.defaultSharePercent, updatedAt: new Date(0).toISOString() };
+    const stored = await this.repository.get(id);
+    return stored ? this.view(stored) : { id, sharePercent: this.settings.defaultSharePercent, companyName: null, updatedAt: new Date(0).toISOString() };
   }
 
-  async update(staff: AuthenticatedStaff, id: string, sharePercent: number): Promise<ContributorShareView> {
+  async update(staff: AuthenticatedStaff, id: string, change: { sharePercent: number; companyName?: string | null }): Promise<ContributorShareView> {
     if (!UUID.test(id)) throw AppError.notFound();
     return this.repository.transaction(async (manager) => {
       const before = await this.get(id);
-      await this.repository.upsert(manager, id, sharePercent, this.clock.now());
-      const after = (await this.repository.get(id, manager))!;
+      await this.repository.upsert(manager, id, change, this.clock.now());
+      const after = this.view((await this.repository.get(id, manager))!);
       await this.audit.record(manager, staff, { action: 'update', resource: 'contributor-shares', resourceId: id, before, after });
       return after;
     });
+  }
+
+  private view(stored: StoredShare): ContributorShareView {
+    return { ...stored, sharePercent: stored.sharePercent ?? this.settings.defaultSharePercent };
   }
 }

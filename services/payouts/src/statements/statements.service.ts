@@ -13,6 +13,8 @@ import {
   type StatementSummary,
 } from '@mkt/contracts';
 import { AppError, Clock, OBJECT_STORAGE, OutboxWriter, StaffAuditWriter, type AuthenticatedStaff, type ListQuery, type ObjectStorage } from '@mkt/platform';
+import { BankInfoRepository } from '../bank/bank-info.repository.js';
+import { BankInfoService } from '../bank/bank-info.service.js';
 import { LedgerRepository, type LedgerRow } from '../ledger/ledger.repository.js';
 import { isClosed, isRecorded, quarterRange, type Quarter } from '../ledger/quarter.js';
 import { PAYOUT_SETTINGS, type PayoutSettings } from '../payouts.settings.js';
@@ -41,6 +43,8 @@ export class StatementsService {
     @Inject(PAYOUT_SETTINGS) private readonly settings: PayoutSettings,
     @Inject(STATEMENT_FILE_RENDERER) private readonly renderer: StatementFileRenderer,
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
+    private readonly bankAccounts: BankInfoRepository,
+    private readonly bankInfo: BankInfoService,
   ) {}
 
   /**
@@ -144,7 +148,10 @@ export class StatementsService {
     });
   }
 
-  /** Confirmed statements paid in one bank batch; anything not confirmed refuses the whole batch. */
+  /**
+   * Confirmed statements paid in one bank batch. A statement not confirmed, or whose contributor
+   * has no verified bank account to pay, refuses the whole batch.
+   */
   async remit(staff: AuthenticatedStaff, ids: string[]): Promise<{ batch: string; statements: StatementAdminView[] }> {
     const now = this.clock.now();
     const batch = `R${now.toISOString().replace(/\D/g, '').slice(0, 14)}-${randomUUID().slice(0, 8)}`;
@@ -154,6 +161,9 @@ export class StatementsService {
         const row = await this.repository.lock(manager, id);
         if (!row) throw notFound();
         const to = statementTransition(row.status, 'remit');
+        if (!(await this.bankAccounts.latestVerified(row.contributorId, manager))) {
+          throw new AppError(ErrorCode.BANK_INFO_NOT_FOUND, 'remitBankInfoMissing', { statementId: id });
+        }
         await this.repository.setStatus(manager, id, to, { remitted_at: now, remittance_batch: batch }, now);
         await this.outbox.add(manager, StatementRemitted, id, { statementId: id, contributorId: row.contributorId, netFen: row.netFen, remittanceBatch: batch, remittedAt: now.toISOString() });
         const after = (await this.repository.get(id, manager))!;
@@ -164,12 +174,25 @@ export class StatementsService {
     });
   }
 
-  /** The bank's remittance list of a batch, as CSV (UTF-8 with BOM so spreadsheet programs read Chinese). */
-  async remittanceCsv(batch: string): Promise<string> {
+  /**
+   * The bank's remittance list of a batch, as CSV (UTF-8 with BOM so spreadsheet programs read
+   * Chinese), with each contributor's verified account unmasked: the export is audited.
+   */
+  async remittanceCsv(staff: AuthenticatedStaff, batch: string): Promise<string> {
     const rows = await this.repository.batch(batch);
     if (rows.length === 0) throw notFound();
-    const header = ['statementId', 'contributorId', 'year', 'quarter', 'grossYuan', 'taxYuan', 'netYuan', 'remittedAt'];
-    const lines = rows.map((r) => [r.id, r.contributorId, r.year, r.quarter, yuan(r.grossFen), yuan(r.taxFen), yuan(r.netFen), r.remittedAt ? new Date(r.remittedAt).toISOString() : ''].join(','));
+    const accounts = await this.bankInfo.payableAccounts([...new Set(rows.map((r) => r.contributorId))]);
+    await this.repository.transaction((manager) =>
+      this.audit.record(manager, staff, { action: 'export', resource: 'remittances', resourceId: batch, before: null, after: { statements: rows.length, fields: ['cardNumber'] } }),
+    );
+    const header = ['statementId', 'contributorId', 'year', 'quarter', 'accountName', 'bankName', 'cardNumber', 'grossYuan', 'taxYuan', 'netYuan', 'remittedAt'];
+    const lines = rows.map((r) => {
+      const account = accounts.get(r.contributorId);
+      const cells = [r.id, r.contributorId, r.year, r.quarter, account?.accountName ?? '', account?.bankName ?? ''].map(csvCell);
+      // ="..." keeps spreadsheet programs from turning a 19-digit card number into 6.22E+18.
+      const card = account ? `"=""${account.cardNumber}"""` : '';
+      return [...cells, card, yuan(r.grossFen), yuan(r.taxFen), yuan(r.netFen), r.remittedAt ? new Date(r.remittedAt).toISOString() : ''].join(',');
+    });
     return `\uFEFF${[header.join(','), ...lines].join('\r\n')}\r\n`;
   }
 
@@ -180,7 +203,9 @@ export class StatementsService {
     await this.repository.attachUnstated(manager, id, contributorId, end);
     const lines = await this.repository.lines(id, manager);
     const grossFen = lines.reduce((sum, line) => sum + line.earningFen, 0);
-    const taxFen = withholdingTaxFen(grossFen, this.settings.taxRule);
+    // A company invoices its income and pays its own taxes: nothing is withheld for it.
+    const account = await this.bankAccounts.latestVerified(contributorId, manager);
+    const taxFen = withholdingTaxFen(grossFen, account?.settlementType === 'company' ? 'none' : this.settings.taxRule);
     await this.repository.setTotals(manager, id, { lineCount: lines.length, grossFen, taxFen, netFen: grossFen - taxFen });
     await this.outbox.add(manager, StatementGenerated, id, { statementId: id, contributorId, year: quarter.year, quarter: quarter.quarter, netFen: grossFen - taxFen });
     return (await this.repository.get(id, manager))!;
@@ -199,6 +224,14 @@ export class StatementsService {
 }
 
 const notFound = () => new AppError(ErrorCode.STATEMENT_NOT_FOUND, 'statementNotFound');
+/**
+ * Quotes a cell when it holds a comma, quote or line break (RFC 4180), and defuses text a
+ * spreadsheet would run as a formula (account names are typed by contributors).
+ */
+const csvCell = (value: string | number) => {
+  const text = typeof value === 'string' && /^[=+\-@\t\r]/.test(value) ? `'${value}` : String(value);
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+};
 const iso = (date: Date | null) => (date ? new Date(date).toISOString() : null);
 const yuan = (fen: number) => (fen / 100).toFixed(2);
 const titleIn = (language: Language, zh: string, en: string) => (language === 'en' ? en || zh : zh || en);

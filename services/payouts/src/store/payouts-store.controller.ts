@@ -1,12 +1,11 @@
 import { Body, Headers, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { PayoutCalls, languageFromHeader, statementIdRequestSchema, statementListRequestSchema, statementRejectRequestSchema, type StatementListRequest, type StatementRejectRequest } from '@mkt/contracts';
-import { AppError, ApiZodBody, CurrentUser, LoginMessage, StoreController, UserAuthGuard, ZodValidationPipe, type AuthenticatedUser } from '@mkt/platform';
+import { ApiZodBody, CurrentUser, LoginMessage, StoreController, UserAuthGuard, ZodValidationPipe, type AuthenticatedUser } from '@mkt/platform';
 import { StatementsService } from '../statements/statements.service.js';
+import { contributorOf } from './contributor-of.js';
 
 const path = (call: string) => call.replace(/^\//, '');
-/** Contributors: gid 2 (signed before 2019-12-17), 3 (signed after), 35 (also the material centre). */
-const CONTRIBUTOR_GIDS = [2, 3, 35];
 
 /** /Bill: a contributor's earnings and quarterly statements; buyers are refused, other contributors' ids are not found. */
 @ApiTags('store: payouts')
@@ -56,9 +55,4 @@ export class PayoutsStoreController {
   reject(@CurrentUser() user: AuthenticatedUser, @Body(new ZodValidationPipe(statementRejectRequestSchema)) body: StatementRejectRequest) {
     return this.statements.reject(contributorOf(user), body.id, body.reason);
   }
-}
-
-function contributorOf(user: AuthenticatedUser): string {
-  if (!user.contributor || !CONTRIBUTOR_GIDS.includes(user.contributor.gid)) throw AppError.forbidden();
-  return user.userId;
 }

@@ -1,0 +1,12 @@
+/**
+ * The account name must match the contract (spec section 5). Names are compared after the
+ * normalisation people do not notice when typing: full-width and half-width forms (NFKC turns
+ * "（" into "("), surrounding and repeated spaces, and Latin letter case.
+ */
+export function normaliseAccountName(name: string): string {
+  return name.normalize('NFKC').trim().replace(/\s+/g, ' ').toLowerCase();
+}
+
+export function accountNameMatches(accountName: string, contractName: string): boolean {
+  return normaliseAccountName(accountName) === normaliseAccountName(contractName);
+}
