@@ -1,7 +1,7 @@
-import { ErrorCode, type EarningsResponse, type StatementDetail, type StatementListResponse, type StatementSummary } from '@mkt/contracts/web';
-import { type ReactNode, useId, useState } from 'react';
+import { ErrorCode, type EarningsResponse, type RealNameStatus, type RealNameView, type StatementDetail, type StatementListResponse, type StatementSummary } from '@mkt/contracts/web';
+import { type ReactNode, useCallback, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../api/client';
 import { openLink, yuan } from '../../api/orderCalls';
 import { payoutCalls } from '../../api/payoutCalls';
@@ -18,6 +18,8 @@ import { Dialog } from '../../ui/Dialog';
 import { useToast } from '../../ui/toast/ToastProvider';
 import { SignedIn, chinaTime, messageOf } from '../Orders/common';
 import styles from './Bill.module.css';
+import { BankInfoSection } from './BankInfoSection';
+import { RealNameSection } from './RealNameSection';
 import { REJECT_REASON_MAX, STATUS_TONE, awaitsAnswer, isRefund, licenceTypeLabel, quarterBars, rejectReasonProblem } from './billView';
 
 addPageMessages('bill', billZhCN, billEn);
@@ -28,10 +30,18 @@ function isForbidden(error: unknown): boolean {
   return error instanceof ApiError && error.code === ErrorCode.FORBIDDEN;
 }
 
-/** /Bill (W): a contributor's earnings, per quarter and per material, and their quarterly statements. */
+const TABS = ['statements', 'account'] as const;
+type Tab = (typeof TABS)[number];
+
+/**
+ * /Bill (W): a contributor's earnings, per quarter and per material, and their quarterly
+ * statements; the `account` tab holds the real-name check and the bank info they are paid to.
+ */
 export default function BillPage() {
   const { t } = useTranslation();
   const { user } = useSession();
+  const [params, setParams] = useSearchParams();
+  const tab: Tab = (TABS as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as Tab) : 'statements';
   return (
     <div className={styles.page} data-testid="bill-page">
       <header className={styles.head}>
@@ -47,10 +57,42 @@ export default function BillPage() {
       </header>
       <SignedIn>
         <ContributorsOnly>
-          <Earnings />
-          <Statements />
+          <nav className={styles.tabs} aria-label={t('bill.tabs.label')}>
+            {TABS.map((name) => (
+              <button
+                key={name}
+                type="button"
+                className={styles.tab}
+                aria-current={tab === name ? 'page' : undefined}
+                onClick={() => setParams(name === 'statements' ? {} : { tab: name })}
+                data-testid={`bill-tab-${name}`}
+              >
+                {t(`bill.tabs.${name}`)}
+              </button>
+            ))}
+          </nav>
+          {tab === 'statements' ? (
+            <>
+              <Earnings />
+              <Statements />
+            </>
+          ) : (
+            <AccountTab />
+          )}
         </ContributorsOnly>
       </SignedIn>
+    </div>
+  );
+}
+
+/** The real-name check comes first: the bank form needs the verified name. */
+function AccountTab() {
+  const [realName, setRealName] = useState<RealNameStatus | null>(null);
+  const onRealName = useCallback((view: RealNameView) => setRealName(view.status), []);
+  return (
+    <div className={styles.account}>
+      <RealNameSection onChange={onRealName} />
+      <BankInfoSection realNameStatus={realName} />
     </div>
   );
 }
