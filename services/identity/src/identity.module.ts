@@ -1,7 +1,22 @@
-import { Module } from '@nestjs/common';
-import { DatabaseModule, EventsModule, RateLimitGuard, HandledEventEntity, OutboxMessageEntity, APP_CONFIG, StaffAuditLogEntity, StaffAuditWriter, resolveSecrets, type AppConfig } from '@mkt/platform';
+import { Inject, Injectable, Module, type OnModuleInit } from '@nestjs/common';
+import {
+  DatabaseModule,
+  EventsModule,
+  RateLimitGuard,
+  HandledEventEntity,
+  OutboxMessageEntity,
+  APP_CONFIG,
+  OBJECT_STORAGE,
+  StaffAuditLogEntity,
+  StaffAuditWriter,
+  resolveSecrets,
+  type AppConfig,
+  type ObjectStorage,
+} from '@mkt/platform';
 import { AccountService } from './account/account.service.js';
 import { IdentityStoreController } from './store/identity-store.controller.js';
+import { RealNameStoreController } from './store/real-name-store.controller.js';
+import { AdminRealNameActionsController, AdminRealNameReviewsController } from './admin/real-name-admin.controllers.js';
 import {
   AdminAuditLogController,
   AdminAuthController,
@@ -12,6 +27,8 @@ import {
 import { AuditLogService } from './audit/audit-log.service.js';
 import { StaffActionAuditedHandler } from './audit/staff-action-audited.handler.js';
 import { CustomerSkuEntity } from './entities/customer-sku.entity.js';
+import { IdPhotoEntity } from './entities/id-photo.entity.js';
+import { RealNameSubmissionEntity } from './entities/real-name-submission.entity.js';
 import { ProjectEntity } from './entities/project.entity.js';
 import { SessionEntity } from './entities/session.entity.js';
 import { StaffEntity } from './entities/staff.entity.js';
@@ -20,6 +37,11 @@ import { VerificationCodeEntity } from './entities/verification-code.entity.js';
 import { IdentityInit1763700000000 } from './migrations/1763700000000-identity-init.js';
 import { StaffLockout1763900000000 } from './migrations/1763900000000-staff-lockout.js';
 import { EnterpriseProjects1764200000000 } from './migrations/1764200000000-enterprise-projects.js';
+import { RealName1764500000000 } from './migrations/1764500000000-real-name.js';
+import { ID_PHOTO_INSPECTOR, SharpIdPhotoInspector } from './real-name/id-photo-inspector.js';
+import { ID_DOCUMENT_BUCKET, IdPhotosService } from './real-name/id-photos.service.js';
+import { RealNameReviewService } from './real-name/real-name-review.service.js';
+import { RealNameService } from './real-name/real-name.service.js';
 import { DemoSeedService } from './seed/demo-seed.service.js';
 import { IdentitySessionsModule } from './sessions/identity-sessions.module.js';
 import { SessionService } from './sessions/session.service.js';
@@ -38,14 +60,26 @@ export const IDENTITY_ENTITIES = [
   StaffAuditLogEntity,
   CustomerSkuEntity,
   ProjectEntity,
+  IdPhotoEntity,
+  RealNameSubmissionEntity,
   OutboxMessageEntity,
   HandledEventEntity,
 ];
-export const IDENTITY_MIGRATIONS = [IdentityInit1763700000000, StaffLockout1763900000000, EnterpriseProjects1764200000000];
+export const IDENTITY_MIGRATIONS = [IdentityInit1763700000000, StaffLockout1763900000000, EnterpriseProjects1764200000000, RealName1764500000000];
+
+/** Creates the private bucket of identity-card photos on start. */
+@Injectable()
+class IdentityBuckets implements OnModuleInit {
+  constructor(@Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage) {}
+  async onModuleInit(): Promise<void> {
+    await this.storage.ensureBucket(ID_DOCUMENT_BUCKET);
+  }
+}
 
 /**
  * Identity: users and their sign-in, sessions and tokens, contributor agreement answers,
- * enterprise SKUs and projects, staff accounts and the audit log of staff changes.
+ * enterprise SKUs and projects, contributors' real-name check, staff accounts and the audit log
+ * of staff changes.
  */
 @Module({
   imports: [
@@ -55,11 +89,14 @@ export const IDENTITY_MIGRATIONS = [IdentityInit1763700000000, StaffLockout17639
   ],
   controllers: [
     IdentityStoreController,
+    RealNameStoreController,
     AdminAuthController,
     AdminUsersController,
     AdminProjectsController,
     AdminStaffController,
     AdminAuditLogController,
+    AdminRealNameReviewsController,
+    AdminRealNameActionsController,
   ],
   providers: [
     {
@@ -76,6 +113,11 @@ export const IDENTITY_MIGRATIONS = [IdentityInit1763700000000, StaffLockout17639
     UserAdminService,
     ProjectAdminService,
     AuditLogService,
+    { provide: ID_PHOTO_INSPECTOR, useClass: SharpIdPhotoInspector },
+    IdPhotosService,
+    RealNameService,
+    RealNameReviewService,
+    IdentityBuckets,
     // Identity collects the console's one audit log, so its own rows need no announcement.
     StaffAuditWriter.provide({ service: 'identity', announce: false }),
     StaffActionAuditedHandler,
