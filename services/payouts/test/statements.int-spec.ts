@@ -94,7 +94,19 @@ describe('quarterly statements', () => {
       { year: 2025, quarter: 1, earningFen: 100_000, saleCount: 1 },
       { year: 2025, quarter: 2, earningFen: 5_000, saleCount: 1 },
     ]);
-    expect(earnings.bestSellers).toEqual([{ materialId: 9201, code: 'V9201', title: 'Clip 9201', saleCount: 2, earningFen: 105_000 }]);
+    expect(earnings.bestSellers).toEqual([
+      {
+        materialId: 9201,
+        code: 'V9201',
+        title: 'Clip 9201',
+        saleCount: 2,
+        earningFen: 105_000,
+        quarters: [
+          { year: 2025, quarter: 1, earningFen: 100_000 },
+          { year: 2025, quarter: 2, earningFen: 5_000 },
+        ],
+      },
+    ]);
 
     const audit = await h.sql<{ action: string }>(`SELECT action FROM payouts.audit_log WHERE resource = 'statements' ORDER BY at, action`);
     expect(audit.map((a) => a.action).sort()).toEqual(['correct', 'generate', 'generate', 'remit']);

@@ -80,8 +80,8 @@ export interface EarningsResponse {
   unstatedFen: number;
   /** Per quarter, oldest first: the shares earned in it. */
   quarters: { year: number; quarter: number; earningFen: number; saleCount: number }[];
-  /** The contributor's best-selling materials by earnings. */
-  bestSellers: { materialId: number; code: string; title: string; saleCount: number; earningFen: number }[];
+  /** The contributor's best-selling materials by earnings, each with its earnings per quarter (oldest first). */
+  bestSellers: { materialId: number; code: string; title: string; saleCount: number; earningFen: number; quarters: { year: number; quarter: number; earningFen: number }[] }[];
 }
 
 /** A statement as the console shows it. */

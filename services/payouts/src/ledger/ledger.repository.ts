@@ -99,6 +99,17 @@ export class LedgerRepository {
     );
   }
 
+  /** Each listed material's earnings per UTC+8 quarter, oldest first. */
+  materialQuarterTotals(contributorId: string, materialIds: number[]): Promise<{ materialId: number; year: number; quarter: number; earningFen: number }[]> {
+    if (materialIds.length === 0) return Promise.resolve([]);
+    return this.dataSource.query(
+      `SELECT "material_id"::float8 AS "materialId", extract(year FROM "sold_at" AT TIME ZONE 'Asia/Shanghai')::int AS "year",
+         extract(quarter FROM "sold_at" AT TIME ZONE 'Asia/Shanghai')::int AS "quarter", sum("earning_fen")::float8 AS "earningFen"
+       FROM payouts.ledger WHERE "contributor_id" = $1 AND "material_id" = ANY($2::bigint[]) GROUP BY 1, 2, 3 ORDER BY 2, 3`,
+      [contributorId, materialIds],
+    );
+  }
+
   async totals(contributorId: string, manager?: EntityManager): Promise<{ totalFen: number; unstatedFen: number }> {
     const [row] = await this.m(manager).query(
       `SELECT coalesce(sum("earning_fen"), 0)::float8 AS "totalFen", coalesce(sum("earning_fen") FILTER (WHERE "statement_id" IS NULL), 0)::float8 AS "unstatedFen"

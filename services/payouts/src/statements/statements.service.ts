@@ -110,12 +110,20 @@ export class StatementsService {
       this.ledger.quarterTotals(contributorId),
       this.ledger.bestSellers(contributorId, BEST_SELLERS),
     ]);
+    const perQuarter = await this.ledger.materialQuarterTotals(contributorId, best.map((b) => b.materialId));
     return {
       totalFen: totals.totalFen,
       remittedFen,
       unstatedFen: totals.unstatedFen,
       quarters,
-      bestSellers: best.map((b) => ({ materialId: b.materialId, code: b.code, title: titleIn(language, b.titleZh, b.titleEn), saleCount: b.saleCount, earningFen: b.earningFen })),
+      bestSellers: best.map((b) => ({
+        materialId: b.materialId,
+        code: b.code,
+        title: titleIn(language, b.titleZh, b.titleEn),
+        saleCount: b.saleCount,
+        earningFen: b.earningFen,
+        quarters: perQuarter.filter((q) => q.materialId === b.materialId).map(({ year, quarter, earningFen }) => ({ year, quarter, earningFen })),
+      })),
     };
   }
 

@@ -20,6 +20,9 @@ export const billEn: MessageShape<typeof billZhCN> = {
     quartersEmpty: 'No sales yet',
     sales: 'Sales: {{count}}',
     bestSellers: 'Best sellers',
+    chartTitle: 'Earnings per material and quarter',
+    chartLabel: 'Bar chart of earnings per quarter, stacked by material; the figures are listed below',
+    otherMaterials: 'Other materials',
     bestSellersEmpty: 'Nothing sold yet',
   },
   statements: {

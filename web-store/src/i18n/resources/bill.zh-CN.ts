@@ -20,6 +20,9 @@ export const billZhCN = {
     quartersEmpty: '暂无销售收益',
     sales: '{{count}} 笔',
     bestSellers: '热销素材',
+    chartTitle: '各素材每季度收益',
+    chartLabel: '每季度收益按素材堆叠的柱状图，数字见下方列表',
+    otherMaterials: '其他素材',
     bestSellersEmpty: '暂无售出的素材',
   },
   statements: {

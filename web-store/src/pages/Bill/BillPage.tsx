@@ -1,5 +1,5 @@
 import { ErrorCode, type EarningsResponse, type RealNameStatus, type RealNameView, type StatementDetail, type StatementListResponse, type StatementSummary } from '@mkt/contracts/web';
-import { type ReactNode, useCallback, useId, useState } from 'react';
+import { type ReactNode, Suspense, lazy, useCallback, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../api/client';
@@ -20,7 +20,10 @@ import { SignedIn, chinaTime, messageOf } from '../Orders/common';
 import styles from './Bill.module.css';
 import { BankInfoSection } from './BankInfoSection';
 import { RealNameSection } from './RealNameSection';
-import { REJECT_REASON_MAX, STATUS_TONE, awaitsAnswer, isRefund, licenceTypeLabel, quarterBars, rejectReasonProblem } from './billView';
+import { REJECT_REASON_MAX, STATUS_TONE, awaitsAnswer, earningsChart, isRefund, licenceTypeLabel, quarterBars, rejectReasonProblem } from './billView';
+
+// The chart library loads only when a contributor with sales opens /Bill.
+const EarningsChart = lazy(() => import('./EarningsChart'));
 
 addPageMessages('bill', billZhCN, billEn);
 
@@ -112,10 +115,11 @@ function Earnings() {
   const { t, i18n } = useTranslation();
   // The language: best sellers' titles come back in it.
   const earnings = useRemote<EarningsResponse>((signal) => payoutCalls.earnings({ signal }), [i18n.language]);
+  const data = earnings.data;
+  const chart = useMemo(() => (data ? earningsChart(data) : null), [data]);
   if (isForbidden(earnings.error)) return <Refusal />;
   if (earnings.error) return <p className={styles.error}>{t('bill.loadFailed', { message: messageOf(earnings.error) })}</p>;
-  const data = earnings.data;
-  if (!data) return <p className={styles.muted}>{t('bill.loading')}</p>;
+  if (!data || !chart) return <p className={styles.muted}>{t('bill.loading')}</p>;
   const bars = quarterBars(data.quarters);
   return (
     <>
@@ -139,6 +143,16 @@ function Earnings() {
           </div>
         </dl>
       </section>
+      {chart.quarters.length > 0 && (
+        <section className={styles.section} aria-labelledby="bill-chart">
+          <h2 id="bill-chart" className={styles.sectionTitle}>
+            {t('bill.earnings.chartTitle')}
+          </h2>
+          <Suspense fallback={<div className={styles.chart} />}>
+            <EarningsChart quarters={chart.quarters} series={chart.series} />
+          </Suspense>
+        </section>
+      )}
       <div className={styles.columns}>
         <section className={styles.section} aria-labelledby="bill-quarters">
           <h2 id="bill-quarters" className={styles.sectionTitle}>

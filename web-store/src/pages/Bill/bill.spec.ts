@@ -2,7 +2,7 @@ import { STATEMENT_STATUSES } from '@mkt/contracts/web';
 import { yuan } from '../../api/orderCalls';
 import { billEn as en } from '../../i18n/resources/bill.en';
 import { billZhCN as zhCN } from '../../i18n/resources/bill.zh-CN';
-import { REJECT_REASON_MAX, STATUS_TONE, awaitsAnswer, isRefund, licenceTypeLabel, quarterBars, rejectReasonProblem } from './billView';
+import { REJECT_REASON_MAX, STATUS_TONE, awaitsAnswer, earningsChart, isRefund, licenceTypeLabel, quarterBars, rejectReasonProblem } from './billView';
 
 describe('money on /Bill', () => {
   it('groups thousands when asked, from integer fen', () => {
@@ -96,5 +96,37 @@ describe('statement lines', () => {
     expect(licenceTypeLabel('project', 'en')).toEqual({ kind: 'project' });
     expect(licenceTypeLabel('music', 'zh-CN')).toEqual({ kind: 'music' });
     expect(licenceTypeLabel('something-new', 'en')).toEqual({ text: 'something-new' });
+  });
+});
+
+describe('earnings chart', () => {
+  it('stacks the best sellers per quarter, oldest first, and puts the rest in one series', () => {
+    const chart = earningsChart(
+      {
+        quarters: [
+          { year: 2025, quarter: 2, earningFen: 9_000, saleCount: 3 },
+          { year: 2025, quarter: 1, earningFen: 1_000, saleCount: 1 },
+        ],
+        bestSellers: [
+          { materialId: 1, code: 'V1', title: 'Sea', saleCount: 2, earningFen: 6_000, quarters: [{ year: 2025, quarter: 2, earningFen: 6_000 }] },
+          { materialId: 2, code: 'P2', title: 'Hill', saleCount: 1, earningFen: 1_000, quarters: [{ year: 2025, quarter: 1, earningFen: 1_000 }] },
+        ],
+      },
+      5,
+    );
+    expect(chart.quarters).toEqual([
+      { year: 2025, quarter: 1 },
+      { year: 2025, quarter: 2 },
+    ]);
+    expect(chart.series).toEqual([
+      { label: 'V1 Sea', values: [0, 6_000] },
+      { label: 'P2 Hill', values: [1_000, 0] },
+      { label: null, values: [0, 3_000] },
+    ]);
+  });
+
+  it('has no "other" series when the best sellers are everything', () => {
+    const chart = earningsChart({ quarters: [{ year: 2025, quarter: 1, earningFen: 500, saleCount: 1 }], bestSellers: [{ materialId: 1, code: 'V1', title: 'Sea', saleCount: 1, earningFen: 500, quarters: [{ year: 2025, quarter: 1, earningFen: 500 }] }] });
+    expect(chart.series).toEqual([{ label: 'V1 Sea', values: [500] }]);
   });
 });

@@ -66,3 +66,26 @@ export function licenceTypeLabel(type: string, language: string): { text: string
   if ((ORDER_KINDS as readonly string[]).includes(type)) return { kind: type as OrderKind };
   return { text: type };
 }
+
+export interface EarningsChartSeries {
+  /** The material's code and title; null for "all other materials". */
+  label: string | null;
+  /** Earnings in fen per quarter, in the order of `quarters`. */
+  values: number[];
+}
+
+/**
+ * The stacked chart of earnings per quarter: one series per best seller (at most `top`) and one
+ * for everything else, so each quarter's stack adds up to what the contributor earned in it.
+ */
+export function earningsChart(earnings: Pick<EarningsResponse, 'quarters' | 'bestSellers'>, top = 5): { quarters: { year: number; quarter: number }[]; series: EarningsChartSeries[] } {
+  const quarters = [...earnings.quarters].sort((a, b) => a.year - b.year || a.quarter - b.quarter);
+  const key = (q: { year: number; quarter: number }) => `${q.year}Q${q.quarter}`;
+  const series: EarningsChartSeries[] = earnings.bestSellers.slice(0, top).map((material) => {
+    const byQuarter = new Map(material.quarters.map((q) => [key(q), q.earningFen]));
+    return { label: `${material.code} ${material.title}`, values: quarters.map((q) => byQuarter.get(key(q)) ?? 0) };
+  });
+  const other = quarters.map((q, index) => q.earningFen - series.reduce((sum, s) => sum + s.values[index]!, 0));
+  if (other.some((value) => value !== 0)) series.push({ label: null, values: other });
+  return { quarters: quarters.map(({ year, quarter }) => ({ year, quarter })), series };
+}
