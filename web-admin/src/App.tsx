@@ -14,6 +14,7 @@ import orders from './resources/orders';
 import projects from './resources/projects';
 import refunds from './resources/refunds';
 import contributorShares from './resources/contributor-shares';
+import realNameReviews from './resources/real-name-reviews';
 import statements from './resources/statements';
 import musicSheets from './resources/music-sheets';
 import musicSkus from './resources/music-skus';
@@ -49,6 +50,7 @@ const Console = () => (
     <Resource name="refunds" {...refunds} />
     <Resource name="statements" {...statements} />
     <Resource name="contributor-shares" {...contributorShares} />
+    <Resource name="real-name-reviews" {...realNameReviews} />
     <Resource name="music-tracks" {...musicTracks} />
     <Resource name="music-sheets" {...musicSheets} />
     <Resource name="music-skus" {...musicSkus} />

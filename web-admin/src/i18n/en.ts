@@ -64,6 +64,7 @@ const own: Omit<Messages, 'ra'> = {
         projects_edit: 'Manage enterprise projects: company, video and photo allowances, validity and licence terms',
         statements: 'Contributors’ quarterly statements: generate a quarter, correct rejected ones, remit confirmed ones to the bank',
         'contributor-shares': 'Each contributor’s share of a sale, when it differs from the default',
+        'real-name-reviews': 'Contributors’ real-name submissions: check the ID-card photos, verify or reject with a reason',
       },
     },
     validation: {
@@ -120,6 +121,8 @@ const own: Omit<Messages, 'ra'> = {
         generate: 'Generate statements',
         correct: 'Correct statement',
         remit: 'Remit',
+        verify: 'Verify',
+        reveal: 'View personal data',
       },
     },
     orders: {
@@ -495,6 +498,49 @@ const own: Omit<Messages, 'ra'> = {
       set_at: 'Set on %{at}',
       default_share: 'Never set: earns the default share of %{percent}%',
       helper: 'Whole percent from 0 to 100; applies to sales confirmed from now on',
+    },
+    'real-name-reviews': {
+      name: 'Real-name check |||| Real-name checks',
+      fields: {
+        id: 'ID',
+        status: 'Status',
+        name: 'Real name',
+        idNumberMasked: 'ID number',
+        nickname: 'Contributor',
+        userId: 'Contributor ID',
+        submittedAt: 'Submitted (UTC+8)',
+        reviewedAt: 'Reviewed (UTC+8)',
+        reviewedBy: 'Reviewed by',
+        rejectReason: 'Reject reason',
+        q: 'Name, nickname, phone or e-mail',
+      },
+      statuses: {
+        verifying: 'Waiting for review',
+        verified: 'Verified',
+        rejected: 'Rejected',
+      },
+      photos: {
+        title: 'ID-card photos',
+        portrait: 'Portrait side',
+        emblem: 'National emblem side',
+        expired: 'The photo links work five minutes and have run out. Opening them again is recorded in the audit log.',
+        reload: 'Load again',
+      },
+      verify: {
+        button: 'Verify',
+        title: 'Verify this real name',
+        content: 'The name “%{name}” and the ID number match the photos. Once verified, the name is final and payouts match bank accounts against it.',
+        done: 'Real name verified',
+      },
+      reject: {
+        button: 'Reject',
+        title: 'Reject this submission',
+        help: 'The contributor sees the reason and may submit “%{name}” again with new details or photos.',
+        reason: 'Reason (shown to the contributor)',
+        submit: 'Reject',
+        done: 'Submission rejected',
+      },
+      user_id_invalid: 'A contributor ID looks like 5f0c9c1e-8d1a-4c55-9c1e-2b7a0f3e4d21',
     },
     // Music and sound effects
     'music-tracks': {

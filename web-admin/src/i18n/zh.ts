@@ -278,6 +278,7 @@ export const zh = {
         projects_edit: '管理企业项目：公司、视频与图片额度、有效期与授权条款',
         statements: '供稿人季度结算单：生成季度结算单，更正被驳回的结算单，汇款已确认的结算单',
         'contributor-shares': '供稿人的销售分成比例（与默认比例不同时）',
+        'real-name-reviews': '供稿人实名认证：查看身份证照片，通过或填写原因驳回',
       },
     },
     validation: {
@@ -334,6 +335,8 @@ export const zh = {
         generate: '生成结算单',
         correct: '更正结算单',
         remit: '汇款',
+        verify: '审核通过',
+        reveal: '查看个人信息',
       },
     },
     orders: {
@@ -709,6 +712,49 @@ export const zh = {
       set_at: '设置于 %{at}',
       default_share: '未单独设置：按默认比例 %{percent}% 分成',
       helper: '0 到 100 的整数；对此后确认的销售生效',
+    },
+    'real-name-reviews': {
+      name: '实名认证',
+      fields: {
+        id: 'ID',
+        status: '状态',
+        name: '真实姓名',
+        idNumberMasked: '身份证号',
+        nickname: '供稿人',
+        userId: '供稿人 ID',
+        submittedAt: '提交时间（UTC+8）',
+        reviewedAt: '审核时间（UTC+8）',
+        reviewedBy: '审核人',
+        rejectReason: '驳回原因',
+        q: '姓名、昵称、手机号或邮箱',
+      },
+      statuses: {
+        verifying: '待审核',
+        verified: '已认证',
+        rejected: '已驳回',
+      },
+      photos: {
+        title: '身份证照片',
+        portrait: '人像面',
+        emblem: '国徽面',
+        expired: '照片链接有效期为五分钟，现已失效。重新加载会记入操作日志。',
+        reload: '重新加载',
+      },
+      verify: {
+        button: '通过',
+        title: '通过实名认证',
+        content: '姓名“%{name}”和身份证号与照片一致。认证通过后姓名不可更改，结算时银行账户须与此姓名一致。',
+        done: '实名认证已通过',
+      },
+      reject: {
+        button: '驳回',
+        title: '驳回本次提交',
+        help: '供稿人会看到驳回原因，可修改信息或照片后重新提交“%{name}”的实名认证。',
+        reason: '驳回原因（供稿人可见）',
+        submit: '驳回',
+        done: '已驳回',
+      },
+      user_id_invalid: '供稿人 ID 格式如 5f0c9c1e-8d1a-4c55-9c1e-2b7a0f3e4d21',
     },
     // Music and sound effects
     'music-tracks': {

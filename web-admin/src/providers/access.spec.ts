@@ -87,4 +87,13 @@ describe('console access rules', () => {
       expect(isAllowed([role], 'contributor-shares', 'create')).toBe(false);
     }
   });
+
+  it('keeps the real-name reviews for finance and admin, who decide on the show page', () => {
+    for (const role of STAFF_ROLES) {
+      const finance = role === 'admin' || role === 'finance';
+      expect(isAllowed([role], 'real-name-reviews', 'list')).toBe(finance);
+      expect(isAllowed([role], 'real-name-reviews', 'show')).toBe(finance);
+      for (const action of ['edit', 'create', 'delete']) expect(isAllowed([role], 'real-name-reviews', action)).toBe(false);
+    }
+  });
 });

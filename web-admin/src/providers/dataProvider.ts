@@ -4,13 +4,14 @@ import type { DataProvider } from 'react-admin';
 import type { HttpClient } from './http';
 import { createPayload, updatePayload } from './payload';
 import { createPayoutsMethods, type PayoutsMethods } from './payouts';
+import { createRealNameMethods, type RealNameMethods } from './real-name';
 
-export type ConsoleDataProvider = DataProvider & PayoutsMethods;
+export type ConsoleDataProvider = DataProvider & PayoutsMethods & RealNameMethods;
 
 /**
  * ra-data-simple-rest against /admin-api (sort/range/filter query, Content-Range totals),
- * with request bodies trimmed to the fields the contract schemas accept, plus the payouts actions
- * that are not CRUD.
+ * with request bodies trimmed to the fields the contract schemas accept, plus the payouts and
+ * real-name actions that are not CRUD.
  */
 export function createDataProvider(http: HttpClient, apiUrl: string = ADMIN_API_PREFIX): ConsoleDataProvider {
   const rest = simpleRestProvider(apiUrl, http);
@@ -20,5 +21,6 @@ export function createDataProvider(http: HttpClient, apiUrl: string = ADMIN_API_
       rest.update(resource, { ...params, data: updatePayload(resource, params.data, params.previousData) }),
     create: (resource, params) => rest.create(resource, { ...params, data: createPayload(resource, params.data) }),
     ...createPayoutsMethods(http, apiUrl),
+    ...createRealNameMethods(http, apiUrl),
   };
 }
