@@ -15,6 +15,7 @@ import projects from './resources/projects';
 import refunds from './resources/refunds';
 import contributorShares from './resources/contributor-shares';
 import realNameReviews from './resources/real-name-reviews';
+import bankInfos from './resources/bank-infos';
 import statements from './resources/statements';
 import musicSheets from './resources/music-sheets';
 import musicSkus from './resources/music-skus';
@@ -51,6 +52,7 @@ const Console = () => (
     <Resource name="statements" {...statements} />
     <Resource name="contributor-shares" {...contributorShares} />
     <Resource name="real-name-reviews" {...realNameReviews} />
+    <Resource name="bank-infos" {...bankInfos} />
     <Resource name="music-tracks" {...musicTracks} />
     <Resource name="music-sheets" {...musicSheets} />
     <Resource name="music-skus" {...musicSkus} />

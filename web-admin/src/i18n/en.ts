@@ -65,6 +65,7 @@ const own: Omit<Messages, 'ra'> = {
         statements: 'Contributors’ quarterly statements: generate a quarter, correct rejected ones, remit confirmed ones to the bank',
         'contributor-shares': 'Each contributor’s share of a sale, when it differs from the default',
         'real-name-reviews': 'Contributors’ real-name submissions: check the ID-card photos, verify or reject with a reason',
+        'bank-infos': 'Where contributors are paid: check the account against the contract, verify or reject with a reason',
       },
     },
     validation: {
@@ -491,6 +492,7 @@ const own: Omit<Messages, 'ra'> = {
       fields: {
         id: 'Contributor ID',
         sharePercent: 'Share (%)',
+        companyName: 'Contract company',
         updatedAt: 'Set (UTC+8)',
       },
       open_help: 'Unlisted contributors earn the default share; open any by ID',
@@ -498,6 +500,47 @@ const own: Omit<Messages, 'ra'> = {
       set_at: 'Set on %{at}',
       default_share: 'Never set: earns the default share of %{percent}%',
       helper: 'Whole percent from 0 to 100; applies to sales confirmed from now on',
+      company_helper: 'The company named in the contract; company settlement pays only an account in this name. Leave empty for none',
+    },
+    'bank-infos': {
+      name: 'Bank info |||| Bank info',
+      fields: {
+        id: 'ID',
+        contributorId: 'Contributor',
+        status: 'Status',
+        settlementType: 'Settlement',
+        accountName: 'Account name',
+        cardNumberMasked: 'Card number',
+        bankName: 'Bank and branch',
+        reservedPhone: 'Phone held by the bank',
+        idNumberMasked: 'ID number',
+        taxNumberMasked: 'Tax number',
+        rejectReason: 'Reject reason',
+        submittedAt: 'Submitted (UTC+8)',
+        reviewedAt: 'Reviewed (UTC+8)',
+        q: 'Account name or bank',
+      },
+      statuses: {
+        verifying: 'Waiting for review',
+        failed: 'Rejected',
+        verified: 'Verified',
+      },
+      settlement: {
+        personal: 'Personal',
+        company: 'Company',
+      },
+      reveal: {
+        button: 'Reveal numbers',
+        audited: 'Shown in full; this view is recorded in the audit log.',
+      },
+      review: {
+        verify: 'Verify',
+        verified: 'Bank info verified; it is locked for a year',
+        reject: 'Reject',
+        reject_title: 'Reject this bank info',
+        reason: 'Reason (shown to the contributor)',
+        rejected: 'Bank info rejected',
+      },
     },
     'real-name-reviews': {
       name: 'Real-name check |||| Real-name checks',

@@ -279,6 +279,7 @@ export const zh = {
         statements: '供稿人季度结算单：生成季度结算单，更正被驳回的结算单，汇款已确认的结算单',
         'contributor-shares': '供稿人的销售分成比例（与默认比例不同时）',
         'real-name-reviews': '供稿人实名认证：查看身份证照片，通过或填写原因驳回',
+        'bank-infos': '供稿人的收款账户：核对开户名与合同，通过或填写原因驳回',
       },
     },
     validation: {
@@ -705,6 +706,7 @@ export const zh = {
       fields: {
         id: '供稿人 ID',
         sharePercent: '分成比例（%）',
+        companyName: '合同公司名称',
         updatedAt: '设置时间（UTC+8）',
       },
       open_help: '未列出的供稿人按默认比例分成，可输入 ID 打开设置',
@@ -712,6 +714,47 @@ export const zh = {
       set_at: '设置于 %{at}',
       default_share: '未单独设置：按默认比例 %{percent}% 分成',
       helper: '0 到 100 的整数；对此后确认的销售生效',
+      company_helper: '合同中的公司名称；按公司结算时只向此名称的账户付款。没有则留空',
+    },
+    'bank-infos': {
+      name: '银行信息',
+      fields: {
+        id: 'ID',
+        contributorId: '供稿人',
+        status: '状态',
+        settlementType: '结算方式',
+        accountName: '开户名',
+        cardNumberMasked: '银行卡号',
+        bankName: '开户行',
+        reservedPhone: '预留手机号',
+        idNumberMasked: '身份证号',
+        taxNumberMasked: '税号',
+        rejectReason: '驳回原因',
+        submittedAt: '提交时间（UTC+8）',
+        reviewedAt: '审核时间（UTC+8）',
+        q: '开户名或开户行',
+      },
+      statuses: {
+        verifying: '待审核',
+        failed: '未通过',
+        verified: '已通过',
+      },
+      settlement: {
+        personal: '个人',
+        company: '公司',
+      },
+      reveal: {
+        button: '查看完整号码',
+        audited: '已显示完整号码；本次查看已记入审计日志。',
+      },
+      review: {
+        verify: '通过',
+        verified: '银行信息已通过，一年内不能修改',
+        reject: '驳回',
+        reject_title: '驳回银行信息',
+        reason: '原因（供稿人可见）',
+        rejected: '银行信息已驳回',
+      },
     },
     'real-name-reviews': {
       name: '实名认证',

@@ -96,4 +96,13 @@ describe('console access rules', () => {
       for (const action of ['edit', 'create', 'delete']) expect(isAllowed([role], 'real-name-reviews', action)).toBe(false);
     }
   });
+
+  it('keeps bank info for finance and admin, reviewed on the show page and never edited', () => {
+    for (const role of STAFF_ROLES) {
+      const finance = role === 'admin' || role === 'finance';
+      expect(isAllowed([role], 'bank-infos', 'list')).toBe(finance);
+      expect(isAllowed([role], 'bank-infos', 'show')).toBe(finance);
+      for (const action of ['edit', 'create', 'delete']) expect(isAllowed([role], 'bank-infos', action)).toBe(false);
+    }
+  });
 });

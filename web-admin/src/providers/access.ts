@@ -1,7 +1,7 @@
 import { STAFF_ROLES, type StaffRole } from '@mkt/contracts';
 
 /** The console's resources, in menu order. */
-export const RESOURCES = ['users', 'projects', 'materials', 'reviews', 'categories', 'topics', 'hot-words', 'music-tracks', 'music-sheets', 'music-skus', 'orders', 'invoices', 'refunds', 'statements', 'contributor-shares', 'real-name-reviews', 'staff', 'audit-logs'] as const;
+export const RESOURCES = ['users', 'projects', 'materials', 'reviews', 'categories', 'topics', 'hot-words', 'music-tracks', 'music-sheets', 'music-skus', 'orders', 'invoices', 'refunds', 'statements', 'contributor-shares', 'real-name-reviews', 'bank-infos', 'staff', 'audit-logs'] as const;
 export type ResourceName = (typeof RESOURCES)[number];
 
 export type Action = 'list' | 'show' | 'edit' | 'create' | 'delete';
@@ -41,6 +41,8 @@ export const ACCESS_RULES: Record<ResourceName, Partial<Record<Action, readonly 
   'contributor-shares': { list: finance, show: finance, edit: finance },
   // Contributors' real-name check: finance verifies or rejects on the show page (not an edit).
   'real-name-reviews': { list: finance, show: finance },
+  // Bank info: finance reveals the numbers (audited), verifies or rejects on the show page.
+  'bank-infos': { list: finance, show: finance },
   // Music: track fields like materials, sheets like the other curation, prices also for finance.
   'music-tracks': { list: everyone, show: everyone, edit: materialEditors },
   'music-sheets': curated,

@@ -78,8 +78,8 @@ export const PROJECT_UPDATE_FIELDS = [
 ] as const satisfies Fields<ProjectUpdate>;
 export const PROJECT_CREATE_FIELDS = ['id', ...PROJECT_UPDATE_FIELDS] as const satisfies Fields<ProjectCreate>;
 
-/** A contributor's share is one number, always sent even when unchanged: the PUT requires it. */
-export const CONTRIBUTOR_SHARE_FIELDS = ['sharePercent'] as const;
+/** A contributor's share and the contract's company name, always sent even when unchanged: the PUT requires the share. */
+export const CONTRIBUTOR_SHARE_FIELDS = ['sharePercent', 'companyName'] as const;
 
 // Compile-time guard: adding a field to a contract schema without listing it here fails the build.
 type Missing<T, L extends readonly unknown[]> = Exclude<keyof T, L[number]>;

@@ -1,4 +1,4 @@
-import { ADMIN_API_PREFIX, type StatementAdminView } from '@mkt/contracts';
+import { ADMIN_API_PREFIX, type BankInfoAdminView, type BankInfoRevealed, type StatementAdminView } from '@mkt/contracts';
 import type { Identifier } from 'react-admin';
 import type { HttpClient } from './http';
 
@@ -13,6 +13,10 @@ export interface PayoutsMethods {
   correctStatement(id: Identifier): Promise<StatementAdminView>;
   /** The bank's remittance list of a batch, as CSV text. */
   remittanceCsv(batch: string): Promise<string>;
+  /** The unmasked card, ID and tax numbers; the server records who asked. */
+  revealBankInfo(id: Identifier): Promise<BankInfoRevealed>;
+  verifyBankInfo(id: Identifier): Promise<BankInfoAdminView>;
+  rejectBankInfo(id: Identifier, reason: string): Promise<BankInfoAdminView>;
 }
 
 export function createPayoutsMethods(http: HttpClient, apiUrl: string = ADMIN_API_PREFIX): PayoutsMethods {
@@ -24,6 +28,9 @@ export function createPayoutsMethods(http: HttpClient, apiUrl: string = ADMIN_AP
     generateStatements: ({ year, quarter }) => post('/statements/generate', { year, quarter }),
     remitStatements: (ids) => post('/statements/remit', { ids: ids.map(String) }),
     correctStatement: (id) => post(`/statements/${encodeURIComponent(String(id))}/correct`),
+    revealBankInfo: (id) => post(`/bank-infos/${encodeURIComponent(String(id))}/reveal`),
+    verifyBankInfo: (id) => post(`/bank-infos/${encodeURIComponent(String(id))}/verify`),
+    rejectBankInfo: (id, reason) => post(`/bank-infos/${encodeURIComponent(String(id))}/reject`, { reason }),
     async remittanceCsv(batch) {
       const response = await http(`${apiUrl}/remittances/${encodeURIComponent(batch)}`);
       return response.body;

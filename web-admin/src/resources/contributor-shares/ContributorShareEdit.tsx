@@ -1,6 +1,6 @@
 import { contributorShareUpdateSchema, type ContributorShareView } from '@mkt/contracts';
 import { Typography } from '@mui/material';
-import { Edit, Labeled, ListButton, NumberInput, ReferenceField, SaveButton, TextField, SimpleForm, Toolbar, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
+import { Edit, Labeled, ListButton, NumberInput, ReferenceField, SaveButton, TextField, TextInput, SimpleForm, Toolbar, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
 import { formatShanghai } from '../../common/time';
 import { validateWith } from '../../common/validation';
 
@@ -44,6 +44,7 @@ export const ContributorShareEdit = () => (
       </Labeled>
       <ShareState />
       <NumberInput source="sharePercent" min={0} max={100} step={1} helperText="resources.contributor-shares.helper" data-testid="admin-share-percent" />
+      <TextInput source="companyName" fullWidth parse={(value: string) => value} helperText="resources.contributor-shares.company_helper" data-testid="admin-share-company" />
     </SimpleForm>
   </Edit>
 );
