@@ -41,6 +41,14 @@ export function Dialog({ open, title, children, onClose, closeLabel, testId, wid
         event.preventDefault();
         onClose?.();
       }}
+      onKeyDown={(event) => {
+        // Chromium skips the cancel event on a repeated Escape without a click in between (its
+        // close-watcher rule), so Escape is handled here too.
+        if (event.key === 'Escape' && onClose) {
+          event.preventDefault();
+          onClose();
+        }
+      }}
       onClick={(event) => {
         // A click on the dialog element itself (not its content) is a click on the backdrop.
         if (event.target === event.currentTarget) onClose?.();

@@ -108,6 +108,10 @@ export class StatementsRepository {
     await manager.query(`UPDATE payouts.statements SET ${sets.join(', ')} WHERE "id" = $1`, params);
   }
 
+  async setReplacedBy(manager: EntityManager, id: string, replacement: string): Promise<void> {
+    await manager.query(`UPDATE payouts.statements SET "replaced_by" = $2 WHERE "id" = $1`, [id, replacement]);
+  }
+
   lines(statementId: string, manager?: EntityManager): Promise<LedgerRow[]> {
     return this.m(manager).query(`SELECT ${LEDGER_COLUMNS} FROM payouts.ledger WHERE "statement_id" = $1 ORDER BY "sold_at", "id"`, [statementId]);
   }

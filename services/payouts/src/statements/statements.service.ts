@@ -148,9 +148,11 @@ export class StatementsService {
       if (!row) throw notFound();
       const to = statementTransition(row.status, 'correct');
       const quarter = { year: row.year, quarter: row.quarter };
+      // Invalid first: one live statement per contributor and quarter is a unique index, and the
+      // replacement's id is known only once it exists.
       await this.repository.setStatus(manager, id, to, {}, now);
       const replacement = await this.issue(manager, row.contributorId, quarter, quarterRange(quarter).end, now, id);
-      await this.repository.setStatus(manager, id, to, { replaced_by: replacement.id }, now);
+      await this.repository.setReplacedBy(manager, id, replacement.id);
       await this.audit.record(manager, staff, { action: 'correct', resource: 'statements', resourceId: id, before: toAdminView(row), after: { status: to, replacedBy: replacement.id } });
       return toAdminView((await this.repository.get(replacement.id, manager))!);
     });
