@@ -28,11 +28,12 @@ export function freePort() {
   });
 }
 
-export async function startServer() {
+/** `extraEnv` adds to (or overrides) the server's environment, e.g. a test clock. */
+export async function startServer(extraEnv = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'mkt-e2e-'));
   const port = await freePort();
   const child = spawn(process.execPath, ['apps/standalone/dist/main.js'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, EMBEDDED_PG_PORT: '0', LOG_LEVEL: 'warn', NODE_ENV: 'development', DEMO_CATALOGUE_SIZE: '24', DEMO_MUSIC_SIZE: process.env.DEMO_MUSIC_SIZE ?? '6', DEMO_WAIT: 'true' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, EMBEDDED_PG_PORT: '0', LOG_LEVEL: 'warn', NODE_ENV: 'development', DEMO_CATALOGUE_SIZE: '24', DEMO_MUSIC_SIZE: process.env.DEMO_MUSIC_SIZE ?? '6', DEMO_WAIT: 'true', ...extraEnv },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -66,7 +67,8 @@ export async function startServer() {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
         child.kill('SIGTERM');
-        await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
+        // Unref'd: a pending 15 s timer would keep the test process alive after a prompt exit.
+        await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000).unref())]);
         if (child.exitCode === null) child.kill('SIGKILL');
       }
       rmSync(dataDir, { recursive: true, force: true });
@@ -121,12 +123,12 @@ export async function eventually(read, { timeoutMs = 10_000, intervalMs = 100 } 
 
 /**
  * Registers before/after hooks that start one server and one browser for a test file and
- * returns a holder filled in once they run.
+ * returns a holder filled in once they run. `options.env` goes to the server's environment.
  */
-export function useServerAndBrowser(hooks) {
+export function useServerAndBrowser(hooks, options = {}) {
   const env = { server: undefined, browser: undefined };
   hooks.before(async () => {
-    env.server = await startServer();
+    env.server = await startServer(options.env);
     env.browser = await launchBrowser();
   });
   hooks.after(async () => {
