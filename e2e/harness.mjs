@@ -110,6 +110,17 @@ export async function signInOnStore(server, page, account) {
   await page.getByTestId('user-menu').waitFor();
 }
 
+/** Finance's "generate statements" dialog in the console, filled and sent; it stays open on a refusal. */
+export async function generateStatementsInConsole(page, { year, quarter }) {
+  await page.getByTestId('admin-statements-generate').click();
+  await page.getByTestId('admin-statements-generate-dialog').waitFor();
+  await page.getByTestId('admin-statements-generate-year').fill(String(year));
+  await page.getByTestId('admin-statements-generate-quarter').click();
+  await page.getByTestId(`admin-statements-generate-quarter-${quarter}`).click();
+  await page.locator('[role=listbox]').waitFor({ state: 'detached' });
+  await page.getByTestId('admin-statements-generate-submit').click();
+}
+
 /** Polls until `read` returns a truthy value (for codes that arrive through the mailbox). */
 export async function eventually(read, { timeoutMs = 10_000, intervalMs = 100 } = {}) {
   const deadline = Date.now() + timeoutMs;

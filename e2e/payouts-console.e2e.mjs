@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { eventually, staffSignIn, useServerAndBrowser } from './harness.mjs';
+import { eventually, generateStatementsInConsole, staffSignIn, useServerAndBrowser } from './harness.mjs';
 
 /**
  * Contributor payouts in the console: finance generates a quarter's statements (none yet, as
@@ -26,15 +26,7 @@ describe('payouts console in a real browser', () => {
     return { year: shifted.getUTCFullYear(), quarter: Math.floor(shifted.getUTCMonth() / 3) + 1 };
   })();
 
-  async function generate(page, year, quarter) {
-    await page.getByTestId('admin-statements-generate').click();
-    await page.getByTestId('admin-statements-generate-dialog').waitFor();
-    await page.getByTestId('admin-statements-generate-year').fill(String(year));
-    await page.getByTestId('admin-statements-generate-quarter').click();
-    await page.getByTestId(`admin-statements-generate-quarter-${quarter}`).click();
-    await page.locator('[role=listbox]').waitFor({ state: 'detached' });
-    await page.getByTestId('admin-statements-generate-submit').click();
-  }
+  const generate = (page, year, quarter) => generateStatementsInConsole(page, { year, quarter });
 
   it('lets finance generate a closed quarter, refuses the running one, and sets a contributor share', async () => {
     const { context, page, token } = await staffSignIn(env, 'finance', 'finance12345');

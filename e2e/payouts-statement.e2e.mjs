@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import sharp from 'sharp';
-import { eventually, signInOnStore, staffSignIn, useServerAndBrowser } from './harness.mjs';
+import { eventually, generateStatementsInConsole, signInOnStore, staffSignIn, useServerAndBrowser } from './harness.mjs';
 
 /** A 1×1 PNG: the buyer's payment voucher. */
 const VOUCHER_PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
@@ -199,14 +199,8 @@ describe('a contributor’s quarterly statement from sale to remittance, in a re
     state.bankVerified = true;
   });
 
-  async function generate(page, { year, quarter }) {
-    await page.getByTestId('admin-statements-generate').click();
-    await page.getByTestId('admin-statements-generate-dialog').waitFor();
-    await page.getByTestId('admin-statements-generate-year').fill(String(year));
-    await page.getByTestId('admin-statements-generate-quarter').click();
-    await page.getByTestId(`admin-statements-generate-quarter-${quarter}`).click();
-    await page.locator('[role=listbox]').waitFor({ state: 'detached' });
-    await page.getByTestId('admin-statements-generate-submit').click();
+  async function generate(page, quarter) {
+    await generateStatementsInConsole(page, quarter);
     await page.getByTestId('admin-statements-generate-dialog').waitFor({ state: 'detached' });
   }
 
@@ -258,6 +252,9 @@ describe('a contributor’s quarterly statement from sale to remittance, in a re
     await shoot(page, 'statement-03-bill-to-confirm');
 
     await statement.getByTestId('bill-statement-confirm').click();
+    // A confirmation step: a confirmed statement can no longer be rejected.
+    await page.getByTestId('bill-confirm-dialog').getByText('¥1,120.00').waitFor();
+    await page.getByTestId('bill-confirm-submit').click();
     await statement.getByTestId('bill-statement-status').getByText('已生成').waitFor();
     assert.equal(await statement.getByTestId('bill-statement-confirm').count(), 0);
     await shoot(page, 'statement-04-bill-confirmed');

@@ -23,8 +23,12 @@ export const RemitButton = () => {
   const [pending, setPending] = useState(false);
   const [batch, setBatch] = useState<{ batch: string; statements: StatementAdminView[] } | null>(null);
 
+  // The rows as they were when the dialog opened: the list refreshes after the remittance while
+  // the dialog fades out, and the remitted rows must not read as "not confirmed" meanwhile.
+  const [opened, setOpened] = useState<StatementAdminView[]>([]);
   // Rows of other pages are not loaded: those are left to the server, which refuses the whole batch.
-  const selected = (data ?? []).filter((row) => selectedIds.includes(row.id));
+  const current = (data ?? []).filter((row) => selectedIds.includes(row.id));
+  const selected = step === 'closed' ? current : opened;
   const blocked = selected.filter((row) => !isRemittable(row.status));
   const netFen = selected.reduce((sum, row) => sum + row.netFen, 0);
 
@@ -52,7 +56,10 @@ export const RemitButton = () => {
 
   return (
     <>
-      <Button label="resources.statements.remit.button" onClick={() => setStep('confirm')} data-testid="admin-statements-remit">
+      <Button label="resources.statements.remit.button" onClick={() => {
+          setOpened(current);
+          setStep('confirm');
+        }} data-testid="admin-statements-remit">
         <PaymentsIcon />
       </Button>
       <Dialog open={step === 'confirm'} onClose={pending ? undefined : () => setStep('closed')} data-testid="admin-statements-remit-dialog">

@@ -73,6 +73,12 @@ export const billEn: MessageShape<typeof billZhCN> = {
     refund: 'Refund',
     empty: 'This statement has no lines',
   },
+  confirmDialog: {
+    title: 'Confirm the statement',
+    body: 'Is the {{period}} statement right? Once confirmed it waits for finance to remit {{net}} and can no longer be rejected.',
+    cancel: 'Not yet',
+    submit: 'Confirm',
+  },
   rejectDialog: {
     title: 'Reject the statement',
     body: 'Tell us what is wrong with statement {{period}}; finance will check it and issue a corrected one.',

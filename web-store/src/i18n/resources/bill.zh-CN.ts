@@ -73,6 +73,12 @@ export const billZhCN = {
     refund: '退款',
     empty: '该结算单没有明细',
   },
+  confirmDialog: {
+    title: '确认结算单',
+    body: '确认 {{period}}结算单无误？确认后等待财务汇款（实发 {{net}}），不能再驳回。',
+    cancel: '再看看',
+    submit: '确认无误',
+  },
   rejectDialog: {
     title: '驳回结算单',
     body: '请说明 {{period}}结算单的问题，财务核实后会重新出具。',

@@ -217,12 +217,14 @@ function Statements() {
   const [year, setYear] = useState<number | null>(null);
   const [open, setOpen] = useState<string | null>(null);
   const [rejecting, setRejecting] = useState<StatementSummary | null>(null);
+  const [confirming, setConfirming] = useState<StatementSummary | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const list = useRemote<StatementListResponse>((signal) => payoutCalls.statements(year, { signal }), [year]);
   const period = (s: Pick<StatementSummary, 'year' | 'quarter'>) => t('bill.quarter', { year: s.year, quarter: s.quarter });
 
   const confirm = async (statement: StatementSummary) => {
     setBusy(statement.id);
+    setConfirming(null);
     try {
       await payoutCalls.confirm(statement.id);
       toast.show({ message: t('bill.statements.confirmed', { period: period(statement) }) });
@@ -327,7 +329,7 @@ function Statements() {
                       <Button variant="secondary" disabled={busy === s.id} onClick={() => setRejecting(s)} data-testid="bill-statement-reject">
                         {t('bill.statements.reject')}
                       </Button>
-                      <Button disabled={busy === s.id} onClick={() => void confirm(s)} data-testid="bill-statement-confirm">
+                      <Button disabled={busy === s.id} onClick={() => setConfirming(s)} data-testid="bill-statement-confirm">
                         {t('bill.statements.confirm')}
                       </Button>
                     </>
@@ -342,6 +344,19 @@ function Statements() {
             );
           })}
         </ul>
+      )}
+      {confirming && (
+        <Dialog open title={t('bill.confirmDialog.title')} onClose={() => setConfirming(null)} closeLabel={t('bill.confirmDialog.cancel')} testId="bill-confirm-dialog" width={480}>
+          <p className={styles.muted}>{t('bill.confirmDialog.body', { period: period(confirming), net: money(confirming.netFen) })}</p>
+          <div className={styles.dialogActions}>
+            <Button variant="secondary" onClick={() => setConfirming(null)}>
+              {t('bill.confirmDialog.cancel')}
+            </Button>
+            <Button disabled={busy === confirming.id} onClick={() => void confirm(confirming)} data-testid="bill-confirm-submit">
+              {t('bill.confirmDialog.submit')}
+            </Button>
+          </div>
+        </Dialog>
       )}
       {rejecting && (
         <RejectDialog
