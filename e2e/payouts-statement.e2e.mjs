@@ -297,6 +297,14 @@ describe('a contributor’s quarterly statement from sale to remittance, in a re
     assert.equal(await statement.getAttribute('data-status'), 'remitted');
     assert.equal((await page.getByTestId('bill-remitted').innerText()).trim(), '¥1,120.00');
     assert.equal((await page.getByTestId('bill-unstated').innerText()).trim(), '¥0.00');
+    // The chart of earnings per material and quarter (a lazily loaded chunk) has drawn something.
+    await page.getByTestId('bill-earnings-chart').waitFor();
+    await eventually(() =>
+      page.getByTestId('bill-earnings-chart').evaluate((canvas) => {
+        const { data } = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
+        return data.some((value) => value !== 0);
+      }),
+    );
     await shoot(page, 'statement-07-bill-remitted');
 
     const pdfPath = await saveDownload(page, () => statement.getByTestId('bill-statement-pdf').click(), 'statement.pdf');

@@ -8,7 +8,7 @@ import type { EarningsChartSeries } from './billView';
 // Only the parts a stacked bar chart needs, so the lazily loaded chunk stays small.
 Chart.register(BarController, BarElement, CategoryScale, LinearScale, Tooltip, Legend);
 
-const PALETTE = ['#2f6fed', '#16a34a', '#f59e0b', '#db2777', '#7c3aed', '#94a3b8'];
+const PALETTE = ['#f0a020', '#2f6fed', '#16a34a', '#db2777', '#7c3aed', '#94a3b8'];
 
 /**
  * Earnings per quarter stacked by material (chart.js). Loaded with React.lazy from /Bill, so the
@@ -31,6 +31,7 @@ export default function EarningsChart({ quarters, series }: { quarters: { year: 
           data: s.values.map((fen) => fen / 100),
           backgroundColor: s.label === null ? PALETTE[PALETTE.length - 1] : PALETTE[index % (PALETTE.length - 1)],
           borderRadius: 3,
+          maxBarThickness: 56,
         })),
       },
       options: {
