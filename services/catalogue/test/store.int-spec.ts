@@ -151,6 +151,16 @@ describe('catalogue: store calls', () => {
     expect((await h.call('/material/click', { body: { bizType: 0, ruleId: 99 } })).status).toBe(422);
   });
 
+  it('refuses text that cannot be stored with a localized 422, from search keywords to rendition paths', async () => {
+    const nul = await h.call('/material/search', { body: { keyword: '外滩\u0000' }, lang: 'zh-CN' });
+    expect([nul.status, nul.body.code, nul.body.message]).toEqual([422, 1400, 'keyword 含有无法保存的字符（如 NUL 或不成对的代理字符）']);
+    const surrogate = await h.call('/material/search', { raw: '{"keyword":"\\ud83d sea"}' });
+    expect([surrogate.status, surrogate.body.message]).toEqual([422, 'keyword contains characters that cannot be stored (such as NUL or an unpaired surrogate)']);
+    const rendition = await fetch(`${h.url}/api/media/renditions/demo%00/x.jpg`, { headers: { 'accept-language': 'en' } });
+    expect(rendition.status).toBe(422);
+    expect((await h.call('/material/search', { body: { keyword: '外滩 🌃' } })).status).toBe(200);
+  });
+
   it('hands a signed sample link to signed-in users only, and serves public renditions', async () => {
     const visitor = await h.call('/material/sample', { body: { id: ids.bund } });
     expect(visitor.body).toMatchObject({ code: 1001 });

@@ -88,13 +88,18 @@ describe('loadConfig', () => {
         SIGNING_SECRET: 'y'.repeat(32),
       }),
     ).toThrow(/dev-mailbox is not allowed in production/);
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/FIELD_ENCRYPTION_KEY is required in production/);
+    expect(() => loadConfig({ FIELD_ENCRYPTION_KEY: Buffer.alloc(16).toString('base64') })).toThrow(/FIELD_ENCRYPTION_KEY must be the base64 of 32 random bytes/);
+    const key = Buffer.alloc(32, 7).toString('base64');
     const ok = loadConfig({
       NODE_ENV: 'production',
       SMTP_URL: 'smtp://mail:25',
       TOKEN_SECRET: 'x'.repeat(32),
       SIGNING_SECRET: 'y'.repeat(32),
+      FIELD_ENCRYPTION_KEY: key,
     });
     expect(ok.notifier).toMatchObject({ driver: 'smtp', url: 'smtp://mail:25' });
     expect(ok.seedDemo).toBe(false);
+    expect(ok.secrets.fieldEncryption).toBe(key);
   });
 });

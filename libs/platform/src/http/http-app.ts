@@ -7,10 +7,11 @@ import type { JsonLogger } from '../logging/json-logger.js';
 import { requestLogging } from '../logging/request-logging.middleware.js';
 import { EnvelopeInterceptor } from './envelope.interceptor.js';
 import { httpsRedirect } from './https-redirect.middleware.js';
+import { refuseUnstorableText } from './storable-text.middleware.js';
 
 /**
  * What every HTTP process shares, the single-machine server and each service run alone:
- * request ids and logs, body limits, the error envelope, the success envelope, OpenAPI.
+ * request ids and logs, body limits, refusing text that cannot be stored, the error envelope, the success envelope, OpenAPI.
  */
 export function configureHttpApp(app: INestApplication, logger: JsonLogger, title: string): void {
   const server = app.getHttpAdapter().getInstance() as express.Express;
@@ -20,6 +21,7 @@ export function configureHttpApp(app: INestApplication, logger: JsonLogger, titl
   app.use(httpsRedirect);
   app.use(express.json({ limit: '1mb' }));
   app.use(express.urlencoded({ extended: false, limit: '1mb' }));
+  app.use(refuseUnstorableText);
   app.useGlobalFilters(new ErrorEnvelopeFilter());
   app.useGlobalInterceptors(new EnvelopeInterceptor(app.get(Reflector)));
   const document = SwaggerModule.createDocument(

@@ -15,6 +15,18 @@ describe('parseListQuery', () => {
     });
   });
 
+  it('refuses a filter whose JSON escapes spell a NUL or an unpaired surrogate', () => {
+    for (const filter of [JSON.stringify({ q: 'x\u0000' }), '{"q":"\\ud800"}']) {
+      try {
+        parseListQuery({ filter }, options);
+        throw new Error('accepted');
+      } catch (error) {
+        expect((error as AppError).messageKey).toBe('textUnstorable');
+        expect((error as AppError).params).toEqual({ field: 'filter.q' });
+      }
+    }
+  });
+
   it('defaults and caps the page size', () => {
     expect(parseListQuery({}, options)).toMatchObject({ sortField: 'createdAt', sortOrder: 'DESC', skip: 0, take: 25 });
     expect(parseListQuery({ range: '[0,100000]' }, options).take).toBe(200);

@@ -1,6 +1,8 @@
 import type { Response } from 'express';
 import { z } from 'zod';
+import { ErrorCode } from '@mkt/contracts';
 import { AppError } from '../errors/app-error.js';
+import { findUnstorableText } from './storable-text.middleware.js';
 
 /** A parsed react-admin list request (`sort`, `range` and `filter` as JSON in the query). */
 export interface ListQuery<F> {
@@ -62,9 +64,14 @@ function idsOf(filter: unknown): unknown[] | null {
 function readJson(value: unknown, name: string): unknown {
   if (value === undefined || value === '') return undefined;
   if (typeof value !== 'string') throw AppError.validation(`${name} must be JSON`);
+  let parsed: unknown;
   try {
-    return JSON.parse(value);
+    parsed = JSON.parse(value);
   } catch {
     throw AppError.validation(`${name} must be JSON`);
   }
+  // JSON escapes can spell what the raw query may not carry (\u0000): checked again once parsed.
+  const field = findUnstorableText(parsed, name);
+  if (field !== null) throw new AppError(ErrorCode.VALIDATION_FAILED, 'textUnstorable', { field });
+  return parsed;
 }

@@ -1,0 +1,45 @@
+import type { NextFunction, Request, Response } from 'express';
+import { ErrorCode } from '@mkt/contracts';
+import { AppError } from '../errors/app-error.js';
+
+/** NUL, which PostgreSQL refuses in text, and unpaired UTF-16 surrogates, which no encoder can write. */
+const UNSTORABLE = /\0|\p{Cs}/u;
+const MAX_DEPTH = 32;
+
+/**
+ * Where in a parsed value (JSON body, query string) a string or key holds text that cannot be
+ * stored, as a dotted path; null when there is none. Deeper than any form nests counts as bad.
+ */
+export function findUnstorableText(value: unknown, path: string, depth = 0): string | null {
+  if (typeof value === 'string') return UNSTORABLE.test(value) ? path : null;
+  if (value === null || typeof value !== 'object') return null;
+  if (depth > MAX_DEPTH) return path;
+  for (const [key, child] of Object.entries(value)) {
+    const childPath = path ? `${path}.${key}` : key;
+    if (UNSTORABLE.test(key)) return path || 'body';
+    const found = findUnstorableText(child, childPath, depth + 1);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+/**
+ * One rule at the edge for every route of every service: a request whose path, query or body
+ * carries text that cannot be stored is answered 422 with the field's name, before any
+ * controller, query or audit write sees it (multipart form fields are checked by their schemas).
+ */
+export function refuseUnstorableText(request: Request, _response: Response, next: NextFunction): void {
+  let path: string;
+  try {
+    path = decodeURIComponent(request.path);
+  } catch {
+    next(new AppError(ErrorCode.MALFORMED_BODY, 'malformedBody'));
+    return;
+  }
+  const field = UNSTORABLE.test(path) ? 'path' : (findUnstorableText(request.query, 'query') ?? findUnstorableText(request.body, ''));
+  if (field !== null) {
+    next(new AppError(ErrorCode.VALIDATION_FAILED, 'textUnstorable', { field: field || 'body' }));
+    return;
+  }
+  next();
+}
