@@ -59,14 +59,14 @@ export class BankInfoRepository {
   }
 
   async latest(contributorId: string, manager?: EntityManager): Promise<BankInfoRow | null> {
-    const [row] = await this.m(manager).query(`SELECT ${COLUMNS} FROM payouts.bank_infos WHERE "contributor_id" = $1 ORDER BY "submitted_at" DESC, "id" LIMIT 1`, [contributorId]);
+    const [row] = await this.m(manager).query(`SELECT ${COLUMNS} FROM payouts.bank_infos WHERE "contributor_id" = $1 ORDER BY "seq" DESC LIMIT 1`, [contributorId]);
     return (row as BankInfoRow | undefined) ?? null;
   }
 
   /** The account statements are paid to: the newest verified one. */
   async latestVerified(contributorId: string, manager?: EntityManager): Promise<BankInfoRow | null> {
     const [row] = await this.m(manager).query(
-      `SELECT ${COLUMNS} FROM payouts.bank_infos WHERE "contributor_id" = $1 AND "status" = 'verified' ORDER BY "reviewed_at" DESC LIMIT 1`,
+      `SELECT ${COLUMNS} FROM payouts.bank_infos WHERE "contributor_id" = $1 AND "status" = 'verified' ORDER BY "reviewed_at" DESC, "seq" DESC LIMIT 1`,
       [contributorId],
     );
     return (row as BankInfoRow | undefined) ?? null;
@@ -76,7 +76,7 @@ export class BankInfoRepository {
     if (contributorIds.length === 0) return new Map();
     const rows: BankInfoRow[] = await this.m(manager).query(
       `SELECT DISTINCT ON ("contributor_id") ${COLUMNS} FROM payouts.bank_infos
-       WHERE "contributor_id" = ANY($1::uuid[]) AND "status" = 'verified' ORDER BY "contributor_id", "reviewed_at" DESC`,
+       WHERE "contributor_id" = ANY($1::uuid[]) AND "status" = 'verified' ORDER BY "contributor_id", "reviewed_at" DESC, "seq" DESC`,
       [contributorIds],
     );
     return new Map(rows.map((row) => [row.contributorId, row]));

@@ -25,6 +25,8 @@ export class PayoutsBankInfo1764500000000 implements MigrationInterface {
     await runner.query(`
       CREATE TABLE "${S}"."bank_infos" (
         "id" uuid PRIMARY KEY,
+        -- Submission order: two submissions can share a timestamp (a clock's resolution, a test clock).
+        "seq" bigint GENERATED ALWAYS AS IDENTITY,
         "contributor_id" uuid NOT NULL,
         "status" varchar(16) NOT NULL CHECK ("status" IN ('verifying', 'failed', 'verified')),
         "settlement_type" varchar(16) NOT NULL CHECK ("settlement_type" IN ('personal', 'company')),
@@ -42,7 +44,7 @@ export class PayoutsBankInfo1764500000000 implements MigrationInterface {
         "reviewed_at" timestamptz,
         "reviewed_by" varchar(64)
       )`);
-    await runner.query(`CREATE INDEX "bank_infos_contributor" ON "${S}"."bank_infos" ("contributor_id", "submitted_at" DESC)`);
+    await runner.query(`CREATE INDEX "bank_infos_contributor" ON "${S}"."bank_infos" ("contributor_id", "seq" DESC)`);
     await runner.query(`CREATE INDEX "bank_infos_status" ON "${S}"."bank_infos" ("status", "submitted_at" DESC)`);
     // At most one submission waits for review per contributor: a new one replaces it.
     await runner.query(`CREATE UNIQUE INDEX "bank_infos_one_pending" ON "${S}"."bank_infos" ("contributor_id") WHERE "status" = 'verifying'`);
