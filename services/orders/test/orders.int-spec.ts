@@ -78,9 +78,14 @@ describe('orders: cart, orders, invoices, refunds, VIP and company views', () =>
   it('prices members at their share (never below half), items sum to the total, VAT reconciles', async () => {
     const member = await h.userToken();
     const vip = await h.call<{ orderId: string }>('/vip/order/create', { token: member });
+    // One open VIP order: asking again, even twice at once, returns it rather than opening more.
+    const again = await Promise.all([1, 2].map(() => h.call<{ orderId: string }>('/vip/order/create', { token: member })));
+    expect(again.map((reply) => reply.body.data.orderId)).toEqual([vip.body.data.orderId, vip.body.data.orderId]);
     await h.call('/order/pay', { token: member, form: voucher(vip.body.data.orderId) });
+    expect((await h.call<{ orderId: string }>('/vip/order/create', { token: member })).body.data.orderId).toBe(vip.body.data.orderId);
     await h.admin('POST', `/orders/${vip.body.data.orderId}/confirm`, { token: finance });
     expect((await h.call<{ active: boolean; pricePercent: number }>('/vip/info', { token: member })).body.data).toMatchObject({ active: true, pricePercent: 80 });
+    expect(await h.sql(`SELECT 1 FROM orders.orders WHERE kind = 'vip' AND user_id = (SELECT user_id FROM orders.orders WHERE id = $1)`, [vip.body.data.orderId])).toHaveLength(1);
     const orderId = await submittedOrder(member);
     const quoted = await quote(orderId, [333.33, 100]);
     const items = quoted.body.items;

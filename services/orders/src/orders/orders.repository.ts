@@ -190,6 +190,21 @@ export class OrdersRepository {
     return new Map(rows.map((r) => [r.orderId, r.status]));
   }
 
+  /** The buyer's VIP order still waiting for payment or its confirmation, if any. */
+  async openVipOrder(manager: EntityManager, userId: string): Promise<{ orderId: string; orderNo: string } | null> {
+    const [row] = await manager.query(
+      `SELECT "id" AS "orderId", "order_no" AS "orderNo" FROM orders.orders
+       WHERE "user_id" = $1 AND "kind" = 'vip' AND "status" IN ('quoted', 'paid') ORDER BY "created_at" DESC LIMIT 1`,
+      [userId],
+    );
+    return (row as { orderId: string; orderNo: string } | undefined) ?? null;
+  }
+
+  /** Serialises one buyer's VIP orders, so two clicks at once cannot open two. */
+  async lockVipOrdersOf(manager: EntityManager, userId: string): Promise<void> {
+    await manager.query(`SELECT pg_advisory_xact_lock(hashtext('orders.vip'), hashtext($1))`, [userId]);
+  }
+
   async vipValidUntil(userId: string, manager?: EntityManager): Promise<Date | null> {
     const [row] = await this.m(manager).query(`SELECT "valid_until" AS "validUntil" FROM orders.vip_memberships WHERE "user_id" = $1`, [userId]);
     return (row?.validUntil as Date | undefined) ?? null;

@@ -20,9 +20,13 @@ export class VipService {
     return { active, validUntil: until ? new Date(until).toISOString() : null, priceFen: VIP_PRICE_FEN, pricePercent: VIP_PRICE_PERCENT };
   }
 
+  /** One open VIP order at a time: asking again (a second click, a reload) returns the same one. */
   async createVipOrder(userId: string): Promise<{ orderId: string; orderNo: string }> {
     const now = this.clock.now();
     return this.repository.transaction(async (manager) => {
+      await this.repository.lockVipOrdersOf(manager, userId);
+      const open = await this.repository.openVipOrder(manager, userId);
+      if (open) return open;
       const orderId = randomUUID();
       const orderNo = newOrderNo(now);
       await this.repository.insertOrder(manager, { id: orderId, orderNo, userId, kind: 'vip', status: 'quoted', licence: null, totalFen: VIP_PRICE_FEN, createdAt: now });
