@@ -1,8 +1,5 @@
-import { ErrorCode, type UploadKind } from '@mkt/contracts';
+import { ErrorCode, isContributorGid, type UploadKind } from '@mkt/contracts';
 import { AppError, type AuthenticatedUser } from '@mkt/platform';
-
-/** Contributors: gid 2 (signed before 2019-12-17), 3 (signed after), 35 (also the material centre). */
-export const CONTRIBUTOR_GIDS = [2, 3, 35] as const;
 
 /**
  * Spec section 6: uploads are for contributors, video gated by videoFlag and photo by photoFlag
@@ -11,12 +8,12 @@ export const CONTRIBUTOR_GIDS = [2, 3, 35] as const;
  */
 export function assertMayUpload(user: AuthenticatedUser, kind: UploadKind): void {
   const rights = user.contributor;
-  const allowed = rights !== undefined && (CONTRIBUTOR_GIDS as readonly number[]).includes(rights.gid) && (kind === 'video' ? rights.videoFlag : rights.photoFlag);
+  const allowed = rights !== undefined && isContributorGid(rights.gid) && (kind === 'video' ? rights.videoFlag : rights.photoFlag);
   if (!allowed) throw new AppError(ErrorCode.UPLOAD_NOT_ALLOWED, 'uploadNotAllowed');
 }
 
 export function assertContributor(user: AuthenticatedUser): void {
-  if (!user.contributor || !(CONTRIBUTOR_GIDS as readonly number[]).includes(user.contributor.gid)) throw new AppError(ErrorCode.UPLOAD_NOT_ALLOWED, 'uploadNotAllowed');
+  if (!user.contributor || !isContributorGid(user.contributor.gid)) throw new AppError(ErrorCode.UPLOAD_NOT_ALLOWED, 'uploadNotAllowed');
 }
 
 /** Spec section 6: gid 2 may delete or edit own material. */

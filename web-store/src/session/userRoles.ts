@@ -1,4 +1,4 @@
-import type { ProjectData, UserView } from '@mkt/contracts/web';
+import { isContributorGid, type ProjectData, type UserView } from '@mkt/contracts/web';
 
 /**
  * What a user may see, derived from the user fields (spec sections 3, 4 and 6).
@@ -8,7 +8,7 @@ import type { ProjectData, UserView } from '@mkt/contracts/web';
 type RoleFields = Pick<UserView, 'gid'>;
 
 export function hasMaterialCenter(user: RoleFields | null): boolean {
-  return user !== null && [2, 3, 35].includes(user.gid);
+  return user !== null && isContributorGid(user.gid);
 }
 
 /** The collapsed mobile menu shows the material centre to gid 2 and 35 only (spec section 2). */
@@ -56,5 +56,5 @@ export function contributorNoticeFor(
 
 /** Contributors upload (spec section 6): gid 2 and 3, and 35 who also has the material centre. */
 export function isContributor(user: Pick<UserView, 'gid'> | null): boolean {
-  return user !== null && [2, 3, 35].includes(user.gid);
+  return user !== null && isContributorGid(user.gid);
 }

@@ -48,6 +48,10 @@ export interface SendCodeResponse {
   expiresInSeconds: number;
 }
 
+/** Contributors (spec section 3): gid 2 (signed before 2019-12-17), 3 (signed after), 35 (also the material centre). */
+export const CONTRIBUTOR_GIDS: readonly number[] = [2, 3, 35];
+export const isContributorGid = (gid: number): boolean => CONTRIBUTOR_GIDS.includes(gid);
+
 /** The user fields of spec section 3, as the store reads them. */
 export interface UserView {
   id: string;
@@ -210,6 +214,12 @@ export interface RealNameReviewDetail extends RealNameReviewView {
   /** How long the photo links work; the console asks again after that. */
   photoLinkSeconds: number;
 }
+
+/** Real names: letters of any script, the middle dot of transliterated names, spaces, apostrophes, hyphens. */
+export const REAL_NAME_PATTERN = /^[\p{L}\p{M}·.\s'-]+$/u;
+
+/** Drops the spaces people type and upper-cases a trailing x. */
+export const normaliseIdNumber = (value: string): string => value.replace(/\s/g, '').toUpperCase();
 
 /** Weights and check characters of GB 11643-1999, the 18-character resident identity number. */
 const ID_WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LICENCE_DURATIONS, LICENCE_REGIONS, PROJECT_TYPES } from '../orders/api.js';
 import { lineText } from '../text.js';
-import { ID_PHOTO_MAX_BYTES, ID_PHOTO_SIDES, ID_PHOTO_TYPES, isResidentIdNumber, PROJECT_ID_PATTERN, STAFF_ROLES } from './api.js';
+import { ID_PHOTO_MAX_BYTES, ID_PHOTO_SIDES, ID_PHOTO_TYPES, isResidentIdNumber, normaliseIdNumber, PROJECT_ID_PATTERN, REAL_NAME_PATTERN, STAFF_ROLES } from './api.js';
 
 const account = z.string().trim().min(1).max(254);
 
@@ -82,10 +82,7 @@ export const projectUpdateSchema = z.object(projectFields).partial();
 export type ProjectUpdate = z.output<typeof projectUpdateSchema>;
 
 /** Upper-cases a trailing x and drops spaces, as people type identity numbers. */
-const residentIdNumber = z
-  .string()
-  .transform((value) => value.replace(/\s/g, '').toUpperCase())
-  .refine(isResidentIdNumber, { message: 'not a valid 18-character resident identity number' });
+export const residentIdNumberSchema = z.string().max(30).transform(normaliseIdNumber).refine(isResidentIdNumber, { message: 'not a valid 18-character resident identity number' });
 
 export const idPhotoLinkSchema = z.object({
   side: z.enum(ID_PHOTO_SIDES),
@@ -95,8 +92,8 @@ export const idPhotoLinkSchema = z.object({
 export type IdPhotoLinkRequest = z.output<typeof idPhotoLinkSchema>;
 export const idPhotoCompleteSchema = z.object({ photoId: z.uuid() });
 export const realNameSubmitSchema = z.object({
-  name: z.string().trim().min(2).max(50).regex(/^[\p{L}\p{M}·.\s'-]+$/u, 'letters only'),
-  idNumber: residentIdNumber,
+  name: z.string().trim().min(2).max(50).regex(REAL_NAME_PATTERN, 'letters only'),
+  idNumber: residentIdNumberSchema,
   portraitPhotoId: z.uuid(),
   emblemPhotoId: z.uuid(),
 });

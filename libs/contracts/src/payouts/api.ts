@@ -111,6 +111,13 @@ export type BankInfoStatus = (typeof BANK_INFO_STATUSES)[number];
 /** Bank info cannot be changed for this long after a change was verified (spec section 9). */
 export const BANK_INFO_LOCK_MONTHS = 12;
 export const BANK_NAME_MIN_LENGTH = 8;
+/** Card numbers as sent, spaces and dashes removed: 12 to 30 digits. */
+export const CARD_NUMBER_PATTERN = /^\d{12,30}$/;
+/** A person's ID number or a company's unified social credit code. */
+export const TAX_NUMBER_PATTERN = /^[0-9A-Z]{15,20}$/;
+/** What people type between the digits of card and phone numbers. */
+export const stripDigitSeparators = (value: string): string => value.replace(/[\s-]/g, '');
+export { accountNameMatches, normaliseAccountName } from './account-name.js';
 
 export const BankCalls = {
   /** The caller's bank info, masked, with what the account name must match: BankInfoView. */

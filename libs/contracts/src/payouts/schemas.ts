@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { isResidentIdNumber } from '../identity/api.js';
+import { PHONE_PATTERN } from '../identity/api.js';
+import { residentIdNumberSchema } from '../identity/schemas.js';
 import { lineText } from '../text.js';
-import { BANK_NAME_MIN_LENGTH, SETTLEMENT_TYPES, STATEMENT_STATUSES } from './api.js';
+import { BANK_NAME_MIN_LENGTH, CARD_NUMBER_PATTERN, SETTLEMENT_TYPES, STATEMENT_STATUSES, stripDigitSeparators, TAX_NUMBER_PATTERN } from './api.js';
 
 export const statementListRequestSchema = z.object({ year: z.coerce.number().int().min(2020).max(2100).optional() });
 export type StatementListRequest = z.output<typeof statementListRequestSchema>;
@@ -37,20 +38,15 @@ export const statementFilterSchema = z
   .partial();
 export const contributorShareFilterSchema = z.object({ id: z.array(z.uuid()).max(500) }).partial();
 
-const digitsOnly = (value: string) => value.replace(/[\s-]/g, '');
 export const bankInfoSubmitSchema = z.object({
   settlementType: z.enum(SETTLEMENT_TYPES),
   accountName: lineText(2, 100),
-  cardNumber: z.string().max(40).transform(digitsOnly).pipe(z.string().regex(/^\d{12,30}$/, '12 to 30 digits')),
+  cardNumber: z.string().max(40).transform(stripDigitSeparators).pipe(z.string().regex(CARD_NUMBER_PATTERN, '12 to 30 digits')),
   bankName: lineText(BANK_NAME_MIN_LENGTH, 100),
-  reservedPhone: z.string().max(20).transform(digitsOnly).pipe(z.string().regex(/^(?:\+?86)?1[3-9]\d{9}$/, 'a mainland mobile number')),
-  idNumber: z
-    .string()
-    .max(30)
-    .transform((value) => value.replace(/\s/g, '').toUpperCase())
-    .refine(isResidentIdNumber, { message: 'not a valid 18-character resident identity number' }),
+  reservedPhone: z.string().max(20).transform(stripDigitSeparators).pipe(z.string().regex(PHONE_PATTERN, 'a mainland mobile number')),
+  idNumber: residentIdNumberSchema,
   /** A person's tax number is usually their ID number; a company's is its unified social credit code. */
-  taxNumber: z.string().trim().toUpperCase().regex(/^[0-9A-Z]{15,20}$/, '15 to 20 letters or digits'),
+  taxNumber: z.string().trim().toUpperCase().regex(TAX_NUMBER_PATTERN, '15 to 20 letters or digits'),
 });
 export type BankInfoSubmitRequest = z.output<typeof bankInfoSubmitSchema>;
 export const bankInfoRejectSchema = z.object({ reason: lineText(1, 200) });

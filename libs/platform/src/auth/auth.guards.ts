@@ -9,7 +9,7 @@ import {
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
-import { ACCESS_TOKEN_HEADER, ErrorCode, type MessageKey, type StaffRole } from '@mkt/contracts';
+import { ACCESS_TOKEN_HEADER, ErrorCode, isContributorGid, type MessageKey, type StaffRole } from '@mkt/contracts';
 import { AppError } from '../errors/app-error.js';
 import { TokenService, type StaffTokenClaims, type UserTokenClaims } from './token.service.js';
 
@@ -97,6 +97,19 @@ export class UserAuthGuard implements CanActivate {
     request.user = this.validator
       ? await this.validator.validate(claims)
       : { userId: claims.userId, sessionId: claims.sessionId };
+    return true;
+  }
+}
+
+/**
+ * After UserAuthGuard: only contributors pass; buyers get 403 whatever they sent, since guards
+ * run before the body is validated. The session check fills in the account's current gid.
+ */
+@Injectable()
+export class ContributorGuard implements CanActivate {
+  canActivate(context: ExecutionContext): boolean {
+    const user = context.switchToHttp().getRequest<{ user?: AuthenticatedUser }>().user;
+    if (!user?.contributor || !isContributorGid(user.contributor.gid)) throw AppError.forbidden();
     return true;
   }
 }

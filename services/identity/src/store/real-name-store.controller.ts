@@ -1,9 +1,8 @@
 import { Body, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { RealNameCalls, idPhotoCompleteSchema, idPhotoLinkSchema, realNameSubmitSchema, type IdPhotoLinkRequest, type RealNameSubmitRequest } from '@mkt/contracts';
-import { ApiZodBody, CurrentUser, LoginMessage, RateLimit, RateLimitGuard, StoreController, UserAuthGuard, ZodValidationPipe, type AuthenticatedUser } from '@mkt/platform';
+import { ApiZodBody, ContributorGuard, CurrentUser, LoginMessage, RateLimit, RateLimitGuard, StoreController, UserAuthGuard, ZodValidationPipe, type AuthenticatedUser } from '@mkt/platform';
 import { RealNameService } from '../real-name/real-name.service.js';
-import { ContributorGuard } from './contributor.guard.js';
 
 const path = (call: string) => call.replace(/^\//, '');
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import {
+  accountNameMatches,
   ErrorCode,
   maskMiddle,
   type BankInfoAdminView,
@@ -11,7 +12,6 @@ import {
 } from '@mkt/contracts';
 import { AppError, Clock, FieldCipher, StaffAuditWriter, chinaDate, type AuthenticatedStaff, type ListQuery } from '@mkt/platform';
 import { SharesRepository } from '../shares/shares.repository.js';
-import { accountNameMatches } from './account-name.js';
 import { bankInfoTransition } from './bank-info-lifecycle.js';
 import { bankInfoUnlocksAt, isBankInfoLocked } from './bank-info-lock.js';
 import { BankInfoRepository, type BankInfoFilter, type BankInfoRow } from './bank-info.repository.js';

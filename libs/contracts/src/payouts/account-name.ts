@@ -1,5 +1,5 @@
 /**
- * The account name must match the contract (spec section 5). Names are compared after the
+ * The account name must match the contract (spec section 5); the store checks it as the server does. Names are compared after the
  * normalisation people do not notice when typing: full-width and half-width forms (NFKC turns
  * "（" into "("), surrounding and repeated spaces, and Latin letter case.
  */
