@@ -10,6 +10,7 @@ import { useToast } from '../../ui/toast/ToastProvider';
 import { messageOf } from '../Orders/common';
 import styles from './Bill.module.css';
 import { type BankDraft, bankProblems, bankRequest, contractNameFor, groupedCard } from './accountForms';
+import { ReviewedSection } from './ReviewedSection';
 
 const TONE = { none: 'attention', verifying: 'progress', failed: 'problem', verified: 'done' } as const;
 const FIELDS = ['accountName', 'cardNumber', 'bankName', 'reservedPhone', 'idNumber', 'taxNumber'] as const;
@@ -27,23 +28,16 @@ export function BankInfoSection({ realNameStatus }: { realNameStatus: RealNameSt
   const canEdit = !!view && !locked;
 
   return (
-    <section className={styles.section} aria-labelledby="bill-bank" data-testid="bill-bank" data-status={view?.status}>
-      <div className={styles.sectionHead}>
-        <h2 id="bill-bank" className={styles.sectionTitle}>
-          {t('bill.bank.title')}
-        </h2>
-        {view && (
-          <span className={`${styles.status} ${styles[TONE[view.status]]}`} data-testid="bill-bank-status">
-            {t(`bill.bank.status.${view.status}`)}
-          </span>
-        )}
-      </div>
-      <p className={styles.muted}>{t('bill.bank.lead')}</p>
-      {info.error ? (
-        <p className={styles.error}>{t('bill.loadFailed', { message: messageOf(info.error) })}</p>
-      ) : !view ? (
-        <p className={styles.muted}>{t('bill.loading')}</p>
-      ) : (
+    <ReviewedSection
+      name="bank"
+      title={t('bill.bank.title')}
+      lead={t('bill.bank.lead')}
+      view={view ?? null}
+      statusLabel={(value) => t(`bill.bank.status.${value}`)}
+      tones={TONE}
+      error={info.error}
+    >
+      {(view) => (
         <>
           {view.status === 'failed' && view.rejectReason && (
             <p className={styles.reason} data-testid="bill-bank-reason">
@@ -94,7 +88,7 @@ export function BankInfoSection({ realNameStatus }: { realNameStatus: RealNameSt
           )}
         </>
       )}
-    </section>
+    </ReviewedSection>
   );
 }
 

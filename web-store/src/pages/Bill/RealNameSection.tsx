@@ -1,4 +1,4 @@
-import { ID_PHOTO_MAX_BYTES, type IdPhotoSide, type RealNameView } from '@mkt/contracts/web';
+import { ID_PHOTO_MAX_BYTES, type IdPhotoSide, normaliseIdNumber, type RealNameView } from '@mkt/contracts/web';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { idPhotoProblem, realNameCalls, uploadIdPhoto } from '../../api/realNameCalls';
@@ -8,7 +8,8 @@ import { Button } from '../../ui/Button';
 import { useToast } from '../../ui/toast/ToastProvider';
 import { messageOf } from '../Orders/common';
 import styles from './Bill.module.css';
-import { type FieldProblem, normaliseIdNumber, realNameProblems } from './accountForms';
+import { type FieldProblem, realNameProblems } from './accountForms';
+import { ReviewedSection } from './ReviewedSection';
 
 const MAX_MB = ID_PHOTO_MAX_BYTES / 1024 / 1024;
 const TONE = { none: 'attention', verifying: 'progress', verified: 'done', rejected: 'problem' } as const;
@@ -25,23 +26,16 @@ export function RealNameSection({ onChange }: { onChange: (view: RealNameView) =
   }, [view, onChange]);
 
   return (
-    <section className={styles.section} aria-labelledby="bill-real-name" data-testid="bill-real-name" data-status={view?.status}>
-      <div className={styles.sectionHead}>
-        <h2 id="bill-real-name" className={styles.sectionTitle}>
-          {t('bill.realName.title')}
-        </h2>
-        {view && (
-          <span className={`${styles.status} ${styles[TONE[view.status]]}`} data-testid="bill-real-name-status">
-            {t(`bill.realName.status.${view.status}`)}
-          </span>
-        )}
-      </div>
-      <p className={styles.muted}>{t('bill.realName.lead')}</p>
-      {status.error ? (
-        <p className={styles.error}>{t('bill.loadFailed', { message: messageOf(status.error) })}</p>
-      ) : !view ? (
-        <p className={styles.muted}>{t('bill.loading')}</p>
-      ) : (
+    <ReviewedSection
+      name="real-name"
+      title={t('bill.realName.title')}
+      lead={t('bill.realName.lead')}
+      view={view ?? null}
+      statusLabel={(value) => t(`bill.realName.status.${value}`)}
+      tones={TONE}
+      error={status.error}
+    >
+      {(view) => (
         <>
           <p className={styles.muted}>{t(`bill.realName.statusHint.${view.status}`)}</p>
           {view.status === 'rejected' && view.rejectReason && (
@@ -74,7 +68,7 @@ export function RealNameSection({ onChange }: { onChange: (view: RealNameView) =
           )}
         </>
       )}
-    </section>
+    </ReviewedSection>
   );
 }
 
