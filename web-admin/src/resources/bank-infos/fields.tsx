@@ -1,23 +1,10 @@
 import type { BankInfoAdminView } from '@mkt/contracts';
-import { Chip } from '@mui/material';
+import { StatusChip } from '../../common/StatusChip';
 import { useRecordContext, useTranslate, type FieldProps } from 'react-admin';
 
 const COLORS = { verifying: 'warning', failed: 'error', verified: 'success' } as const;
 
-export const BankStatusChip = (_props: Partial<FieldProps<BankInfoAdminView>>) => {
-  const record = useRecordContext<BankInfoAdminView>();
-  const translate = useTranslate();
-  if (!record) return null;
-  return (
-    <Chip
-      size="small"
-      color={COLORS[record.status]}
-      label={translate(`resources.bank-infos.statuses.${record.status}`, { _: record.status })}
-      data-testid="admin-bank-status"
-      data-status={record.status}
-    />
-  );
-};
+export const BankStatusChip = (_props: Partial<FieldProps<BankInfoAdminView>>) => <StatusChip resource="bank-infos" colors={COLORS} testId="admin-bank-status" />;
 
 export const SettlementField = (_props: Partial<FieldProps<BankInfoAdminView>>) => {
   const record = useRecordContext<BankInfoAdminView>();

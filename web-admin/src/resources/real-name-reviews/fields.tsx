@@ -1,22 +1,12 @@
 import type { RealNameReviewView } from '@mkt/contracts';
-import { Chip, Typography } from '@mui/material';
-import { Link, useCreatePath, useRecordContext, useTranslate, type FieldProps } from 'react-admin';
+import { Typography } from '@mui/material';
+import { StatusChip as SharedStatusChip } from '../../common/StatusChip';
+import { Link, useCreatePath, useRecordContext, type FieldProps } from 'react-admin';
 import { STATUS_COLORS } from './realName';
 
-export const StatusChip = (_props: Partial<FieldProps<RealNameReviewView>>) => {
-  const record = useRecordContext<RealNameReviewView>();
-  const translate = useTranslate();
-  if (!record) return null;
-  return (
-    <Chip
-      size="small"
-      color={STATUS_COLORS[record.status] ?? 'default'}
-      label={translate(`resources.real-name-reviews.statuses.${record.status}`, { _: record.status })}
-      data-testid="admin-real-name-status"
-      data-status={record.status}
-    />
-  );
-};
+export const StatusChip = (_props: Partial<FieldProps<RealNameReviewView>>) => (
+  <SharedStatusChip resource="real-name-reviews" colors={STATUS_COLORS} testId="admin-real-name-status" />
+);
 
 /** The masked number as identity sends it (first and last characters); the full number never reaches the console. */
 export const MaskedIdField = (_props: Partial<FieldProps<RealNameReviewView>>) => {

@@ -1,24 +1,13 @@
 import type { StatementAdminView } from '@mkt/contracts';
-import { Chip, Typography } from '@mui/material';
-import { ReferenceField, useRecordContext, useTranslate, type FieldProps } from 'react-admin';
+import { Typography } from '@mui/material';
+import { StatusChip as SharedStatusChip } from '../../common/StatusChip';
+import { ReferenceField, useRecordContext, type FieldProps } from 'react-admin';
 import { fenToYuan } from '../orders/money';
 import { quarterLabel, STATUS_COLORS } from './payouts';
 
-export const StatusChip = (_props: Partial<FieldProps<StatementAdminView>>) => {
-  const record = useRecordContext<StatementAdminView>();
-  const translate = useTranslate();
-  if (!record) return null;
-  return (
-    <Chip
-      size="small"
-      color={STATUS_COLORS[record.status] ?? 'default'}
-      variant={record.status === 'invalid' ? 'outlined' : 'filled'}
-      label={translate(`resources.statements.statuses.${record.status}`, { _: record.status })}
-      data-testid="admin-statement-status"
-      data-status={record.status}
-    />
-  );
-};
+export const StatusChip = (_props: Partial<FieldProps<StatementAdminView>>) => (
+  <SharedStatusChip resource="statements" colors={STATUS_COLORS} testId="admin-statement-status" outlined={['invalid']} />
+);
 
 export const QuarterField = (_props: Partial<FieldProps<StatementAdminView>>) => {
   const record = useRecordContext<StatementAdminView>();
