@@ -1,5 +1,5 @@
-import { RealNameVerified, type BankInfoAdminView, type BankInfoRevealed, type BankInfoView } from '@mkt/contracts';
-import { bankForm, TEST_ID_NUMBER } from './payouts-fixtures.js';
+import { MaterialPublished, OrderConfirmed, RealNameVerified, type BankInfoAdminView, type BankInfoRevealed, type BankInfoView, type StatementListResponse } from '@mkt/contracts';
+import { bankForm, confirmedOrder, publishedMaterial, TEST_ID_NUMBER } from './payouts-fixtures.js';
 import { startPayouts, type PayoutsHarness } from './payouts-harness.js';
 
 describe('bank info', () => {
@@ -91,7 +91,7 @@ describe('bank info', () => {
     expect(JSON.stringify(await h.sql(`SELECT before, after FROM payouts.audit_log`))).not.toContain('6222020200112233445');
   });
 
-  it('pays a company only under the name its contract gives', async () => {
+  it('pays a company only under the name its contract gives, and withholds no tax from it', async () => {
     h.setNow('2026-05-01T02:00:00.000Z');
     const contributor = await h.user('contributor');
     const finance = await h.staffToken(['finance']);
@@ -107,6 +107,17 @@ describe('bank info', () => {
     // Setting only the share keeps the company name.
     await h.admin('PUT', `/contributor-shares/${contributor.userId}`, { token: finance, body: { sharePercent: 55 } });
     expect((await h.admin<{ companyName: string }>('GET', `/contributor-shares/${contributor.userId}`, { token: finance })).body.companyName).toBe('北京光影文化传媒有限公司(上海分公司)');
+
+    // Verified as a company, its statements withhold no tax (a person's ¥5,500 would lose ¥880).
+    expect((await h.admin('POST', `/bank-infos/${await pendingId(contributor.userId)}/verify`, { token: finance })).status).toBe(200);
+    await h.publish(MaterialPublished, '9501', publishedMaterial(9501, contributor.userId));
+    await h.eventually(async () => (await h.sql(`SELECT 1 FROM payouts.materials WHERE material_id = 9501`)).length === 1);
+    const sale = confirmedOrder('2026-02-10T02:00:00.000Z', [{ materialId: 9501, priceFen: 1_000_000 }]);
+    await h.publish(OrderConfirmed, sale.orderId, sale);
+    await h.eventually(async () => (await h.sql(`SELECT 1 FROM payouts.ledger WHERE contributor_id = $1`, [contributor.userId])).length === 1);
+    await h.admin('POST', '/statements/generate', { token: finance, body: { year: 2026, quarter: 1 } });
+    const [statement] = (await h.call<StatementListResponse>('/bill/statement/list', { token: contributor.token })).body.data.infos;
+    expect(statement).toMatchObject({ grossFen: 550_000, taxFen: 0, netFen: 550_000 });
   });
 
   it('refuses buyers, visitors, other staff roles and malformed input with a 4xx', async () => {

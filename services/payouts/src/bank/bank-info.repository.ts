@@ -82,6 +82,19 @@ export class BankInfoRepository {
     return new Map(rows.map((row) => [row.contributorId, row]));
   }
 
+  /** Which of these contributors are paid as a company: their newest verified account says so. */
+  async companySettledAmong(contributorIds: string[], manager?: EntityManager): Promise<Set<string>> {
+    if (contributorIds.length === 0) return new Set();
+    const rows: { contributorId: string }[] = await this.m(manager).query(
+      `SELECT "contributorId" FROM (
+         SELECT DISTINCT ON ("contributor_id") "contributor_id" AS "contributorId", "settlement_type" FROM payouts.bank_infos
+         WHERE "contributor_id" = ANY($1::uuid[]) AND "status" = 'verified' ORDER BY "contributor_id", "reviewed_at" DESC, "seq" DESC
+       ) newest WHERE "settlement_type" = 'company'`,
+      [contributorIds],
+    );
+    return new Set(rows.map((row) => row.contributorId));
+  }
+
   async get(id: string, manager?: EntityManager): Promise<BankInfoRow | null> {
     const [row] = await this.m(manager).query(`SELECT ${COLUMNS} FROM payouts.bank_infos WHERE "id" = $1`, [id]);
     return (row as BankInfoRow | undefined) ?? null;

@@ -17,7 +17,7 @@ import { BankInfoRepository } from '../bank/bank-info.repository.js';
 import { BankInfoService } from '../bank/bank-info.service.js';
 import { LedgerRepository, type LedgerRow } from '../ledger/ledger.repository.js';
 import { isClosed, isRecorded, quarterRange, type Quarter } from '../ledger/quarter.js';
-import { PAYOUT_SETTINGS, type PayoutSettings } from '../payouts.settings.js';
+import { PAYOUT_SETTINGS, type PayoutSettings, type TaxRule } from '../payouts.settings.js';
 import { STATEMENT_FILE_RENDERER, type StatementFileRenderer } from './statement-pdf.renderer.js';
 import { statementTransition } from './statement-state-machine.js';
 import { StatementsRepository, type StatementFilter, type StatementRow } from './statements.repository.js';
@@ -59,11 +59,14 @@ export class StatementsService {
     return this.repository.transaction(async (manager) => {
       await this.repository.lockQuarter(manager, quarter.year, quarter.quarter);
       let created = 0;
-      for (const balance of await this.repository.unstatedBalances(manager, end)) {
+      const balances = await this.repository.unstatedBalances(manager, end);
+      // One query for the quarter, not one per contributor.
+      const companies = await this.bankAccounts.companySettledAmong(balances.map((balance) => balance.contributorId), manager);
+      for (const balance of balances) {
         // Nothing to pay yet (everything refunded, say): the entries wait for a later quarter.
         if (balance.grossFen <= 0) continue;
         if (await this.repository.liveStatement(manager, balance.contributorId, quarter.year, quarter.quarter)) continue;
-        await this.issue(manager, balance.contributorId, quarter, end, now);
+        await this.issue(manager, balance.contributorId, quarter, end, now, this.taxRuleFor(balance.contributorId, companies));
         created += 1;
       }
       if (staff) await this.audit.record(manager, staff, { action: 'generate', resource: 'statements', resourceId: `${quarter.year}Q${quarter.quarter}`, before: null, after: { ...quarter, created } });
@@ -151,7 +154,8 @@ export class StatementsService {
       // Invalid first: one live statement per contributor and quarter is a unique index, and the
       // replacement's id is known only once it exists.
       await this.repository.setStatus(manager, id, to, {}, now);
-      const replacement = await this.issue(manager, row.contributorId, quarter, quarterRange(quarter).end, now, id);
+      const companies = await this.bankAccounts.companySettledAmong([row.contributorId], manager);
+      const replacement = await this.issue(manager, row.contributorId, quarter, quarterRange(quarter).end, now, this.taxRuleFor(row.contributorId, companies), id);
       await this.repository.setReplacedBy(manager, id, replacement.id);
       await this.audit.record(manager, staff, { action: 'correct', resource: 'statements', resourceId: id, before: toAdminView(row), after: { status: to, replacedBy: replacement.id } });
       return toAdminView((await this.repository.get(replacement.id, manager))!);
@@ -206,16 +210,19 @@ export class StatementsService {
     return `\uFEFF${[header.join(','), ...lines].join('\r\n')}\r\n`;
   }
 
-  private async issue(manager: EntityManager, contributorId: string, quarter: Quarter, end: Date, now: Date, replacing?: string): Promise<StatementRow> {
+  /** A company invoices its income and pays its own taxes: nothing is withheld for it. */
+  private taxRuleFor(contributorId: string, companies: Set<string>): TaxRule {
+    return companies.has(contributorId) ? 'none' : this.settings.taxRule;
+  }
+
+  private async issue(manager: EntityManager, contributorId: string, quarter: Quarter, end: Date, now: Date, taxRule: TaxRule, replacing?: string): Promise<StatementRow> {
     const id = randomUUID();
     await this.repository.insert(manager, { id, contributorId, year: quarter.year, quarter: quarter.quarter, status: 'toBeConfirmed', lineCount: 0, grossFen: 0, taxFen: 0, netFen: 0, createdAt: now });
     if (replacing) await this.repository.moveEntries(manager, replacing, id);
     await this.repository.attachUnstated(manager, id, contributorId, end);
     const lines = await this.repository.lines(id, manager);
     const grossFen = lines.reduce((sum, line) => sum + line.earningFen, 0);
-    // A company invoices its income and pays its own taxes: nothing is withheld for it.
-    const account = await this.bankAccounts.latestVerified(contributorId, manager);
-    const taxFen = withholdingTaxFen(grossFen, account?.settlementType === 'company' ? 'none' : this.settings.taxRule);
+    const taxFen = withholdingTaxFen(grossFen, taxRule);
     await this.repository.setTotals(manager, id, { lineCount: lines.length, grossFen, taxFen, netFen: grossFen - taxFen });
     await this.outbox.add(manager, StatementGenerated, id, { statementId: id, contributorId, year: quarter.year, quarter: quarter.quarter, netFen: grossFen - taxFen });
     return (await this.repository.get(id, manager))!;
