@@ -76,6 +76,13 @@ describe('real-name check and bank info in a real browser', () => {
     const finance = await staffSignIn(env, 'finance', 'finance12345');
     await openReview(finance.page, 'real-name-reviews', REAL_NAME);
     await finance.page.getByTestId('admin-real-name-name').waitFor();
+    // The reviewer sees both photos, served from the private bucket through signed links.
+    for (const side of ['portrait', 'emblem']) {
+      const image = finance.page.getByTestId(`admin-real-name-photo-${side}`);
+      await image.waitFor();
+      await eventually(() => image.evaluate((img) => img.complete && img.naturalWidth === 856));
+    }
+    await shoot(finance.page, 'account-02-console-real-name');
     await finance.page.getByTestId('admin-real-name-reject').click();
     await finance.page.getByTestId('admin-real-name-reject-reason').fill('人像面照片模糊，请重新拍摄');
     await finance.page.getByTestId('admin-real-name-reject-submit').click();
