@@ -110,6 +110,14 @@ export async function signInOnStore(server, page, account) {
   await page.getByTestId('user-menu').waitFor();
 }
 
+/** Opens the store's user menu; a click that lands while the page is still moving on is tried again. */
+export async function openUserMenu(page) {
+  await eventually(async () => {
+    if (!(await page.getByTestId('logoff').isVisible())) await page.getByTestId('user-menu').click();
+    return page.getByTestId('logoff').isVisible();
+  }, { timeoutMs: 20_000, intervalMs: 500 });
+}
+
 /** Finance's "generate statements" dialog in the console, filled and sent; it stays open on a refusal. */
 export async function generateStatementsInConsole(page, { year, quarter }) {
   await page.getByTestId('admin-statements-generate').click();

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import sharp from 'sharp';
-import { eventually, signInOnStore, staffSignIn, useServerAndBrowser } from './harness.mjs';
+import { eventually, openUserMenu, signInOnStore, staffSignIn, useServerAndBrowser } from './harness.mjs';
 
 /** A 1×1 PNG: the payment voucher the buyer uploads. */
 const VOUCHER_PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
@@ -186,7 +186,7 @@ describe('cart to licence in a real browser, across store and console', () => {
     const context = await env.browser.newContext({ acceptDownloads: true, viewport: { width: 1366, height: 900 } });
     const admin = await context.newPage();
     await signIn(admin, '13800000004');
-    await admin.getByTestId('user-menu').click();
+    await openUserMenu(admin);
     await admin.getByTestId('menu-download-list').click();
     await admin.waitForURL(/\/DownloadList/);
     await admin.getByTestId('download-list-empty').waitFor();
@@ -227,7 +227,7 @@ describe('cart to licence in a real browser, across store and console', () => {
     const buyerContext = await env.browser.newContext({ viewport: { width: 1366, height: 900 } });
     const buyer = await buyerContext.newPage();
     await signIn(buyer, '13800000005');
-    await buyer.getByTestId('user-menu').click();
+    await openUserMenu(buyer);
     await buyer.getByText('我的订单').first().waitFor();
     assert.equal(await buyer.getByTestId('menu-download-list').count(), 0);
     await buyer.goto(`${env.server.url}/DownloadList`);

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { eventually, signInOnStore, useServerAndBrowser } from './harness.mjs';
+import { openUserMenu, signInOnStore, useServerAndBrowser } from './harness.mjs';
 
 /**
  * The store's /Bill page: a contributor who has sold nothing yet opens it from the user menu and
@@ -20,13 +20,6 @@ describe('contributor billing page in a real browser', () => {
 
   const signIn = (page, account) => signInOnStore(env.server, page, account);
 
-  /** Opens the user menu; a click that lands while the page is still moving is tried again. */
-  async function openUserMenu(page) {
-    await eventually(async () => {
-      if (!(await page.getByTestId('logoff').isVisible())) await page.getByTestId('user-menu').click();
-      return page.getByTestId('logoff').isVisible();
-    }, { timeoutMs: 20_000, intervalMs: 500 });
-  }
 
   const text = async (page, testId) => (await page.getByTestId(testId).innerText()).trim();
 
