@@ -38,6 +38,7 @@ import { IdentityInit1763700000000 } from './migrations/1763700000000-identity-i
 import { StaffLockout1763900000000 } from './migrations/1763900000000-staff-lockout.js';
 import { EnterpriseProjects1764200000000 } from './migrations/1764200000000-enterprise-projects.js';
 import { RealName1764500000000 } from './migrations/1764500000000-real-name.js';
+import { StaffSignInFailures1764600000000 } from './migrations/1764600000000-staff-sign-in-failures.js';
 import { ID_PHOTO_INSPECTOR, SharpIdPhotoInspector } from './real-name/id-photo-inspector.js';
 import { ID_DOCUMENT_BUCKET, IdPhotosService } from './real-name/id-photos.service.js';
 import { RealNameReviewService } from './real-name/real-name-review.service.js';
@@ -48,6 +49,7 @@ import { SessionService } from './sessions/session.service.js';
 import { CodeHasher } from './sign-in/code-hasher.js';
 import { SignInService } from './sign-in/sign-in.service.js';
 import { VerificationCodeService } from './sign-in/verification-code.service.js';
+import { SignInFailuresRepository } from './staff/sign-in-failures.repository.js';
 import { StaffService } from './staff/staff.service.js';
 import { ProjectAdminService } from './projects/project-admin.service.js';
 import { UserAdminService } from './users/user-admin.service.js';
@@ -65,7 +67,7 @@ export const IDENTITY_ENTITIES = [
   OutboxMessageEntity,
   HandledEventEntity,
 ];
-export const IDENTITY_MIGRATIONS = [IdentityInit1763700000000, StaffLockout1763900000000, EnterpriseProjects1764200000000, RealName1764500000000];
+export const IDENTITY_MIGRATIONS = [IdentityInit1763700000000, StaffLockout1763900000000, EnterpriseProjects1764200000000, RealName1764500000000, StaffSignInFailures1764600000000];
 
 /** Creates the private bucket of identity-card photos on start. */
 @Injectable()
@@ -110,6 +112,7 @@ class IdentityBuckets implements OnModuleInit {
     SignInService,
     AccountService,
     StaffService,
+    SignInFailuresRepository,
     UserAdminService,
     ProjectAdminService,
     AuditLogService,

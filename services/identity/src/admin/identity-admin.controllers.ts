@@ -1,4 +1,4 @@
-import { Body, Get, Headers, HttpCode, Post, UseGuards } from '@nestjs/common';
+import { Body, Get, Headers, HttpCode, Ip, Post, UseGuards } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { projectCreateSchema, projectUpdateSchema, staffCreateSchema, staffLoginRequestSchema, staffUpdateSchema, userAdminUpdateSchema, type StaffLoginRequest } from '@mkt/contracts';
 import {
@@ -33,9 +33,12 @@ export class AdminAuthController {
   @HttpCode(200)
   login(
     @Body(new ZodValidationPipe(staffLoginRequestSchema)) body: StaffLoginRequest,
+    @Ip() source: string,
     @Headers('user-agent') userAgent?: string,
   ) {
-    return this.staff.login(body.username, body.password, userAgent);
+    // Wrong passwords are counted per username and this address (request.ip, which follows the
+    // app's proxy setting), so a guesser cannot lock the owner out from elsewhere.
+    return this.staff.login(body.username, body.password, source, userAgent);
   }
 
   @Get('me')

@@ -22,12 +22,6 @@ export class StaffEntity {
   @Column({ type: 'boolean', default: false })
   disabled: boolean;
 
-  @Column({ name: 'failed_logins', type: 'int', default: 0 })
-  failedLogins: number;
-
-  @Column({ name: 'locked_until', type: 'timestamptz', nullable: true })
-  lockedUntil: Date | null;
-
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 }

@@ -15,6 +15,7 @@ import { SessionEntity } from '../entities/session.entity.js';
 import { StaffEntity } from '../entities/staff.entity.js';
 import { SessionService } from '../sessions/session.service.js';
 import { hashPassword, verifyPassword } from './password-hasher.js';
+import { SignInFailuresRepository, type LockoutPolicy } from './sign-in-failures.repository.js';
 
 export const staffFilterSchema = z
   .object({ q: z.string().max(100), role: z.enum(STAFF_ROLES), disabled: z.boolean() })
@@ -22,8 +23,12 @@ export const staffFilterSchema = z
 export type StaffFilter = z.infer<typeof staffFilterSchema>;
 export const STAFF_SORTABLE = ['username', 'displayName', 'createdAt'] as const;
 
-/** Wrong passwords in a row before an account is locked, and for how long. */
-export const STAFF_LOCKOUT = { maxFailures: 10, minutes: 15 } as const;
+/**
+ * Wrong passwords from one source address for one username before that pair is refused, and for
+ * how long. Counting per pair means a guesser locks out only themselves, never the account's owner
+ * signing in from elsewhere.
+ */
+export const STAFF_LOCKOUT: LockoutPolicy = { maxFailures: 10, minutes: 15 };
 
 /** Console accounts: password sign-in, and their management by admins (audited). */
 @Injectable()
@@ -36,38 +41,35 @@ export class StaffService {
     private readonly sessions: SessionService,
     private readonly audit: StaffAuditWriter,
     private readonly clock: Clock,
+    private readonly failures: SignInFailuresRepository,
   ) {}
 
-  async login(username: string, password: string, userAgent?: string): Promise<StaffLoginResponse> {
-    const repository = this.dataSource.getRepository(StaffEntity);
-    const staff = await repository.findOneBy({ username: username.toLowerCase() });
+  /**
+   * Signs a staff member in. Unknown usernames go through the same steps as known ones (the lock,
+   * a password comparison, the failure count) and get the same answers, so neither the answer nor
+   * its timing tells whether an account exists.
+   */
+  async login(username: string, password: string, source: string, userAgent?: string): Promise<StaffLoginResponse> {
+    const name = username.trim().toLowerCase().slice(0, 64);
+    const from = normalizeSource(source);
     const now = this.clock.now();
-    if (staff?.lockedUntil && staff.lockedUntil > now) {
-      const minutes = Math.ceil((staff.lockedUntil.getTime() - now.getTime()) / 60_000);
+    const lockedUntil = await this.failures.lockedUntil(name, from, now);
+    if (lockedUntil) {
+      const minutes = Math.ceil((lockedUntil.getTime() - now.getTime()) / 60_000);
       throw new AppError(ErrorCode.STAFF_LOCKED, 'staffLocked', { minutes });
     }
+    const staff = await this.dataSource.getRepository(StaffEntity).findOneBy({ username: name });
     const valid = await verifyPassword(password, staff?.passwordHash ?? (await this.decoyHash));
     if (!staff || !valid) {
-      if (staff) await this.countFailure(staff.id, now);
+      await this.failures.countFailure(name, from, now, STAFF_LOCKOUT);
       throw new AppError(ErrorCode.STAFF_CREDENTIALS_WRONG, 'staffCredentialsWrong');
     }
     if (staff.disabled) throw AppError.accountDisabled();
-    if (staff.failedLogins > 0) await repository.update(staff.id, { failedLogins: 0, lockedUntil: null });
+    await this.failures.clear(name, from);
     const token = await this.dataSource.transaction((manager) =>
       this.sessions.openForStaff(manager, staff, userAgent),
     );
     return { token, staff: toStaffView(staff) };
-  }
-
-  /** One atomic increment, so parallel guesses cannot slip past the limit. */
-  private async countFailure(staffId: string, now: Date): Promise<void> {
-    await this.dataSource.query(
-      `UPDATE identity.staff
-          SET failed_logins = CASE WHEN failed_logins + 1 >= $2 THEN 0 ELSE failed_logins + 1 END,
-              locked_until = CASE WHEN failed_logins + 1 >= $2 THEN $3::timestamptz + make_interval(mins => $4) ELSE locked_until END
-        WHERE id = $1`,
-      [staffId, STAFF_LOCKOUT.maxFailures, now, STAFF_LOCKOUT.minutes],
-    );
   }
 
   async get(id: string): Promise<StaffView> {
@@ -157,6 +159,11 @@ export class StaffService {
     if (!staff) throw AppError.notFound();
     return staff;
   }
+}
+
+/** The client address as counted: IPv4 without the IPv6-mapped prefix, and bounded like the column. */
+function normalizeSource(source: string): string {
+  return (source.startsWith('::ffff:') ? source.slice(7) : source).slice(0, 64) || 'unknown';
 }
 
 export function toStaffView(staff: StaffEntity): StaffView {
