@@ -28,10 +28,13 @@ export function freePort() {
   });
 }
 
-/** `extraEnv` adds to (or overrides) the server's environment, e.g. a test clock. */
-export async function startServer(extraEnv = {}) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'mkt-e2e-'));
-  const port = await freePort();
+/**
+ * `extraEnv` adds to (or overrides) the server's environment, e.g. a test clock. `options.dataDir`
+ * starts on an existing data folder (a restart) and `options.port` on a given HTTP port.
+ */
+export async function startServer(extraEnv = {}, options = {}) {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'mkt-e2e-'));
+  const port = options.port ?? (await freePort());
   const child = spawn(process.execPath, ['apps/standalone/dist/main.js'], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, EMBEDDED_PG_PORT: '0', LOG_LEVEL: 'warn', NODE_ENV: 'development', DEMO_CATALOGUE_SIZE: '24', DEMO_MUSIC_SIZE: process.env.DEMO_MUSIC_SIZE ?? '6', DEMO_WAIT: 'true', ...extraEnv },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -57,21 +60,31 @@ export async function startServer(extraEnv = {}) {
   }
   return {
     url,
+    dataDir,
+    pid: child.pid,
     output: () => output,
+    /** Kills the process at once, as a crash would; the data folder stays. */
+    async kill() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGKILL');
+      await exited;
+    },
     async mailboxCode(account) {
       const response = await fetch(`${url}/dev/mailbox?to=${encodeURIComponent(account)}`);
       const { messages } = await response.json();
       return messages[0]?.code;
     },
-    async stop() {
-      if (child.exitCode === null) {
+    /** `keepData` leaves the data folder for a restart. */
+    async stop({ keepData = false } = {}) {
+      if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
         child.kill('SIGTERM');
         // Unref'd: a pending 15 s timer would keep the test process alive after a prompt exit.
         await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000).unref())]);
         if (child.exitCode === null) child.kill('SIGKILL');
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!keepData) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

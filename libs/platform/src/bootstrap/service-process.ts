@@ -46,6 +46,7 @@ export async function startServiceProcess(options: ServiceProcessOptions): Promi
       password: 'marketplace',
       settings: { shared_buffers: config.database.embeddedSharedBuffers },
       onLog: (line) => logger.pino.debug({ context: 'EmbeddedPostgres' }, line),
+      onNotice: (line) => logger.pino.warn({ context: 'EmbeddedPostgres' }, line),
     });
     await embedded.start();
     await embedded.createDatabaseIfMissing(EMBEDDED_DATABASE_NAME);
@@ -60,7 +61,7 @@ export async function startServiceProcess(options: ServiceProcessOptions): Promi
     // No enableShutdownHooks: runServiceProcess handles the signals, so the order is always
     // app.close() (relays, bus, HTTP, DataSources) and only then the embedded database.
     app = await NestFactory.create(RootModule, { logger, bodyParser: false, abortOnError: false });
-    configureHttpApp(app, logger, options.title);
+    configureHttpApp(app, logger, options.title, config.http.trustedProxies);
     options.configure?.(app, config);
     await app.listen(config.http.port, config.http.host);
   } catch (error) {
