@@ -27,3 +27,4 @@ export * from './payouts/api.js';
 export * from './payouts/schemas.js';
 export * from './payouts/events.js';
 export * from './text.js';
+export * from './wire-numbers.js';

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { FILTER_NAMES, FILTER_VALUES, MATERIAL_SOURCES, MATERIAL_STATUSES, RULE_IDS, BIZ_TYPES, SEARCH_LIMITS, SEARCH_SORTS, type FilterName } from './api.js';
+import { lineText } from '../text.js';
+import { bigserialId, INT4_MAX, serialId, wholeNumber } from '../wire-numbers.js';
 
 const filterSchemas = Object.fromEntries(
   FILTER_NAMES.map((name) => [name, z.array(z.enum(FILTER_VALUES[name] as unknown as [string, ...string[]])).max(10).optional()]),
@@ -9,60 +11,60 @@ const filterSchemas = Object.fromEntries(
 export const materialSearchRequestSchema = z.object({
   keyword: z.string().max(SEARCH_LIMITS.keywordMaxLength).optional().default(''),
   type: z.enum(['video', 'pic']).default('video'),
-  categoryId: z.coerce.number().int().positive().optional(),
-  topicId: z.coerce.number().int().positive().optional(),
+  categoryId: serialId().optional(),
+  topicId: serialId().optional(),
   from: z.enum(MATERIAL_SOURCES).optional(),
   sort: z.enum(SEARCH_SORTS).default('relevance'),
-  pageNo: z.coerce.number().int().min(1).max(SEARCH_LIMITS.pageMax).default(1),
-  pageSize: z.coerce.number().int().min(1).max(SEARCH_LIMITS.pageSizeMax).default(24),
+  pageNo: wholeNumber(1, SEARCH_LIMITS.pageMax).default(1),
+  pageSize: wholeNumber(1, SEARCH_LIMITS.pageSizeMax).default(24),
   filters: z.object(filterSchemas).partial().default({}),
 });
 export type MaterialSearchRequest = z.input<typeof materialSearchRequestSchema>;
 export type MaterialSearchQuery = z.output<typeof materialSearchRequestSchema>;
 
-export const materialDetailRequestSchema = z.object({ id: z.coerce.number().int().positive() });
+export const materialDetailRequestSchema = z.object({ id: bigserialId() });
 
 export const bookmarkListRequestSchema = z.object({
-  targetType: z.coerce.number().int().min(0).max(3),
-  pageNo: z.coerce.number().int().min(1).max(10000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(60).default(6),
+  targetType: wholeNumber(0, 3),
+  pageNo: wholeNumber(1, 10000).default(1),
+  pageSize: wholeNumber(1, 60).default(6),
 });
 
 export const bookmarkRequestSchema = z.object({
-  targetId: z.coerce.number().int().positive(),
-  targetType: z.coerce.number().int().min(0).max(3),
+  targetId: bigserialId(),
+  targetType: wholeNumber(0, 3),
 });
-export const bookmarkCancelRequestSchema = z.object({ id: z.coerce.number().int().positive() });
+export const bookmarkCancelRequestSchema = z.object({ id: bigserialId() });
 
 export const topicRequestSchema = z.object({
-  id: z.coerce.number().int().positive(),
-  pageNo: z.coerce.number().int().min(1).max(SEARCH_LIMITS.pageMax).default(1),
-  pageSize: z.coerce.number().int().min(1).max(SEARCH_LIMITS.pageSizeMax).default(24),
+  id: serialId(),
+  pageNo: wholeNumber(1, SEARCH_LIMITS.pageMax).default(1),
+  pageSize: wholeNumber(1, SEARCH_LIMITS.pageSizeMax).default(24),
 });
 
 export const materialClickRequestSchema = z.object({
   bizType: z.union(BIZ_TYPES.map((v) => z.literal(v)) as unknown as [z.ZodLiteral<0>, z.ZodLiteral<1>, z.ZodLiteral<5>, z.ZodLiteral<100>]),
-  ruleId: z.coerce.number().int().refine((v) => (RULE_IDS as readonly number[]).includes(v), 'unknown ruleId'),
+  ruleId: wholeNumber(0, INT4_MAX).refine((v) => (RULE_IDS as readonly number[]).includes(v), 'unknown ruleId'),
   title: z.string().max(300).default(''),
   referer: z.string().max(2000).default(''),
   navigator: z.string().max(1000).default(''),
-  targetId: z.coerce.number().int().positive().optional(),
+  targetId: bigserialId().optional(),
 });
 
-export const sampleDownloadRequestSchema = z.object({ id: z.coerce.number().int().positive() });
+export const sampleDownloadRequestSchema = z.object({ id: bigserialId() });
 
 export const materialFiltersSchema = z.object(filterSchemas).partial();
 
-const keywordList = z.array(z.string().max(60)).max(60);
+const keywordList = z.array(lineText(0, 60)).max(60);
 export const materialAdminUpdateSchema = z
   .object({
-    titleZh: z.string().max(200),
-    titleEn: z.string().max(200),
+    titleZh: lineText(0, 200),
+    titleEn: lineText(0, 200),
     keywordsZh: keywordList,
     keywordsEn: keywordList,
     descriptionZh: z.string().max(4000),
     descriptionEn: z.string().max(4000),
-    categoryId: z.number().int().positive().nullable(),
+    categoryId: serialId().nullable(),
     from: z.enum(MATERIAL_SOURCES),
     filters: materialFiltersSchema,
     status: z.enum(MATERIAL_STATUSES),
@@ -72,8 +74,8 @@ export type MaterialAdminUpdate = z.infer<typeof materialAdminUpdateSchema>;
 
 const categoryFields = {
   kind: z.enum(['video', 'photo']),
-  nameZh: z.string().trim().min(1).max(60),
-  nameEn: z.string().trim().min(1).max(60),
+  nameZh: lineText(1, 60),
+  nameEn: lineText(1, 60),
   coverKey: z.string().max(400).nullable(),
   sort: z.number().int().min(0).max(100000),
 };
@@ -88,15 +90,15 @@ export type CategoryAdminCreate = z.input<typeof categoryAdminCreateSchema>;
 export type CategoryAdminUpdate = z.input<typeof categoryAdminUpdateSchema>;
 
 const topicFields = {
-  titleZh: z.string().trim().min(1).max(120),
-  titleEn: z.string().trim().min(1).max(120),
+  titleZh: lineText(1, 120),
+  titleEn: lineText(1, 120),
   descriptionZh: z.string().max(2000),
   descriptionEn: z.string().max(2000),
   homeCoverKey: z.string().max(400).nullable(),
   sort: z.number().int().min(0).max(100000),
   published: z.boolean(),
   /** The topic's materials in display order. */
-  materialIds: z.array(z.number().int().positive()).max(500),
+  materialIds: z.array(bigserialId()).max(500),
 };
 export const topicAdminCreateSchema = z.object({
   ...topicFields,
@@ -108,12 +110,12 @@ export const topicAdminCreateSchema = z.object({
   materialIds: topicFields.materialIds.default([]),
 });
 export const topicAdminUpdateSchema = z.object(topicFields).partial();
-export type TopicAdminCreate = z.input<typeof topicAdminCreateSchema>;
-export type TopicAdminUpdate = z.input<typeof topicAdminUpdateSchema>;
+export type TopicAdminCreate = z.output<typeof topicAdminCreateSchema>;
+export type TopicAdminUpdate = z.output<typeof topicAdminUpdateSchema>;
 
 const hotWordFields = {
-  wordZh: z.string().trim().min(1).max(40),
-  wordEn: z.string().trim().min(1).max(60),
+  wordZh: lineText(1, 40),
+  wordEn: lineText(1, 60),
   sort: z.number().int().min(0).max(100000),
 };
 export const hotWordAdminCreateSchema = z.object({ ...hotWordFields, sort: hotWordFields.sort.default(0) });

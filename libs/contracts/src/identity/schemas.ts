@@ -22,7 +22,7 @@ export type StaffLoginRequest = z.infer<typeof staffLoginRequestSchema>;
 
 export const staffCreateSchema = z.object({
   username: z.string().trim().min(3).max(64).regex(/^[a-z0-9._-]+$/i),
-  displayName: z.string().trim().min(1).max(100),
+  displayName: lineText(1, 100),
   password: z.string().min(8).max(200),
   roles: z.array(z.enum(STAFF_ROLES)).min(1),
 });
@@ -35,7 +35,7 @@ const optionalNewPassword = z.preprocess(
 );
 
 export const staffUpdateSchema = z.object({
-  displayName: z.string().trim().min(1).max(100).optional(),
+  displayName: lineText(1, 100).optional(),
   password: optionalNewPassword,
   roles: z.array(z.enum(STAFF_ROLES)).min(1).optional(),
   disabled: z.boolean().optional(),
@@ -51,7 +51,7 @@ export const userAdminUpdateSchema = z
     videoFlag: z.boolean(),
     photoFlag: z.boolean(),
     disabled: z.boolean(),
-    nickname: z.string().trim().min(1).max(60),
+    nickname: lineText(1, 60),
     customerId: z.string().trim().max(64).nullable(),
     customerStatus: z.number().int().min(0).max(9).nullable(),
     customerType: z.number().int().min(0).max(9).nullable(),
@@ -62,9 +62,9 @@ export const userAdminUpdateSchema = z
 export type UserAdminUpdate = z.infer<typeof userAdminUpdateSchema>;
 
 const projectFields = {
-  name: z.string().trim().min(1).max(100),
+  name: lineText(1, 100),
   customerId: z.string().trim().min(1).max(64),
-  companyName: z.string().trim().min(1).max(100),
+  companyName: lineText(1, 100),
   /** 0 not started, 1 in progress, 2 ended (PROJECT_STATUSES). */
   status: z.number().int().min(0).max(2),
   videoBranches: z.number().int().min(0).max(1_000_000),
@@ -72,7 +72,7 @@ const projectFields = {
   projectType: z.enum(PROJECT_TYPES),
   region: z.enum(LICENCE_REGIONS),
   duration: z.enum(LICENCE_DURATIONS),
-  purpose: z.string().trim().min(1).max(200),
+  purpose: lineText(1, 200),
   /** The last moment downloads are allowed (an instant; the console enters it in UTC+8); null: until staff end the project. */
   validUntil: z.iso.datetime({ offset: true }).nullable(),
 };

@@ -1,16 +1,18 @@
 import { z } from 'zod';
 import { MUSIC_BPM_RANGES, MUSIC_DURATION_RANGES, MUSIC_LIMITS, MUSIC_SORTS } from './api.js';
+import { lineText } from '../text.js';
+import { bigserialId, decimalNumber, serialId, wholeNumber } from '../wire-numbers.js';
 
-const pageNo = z.coerce.number().int().min(1).max(MUSIC_LIMITS.pageMax).default(1);
-const pageSize = (fallback: number) => z.coerce.number().int().min(1).max(MUSIC_LIMITS.pageSizeMax).default(fallback);
-const musicId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-/** serial (int4) ids: larger numbers name nothing and must not reach the database. */
-const serialId = z.coerce.number().int().positive().max(2_147_483_647);
+const pageNo = wholeNumber(1, MUSIC_LIMITS.pageMax).default(1);
+const pageSize = (fallback: number) => wholeNumber(1, MUSIC_LIMITS.pageSizeMax).default(fallback);
+/** A track is a material: its id is the material's. */
+const musicId = bigserialId();
+const musicType = wholeNumber(1, 2).pipe(z.union([z.literal(1), z.literal(2)]));
 
 export const musicIdRequestSchema = z.object({ musicId });
-export const musicCollectCancelRequestSchema = z.object({ bookmarkId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+export const musicCollectCancelRequestSchema = z.object({ bookmarkId: bigserialId() });
 export const musicCollectMyRequestSchema = z.object({
-  musicType: z.coerce.number().pipe(z.union([z.literal(1), z.literal(2)])),
+  musicType,
   pageNo,
   pageSize: pageSize(MUSIC_LIMITS.defaultPageSize),
 });
@@ -18,7 +20,7 @@ export const musicSavePlayListRequestSchema = z.object({ musicIdList: z.array(mu
 export const musicSimilarRequestSchema = z.object({ musicId, pageNo, pageSize: pageSize(MUSIC_LIMITS.similarPageSize) });
 export const musicSheetListRequestSchema = z.object({ pageNo, pageSize: pageSize(MUSIC_LIMITS.defaultPageSize) });
 export const musicSheetMusicListRequestSchema = z.object({
-  sheetId: serialId,
+  sheetId: serialId(),
   pageNo,
   pageSize: pageSize(MUSIC_LIMITS.sheetPageSize),
 });
@@ -26,7 +28,7 @@ export const musicSheetMusicListRequestSchema = z.object({
 /** /music/search: the search fields of the music home (mood, genre, BPM, duration, tags, keyword). */
 export const musicSearchRequestSchema = z.object({
   keyword: z.string().max(MUSIC_LIMITS.keywordMaxLength).optional().default(''),
-  musicType: z.coerce.number().pipe(z.union([z.literal(1), z.literal(2)])).optional().default(1),
+  musicType: musicType.optional().default(1),
   mood: z.string().max(40).optional(),
   genre: z.string().max(40).optional(),
   tag: z.string().max(40).optional(),
@@ -39,8 +41,8 @@ export const musicSearchRequestSchema = z.object({
 export type MusicSearchRequest = z.input<typeof musicSearchRequestSchema>;
 export type MusicSearchQuery = z.output<typeof musicSearchRequestSchema>;
 
-export const musicChangeTypeRequestSchema = z.object({ musicId, musicType: z.coerce.number().pipe(z.union([z.literal(1), z.literal(2)])) });
-export const musicSkuListRequestSchema = z.object({ price: z.coerce.number().min(0).optional(), musicId: z.optional(musicId) });
+export const musicChangeTypeRequestSchema = z.object({ musicId, musicType });
+export const musicSkuListRequestSchema = z.object({ price: decimalNumber(0, 100_000_000).optional(), musicId: z.optional(musicId) });
 
 /**
  * /music/order/create. Text fields may arrive empty so that the service answers with the spec's
@@ -57,8 +59,8 @@ export const musicOrderCreateRequestSchema = z.object({
   channelId: z.string().max(64).default(''),
   periodId: z.string().max(64).default(''),
   authAreaId: z.string().max(64).default(''),
-  price: z.coerce.number().min(0).max(100_000_000),
-  purchasePrice: z.coerce.number().min(0).max(100_000_000),
+  price: decimalNumber(0, 100_000_000),
+  purchasePrice: decimalNumber(0, 100_000_000),
 });
 export type MusicOrderCreateRequest = z.input<typeof musicOrderCreateRequestSchema>;
 
@@ -81,14 +83,14 @@ export const musicTrackAdminUpdateSchema = z
 export type MusicTrackAdminUpdate = z.infer<typeof musicTrackAdminUpdateSchema>;
 
 export const musicSheetAdminCreateSchema = z.object({
-  nameZh: z.string().trim().min(1).max(100),
-  nameEn: z.string().trim().min(1).max(100),
+  nameZh: lineText(1, 100),
+  nameEn: lineText(1, 100),
   descriptionZh: z.string().max(500).default(''),
   descriptionEn: z.string().max(500).default(''),
   coverKey: z.string().max(400).nullable().default(null),
   sort: z.number().int().min(0).max(100000).default(0),
   published: z.boolean().default(true),
-  musicIds: z.array(z.number().int().positive()).max(500).default([]),
+  musicIds: z.array(bigserialId()).max(500).default([]),
 });
 export const musicSheetAdminUpdateSchema = musicSheetAdminCreateSchema.partial();
 export type MusicSheetAdminCreate = z.output<typeof musicSheetAdminCreateSchema>;
@@ -96,8 +98,8 @@ export type MusicSheetAdminUpdate = z.output<typeof musicSheetAdminUpdateSchema>
 
 export const musicSkuAdminUpdateSchema = z
   .object({
-    nameZh: z.string().trim().min(1).max(60),
-    nameEn: z.string().trim().min(1).max(60),
+    nameZh: lineText(1, 60),
+    nameEn: lineText(1, 60),
     sort: z.number().int().min(0).max(1000),
     priceFen: z.number().int().min(0).max(100_000_000),
   })

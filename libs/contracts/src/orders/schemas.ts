@@ -1,59 +1,61 @@
 import { z } from 'zod';
 import { CART_PREVIEW_SIZE, INVOICE_REGIONS, INVOICE_TYPES, LICENCE_DURATIONS, LICENCE_REGIONS, LICENCE_TYPES, PROJECT_TYPES, SPECIAL_REQUEST_MAX } from './api.js';
+import { lineText } from '../text.js';
+import { bigserialId, serialId, wholeNumber } from '../wire-numbers.js';
 
 /** The licence form of /Putorder (spec section 5): every field but the special request is required. */
 export const licenceFormSchema = z.object({
   licenceType: z.enum(LICENCE_TYPES),
-  buyerCompany: z.string().trim().min(1).max(100),
+  buyerCompany: lineText(1, 100),
   projectType: z.enum(PROJECT_TYPES),
-  projectName: z.string().trim().min(1).max(100),
-  brand: z.string().trim().max(100).default(''),
-  userCompany: z.string().trim().min(1).max(100),
-  purpose: z.string().trim().min(1).max(200),
+  projectName: lineText(1, 100),
+  brand: lineText(0, 100).default(''),
+  userCompany: lineText(1, 100),
+  purpose: lineText(1, 200),
   region: z.enum(LICENCE_REGIONS),
   duration: z.enum(LICENCE_DURATIONS),
-  contact: z.string().trim().min(1).max(50),
-  phone: z.string().trim().max(30).default(''),
+  contact: lineText(1, 50),
+  phone: lineText(0, 30).default(''),
   /** "under 500 characters". */
   specialRequest: z.string().max(SPECIAL_REQUEST_MAX).default(''),
 });
 export type LicenceForm = z.output<typeof licenceFormSchema>;
 
-export const cartAddRequestSchema = z.object({ materialId: z.coerce.number().int().positive() });
+export const cartAddRequestSchema = z.object({ materialId: bigserialId() });
 export const cartListRequestSchema = z.object({
-  category: z.coerce.number().int().min(0).max(1).default(0),
-  pageNo: z.coerce.number().int().min(1).max(1000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(CART_PREVIEW_SIZE),
+  category: wholeNumber(0, 1).default(0),
+  pageNo: wholeNumber(1, 1000).default(1),
+  pageSize: wholeNumber(1, 100).default(CART_PREVIEW_SIZE),
 });
-export const cartRemoveRequestSchema = z.object({ cartId: z.coerce.number().int().positive() });
+export const cartRemoveRequestSchema = z.object({ cartId: serialId() });
 export const orderCreateRequestSchema = z.object({
-  cartIds: z.array(z.coerce.number().int().positive()).min(1).max(100),
+  cartIds: z.array(serialId()).min(1).max(100),
   licence: licenceFormSchema,
 });
 export const orderListRequestSchema = z.object({
-  pageNo: z.coerce.number().int().min(1).max(1000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(50).default(10),
+  pageNo: wholeNumber(1, 1000).default(1),
+  pageSize: wholeNumber(1, 50).default(10),
 });
 export const orderIdRequestSchema = z.object({ id: z.uuid() });
 /** /order/pay is multipart: id, accountName and the voucher image (jpg or png). */
-export const orderPayFieldsSchema = z.object({ id: z.uuid(), accountName: z.string().trim().min(1).max(100) });
+export const orderPayFieldsSchema = z.object({ id: z.uuid(), accountName: lineText(1, 100) });
 /** An order's owner hides it from (or shows it again to) the company's enterprise administrators. */
 export const orderHideRequestSchema = z.object({ id: z.uuid(), hidden: z.boolean() });
-export const orderCancelRequestSchema = z.object({ id: z.uuid(), reason: z.string().trim().min(1).max(200) });
+export const orderCancelRequestSchema = z.object({ id: z.uuid(), reason: lineText(1, 200) });
 export const invoiceApplyRequestSchema = z.object({
   orderId: z.uuid(),
   region: z.enum(INVOICE_REGIONS),
   type: z.enum(INVOICE_TYPES).default('normal'),
   content: z.string().trim().min(1).max(50).default('技术服务费'),
-  companyName: z.string().trim().min(1).max(100),
+  companyName: lineText(1, 100),
   taxNumber: z.string().trim().regex(/^[0-9A-Z]{15,20}$/),
-  bank: z.string().trim().min(1).max(100),
+  bank: lineText(1, 100),
   account: z.string().trim().min(1).max(40),
-  address: z.string().trim().min(1).max(200),
-  phone: z.string().trim().min(1).max(30),
-  recipient: z.string().trim().min(1).max(50),
-  recipientAddress: z.string().trim().min(1).max(200),
-  recipientPhone: z.string().trim().min(1).max(30),
+  address: lineText(1, 200),
+  phone: lineText(1, 30),
+  recipient: lineText(1, 50),
+  recipientAddress: lineText(1, 200),
+  recipientPhone: lineText(1, 30),
 });
 export type InvoiceApplication = z.output<typeof invoiceApplyRequestSchema>;
 export const invoiceOrderRequestSchema = z.object({ orderId: z.uuid() });
@@ -62,19 +64,19 @@ export const refundApplyRequestSchema = z.object({
   reason: z.literal('quality'),
   description: z.string().trim().min(1).max(500),
 });
-export const projectDownloadRequestSchema = z.object({ materialId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+export const projectDownloadRequestSchema = z.object({ materialId: bigserialId() });
 export const licenceListRequestSchema = z.object({ orderId: z.uuid().optional() });
 /** /licence/materials: every licensed material, or only those downloaded under a project (/DownloadList). */
 export const licenceMaterialsRequestSchema = z.object({ source: z.enum(['all', 'project']).default('all') });
 export const licenceGenerateRequestSchema = z.object({ orderId: z.uuid() });
 export const licenceFileRequestSchema = z.object({ licenceId: z.uuid() });
 export const licenceVerifyRequestSchema = z.object({ code: z.string().trim().min(4).max(32) });
-export const downloadOriginalRequestSchema = z.object({ orderId: z.uuid(), itemId: z.coerce.number().int().positive() });
+export const downloadOriginalRequestSchema = z.object({ orderId: z.uuid(), itemId: serialId() });
 
 /** Console bodies. */
 export const orderQuoteSchema = z.object({
-  items: z.array(z.object({ itemId: z.number().int().positive(), priceFen: z.number().int().min(0).max(100_000_000) })).min(1),
+  items: z.array(z.object({ itemId: serialId(), priceFen: z.number().int().min(0).max(100_000_000) })).min(1),
   validUntil: z.iso.datetime({ offset: true }),
 });
 export type OrderQuote = z.output<typeof orderQuoteSchema>;
-export const staffReasonSchema = z.object({ reason: z.string().trim().min(1).max(200) });
+export const staffReasonSchema = z.object({ reason: lineText(1, 200) });

@@ -3,8 +3,9 @@ import { PHONE_PATTERN } from '../identity/api.js';
 import { residentIdNumberSchema } from '../identity/schemas.js';
 import { lineText } from '../text.js';
 import { BANK_NAME_MIN_LENGTH, CARD_NUMBER_PATTERN, SETTLEMENT_TYPES, STATEMENT_STATUSES, stripDigitSeparators, TAX_NUMBER_PATTERN } from './api.js';
+import { wholeNumber } from '../wire-numbers.js';
 
-export const statementListRequestSchema = z.object({ year: z.coerce.number().int().min(2020).max(2100).optional() });
+export const statementListRequestSchema = z.object({ year: wholeNumber(2020, 2100).optional() });
 export type StatementListRequest = z.output<typeof statementListRequestSchema>;
 export const statementIdRequestSchema = z.object({ id: z.uuid() });
 export type StatementIdRequest = z.output<typeof statementIdRequestSchema>;
@@ -30,8 +31,8 @@ export const statementFilterSchema = z
   .object({
     q: z.string().max(100),
     status: z.enum(STATEMENT_STATUSES),
-    year: z.coerce.number().int().min(2020).max(2100),
-    quarter: z.coerce.number().int().min(1).max(4),
+    year: wholeNumber(2020, 2100),
+    quarter: wholeNumber(1, 4),
     contributorId: z.uuid(),
     id: z.array(z.uuid()).max(1000),
   })

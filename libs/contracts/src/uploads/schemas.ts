@@ -1,16 +1,21 @@
 import { z } from 'zod';
 import { MATERIAL_CENTER_TABS } from './api.js';
+import { lineText } from '../text.js';
+import { BIGINT_ID_MAX, bigserialId, wholeNumber } from '../wire-numbers.js';
 
-const fileName = z.string().trim().min(1).max(255).refine((name) => !/[\\/]/.test(name) && !name.includes(String.fromCharCode(0)), 'file name');
+const fileName = lineText(1, 255).refine((name) => !/[\\/]/.test(name), 'file name');
+/** Bytes of one file; the column is a bigint. */
+const fileSize = wholeNumber(1, BIGINT_ID_MAX);
+const pixels = wholeNumber(1, 100_000);
 const filePath = z.string().min(1).max(512);
 
 /** /upload/token/video and /upload/token/photo. */
 export const uploadTokenRequestSchema = z.object({
   fileName,
-  fileSize: z.number().int().positive(),
+  fileSize,
   /** Photos: dimensions read by the browser, checked again on the server from the file itself. */
-  width: z.number().int().positive().optional(),
-  height: z.number().int().positive().optional(),
+  width: pixels.optional(),
+  height: pixels.optional(),
 });
 export type UploadTokenRequest = z.infer<typeof uploadTokenRequestSchema>;
 
@@ -25,17 +30,17 @@ export type UploadStsRequest = z.infer<typeof uploadStsRequestSchema>;
 export const uploadSuccessRequestSchema = z.object({
   fileName,
   filePath,
-  fileSize: z.number().int().positive(),
+  fileSize,
   platform: z.literal('web').default('web'),
-  width: z.number().int().positive().optional(),
-  height: z.number().int().positive().optional(),
+  width: pixels.optional(),
+  height: pixels.optional(),
   /** Part number → etag as the store answered each PUT. */
   parts: z.array(z.object({ partNumber: z.number().int().min(1).max(10_000), etag: z.string().min(1).max(128) })).max(10_000).optional(),
 });
-export type UploadSuccessRequest = z.input<typeof uploadSuccessRequestSchema>;
+export type UploadSuccessRequest = z.output<typeof uploadSuccessRequestSchema>;
 
 /** /download/ali/sts: a signed sample link of one of the contributor's materials. */
-export const downloadStsRequestSchema = z.object({ id: z.number().int().positive() });
+export const downloadStsRequestSchema = z.object({ id: bigserialId() });
 
 export const materialListRequestSchema = z.object({
   tab: z.enum(MATERIAL_CENTER_TABS).default('home'),
@@ -44,14 +49,14 @@ export const materialListRequestSchema = z.object({
 });
 export type MaterialListRequest = z.input<typeof materialListRequestSchema>;
 
-export const materialIdRequestSchema = z.object({ id: z.number().int().positive() });
+export const materialIdRequestSchema = z.object({ id: bigserialId() });
 
-const titleText = z.string().trim().max(100);
-const tagList = z.array(z.string().trim().min(1).max(30)).max(50);
+const titleText = lineText(0, 100);
+const tagList = z.array(lineText(1, 30)).max(50);
 
 /** gid 2 edits the description of own material (spec section 6). */
 export const materialUpdateRequestSchema = z.object({
-  id: z.number().int().positive(),
+  id: bigserialId(),
   titleZh: z.optional(titleText),
   titleEn: z.optional(titleText),
   keywordsZh: z.optional(tagList),
@@ -59,10 +64,10 @@ export const materialUpdateRequestSchema = z.object({
   descriptionZh: z.string().trim().max(1000).optional(),
   descriptionEn: z.string().trim().max(1000).optional(),
 });
-export type MaterialUpdateRequest = z.input<typeof materialUpdateRequestSchema>;
+export type MaterialUpdateRequest = z.output<typeof materialUpdateRequestSchema>;
 
 export const reviewDecisionSchema = z.discriminatedUnion('decision', [
-  z.object({ decision: z.literal('approve'), titleZh: z.optional(z.string().trim().min(1).max(100)), titleEn: z.optional(z.string().trim().min(1).max(100)) }),
+  z.object({ decision: z.literal('approve'), titleZh: z.optional(lineText(1, 100)), titleEn: z.optional(lineText(1, 100)) }),
   z.object({ decision: z.literal('reject'), reason: z.string().trim().min(1).max(500) }),
 ]);
 export type ReviewDecision = z.infer<typeof reviewDecisionSchema>;

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -9,6 +10,16 @@ const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
+/** What Express's `trust proxy` understands: an address, a CIDR range or one of its named ranges. */
+function isProxyAddress(item: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(item)) return true;
+  const [address, bits, ...rest] = item.split('/');
+  if (rest.length > 0 || !address) return false;
+  const family = isIP(address);
+  if (family === 0) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+}
+
 const port = z.coerce.number().int().min(0).max(65535);
 
 const envSchema = z
@@ -17,6 +28,13 @@ const envSchema = z
     HOST: z.string().min(1).default('0.0.0.0'),
     PORT: port.default(8080),
     PUBLIC_URL: z.url().optional(),
+    // Who may say, in X-Forwarded-For, which address a request came from: the reverse proxies in
+    // front of the process (addresses, CIDR ranges, or loopback/linklocal/uniquelocal). Nobody by default.
+    TRUSTED_PROXIES: z
+      .string()
+      .default('')
+      .transform((value) => value.split(',').map((item) => item.trim()).filter(Boolean))
+      .refine((items) => items.every(isProxyAddress), 'must be a comma-separated list of IP addresses, CIDR ranges, loopback, linklocal or uniquelocal'),
     DATA_DIR: z.string().min(1).default('./data'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     DATABASE_URL: z
@@ -105,6 +123,8 @@ export interface AppConfig {
     /** Base of links the server hands out: PUBLIC_URL when set, else '' (relative to the page). */
     linkBase: string;
     serveWeb: boolean;
+    /** Express's `trust proxy`: only these peers' X-Forwarded-* headers are believed. */
+    trustedProxies: string[];
   };
   dataDir: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -173,6 +193,7 @@ export function loadConfig(raw: RawEnv = process.env): AppConfig {
       publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
       linkBase: (env.PUBLIC_URL ?? '').replace(/\/$/, ''),
       serveWeb: env.SERVE_WEB,
+      trustedProxies: env.TRUSTED_PROXIES,
     },
     dataDir: resolve(env.DATA_DIR),
     logLevel: env.LOG_LEVEL,

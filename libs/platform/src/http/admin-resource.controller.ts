@@ -8,6 +8,7 @@ import { ZodValidationPipe } from '../errors/zod-validation.pipe.js';
 import { ApiZodBody } from './api-zod-body.decorator.js';
 import { AdminController } from './controllers.js';
 import { parseListQuery, setContentRange, type ListQuery } from './list-query.js';
+import { ResourceIdPipe } from './resource-id.pipe.js';
 
 /** A write a console resource allows: who may do it (the resource's readers when left out) and what it does. */
 interface AdminWrite {
@@ -27,6 +28,11 @@ export interface AdminResourceSpec<S, F extends z.ZodType, C extends z.ZodType, 
   tag: string;
   /** The service the handlers call, injected by its class. */
   service: Type<S>;
+  /**
+   * What the key column holds (`z.uuid()`, `serialId()`, …): a path id that is not one answers
+   * 404 before any handler runs.
+   */
+  id: z.ZodType;
   /** Who may read; writes default to the same roles. */
   roles: readonly StaffRole[];
   list: {
@@ -35,7 +41,7 @@ export interface AdminResourceSpec<S, F extends z.ZodType, C extends z.ZodType, 
     filter: F;
     rows(service: S, query: ListQuery<z.infer<F>>): Promise<{ rows: unknown[]; total: number }>;
   };
-  get(service: S, id: string): Promise<unknown>;
+  get(service: S, id: string, actor: AuthenticatedStaff): Promise<unknown>;
   create?: AdminWrite & { schema: C; run(service: S, actor: AuthenticatedStaff, body: z.infer<C>): Promise<unknown> };
   update?: AdminWrite & { schema: U; run(service: S, actor: AuthenticatedStaff, id: string, body: z.infer<U>): Promise<unknown> };
   remove?: AdminWrite & { run(service: S, actor: AuthenticatedStaff, id: string): Promise<unknown> };
@@ -45,6 +51,8 @@ export interface AdminResourceSpec<S, F extends z.ZodType, C extends z.ZodType, 
 export function adminResourceController<S, F extends z.ZodType, C extends z.ZodType = z.ZodNever, U extends z.ZodType = z.ZodNever>(
   spec: AdminResourceSpec<S, F, C, U>,
 ): Type<unknown> {
+  const idPipe = new ResourceIdPipe(spec.id);
+
   @ApiTags(spec.tag)
   @AdminController(spec.resource)
   @UseGuards(StaffAuthGuard)
@@ -61,8 +69,8 @@ export function adminResourceController<S, F extends z.ZodType, C extends z.ZodT
     }
 
     @Get(':id')
-    get(@Param('id') id: string) {
-      return spec.get(this.service, id);
+    get(@CurrentStaff() actor: AuthenticatedStaff, @Param('id', idPipe) id: string) {
+      return spec.get(this.service, id, actor);
     }
   }
 
@@ -73,12 +81,12 @@ export function adminResourceController<S, F extends z.ZodType, C extends z.ZodT
     });
   }
   if (update) {
-    route(ResourceController, 'update', [Put(':id'), ...writeRoles(update), ApiZodBody(update.schema)], [CurrentStaff(), Param('id'), Body(new ZodValidationPipe(update.schema))], function (this: ResourceController, actor: AuthenticatedStaff, id: string, body: z.infer<U>) {
+    route(ResourceController, 'update', [Put(':id'), ...writeRoles(update), ApiZodBody(update.schema)], [CurrentStaff(), Param('id', idPipe), Body(new ZodValidationPipe(update.schema))], function (this: ResourceController, actor: AuthenticatedStaff, id: string, body: z.infer<U>) {
       return update.run(this.service, actor, id, body);
     });
   }
   if (remove) {
-    route(ResourceController, 'remove', [Delete(':id'), ...writeRoles(remove)], [CurrentStaff(), Param('id')], function (this: ResourceController, actor: AuthenticatedStaff, id: string) {
+    route(ResourceController, 'remove', [Delete(':id'), ...writeRoles(remove)], [CurrentStaff(), Param('id', idPipe)], function (this: ResourceController, actor: AuthenticatedStaff, id: string) {
       return remove.run(this.service, actor, id);
     });
   }

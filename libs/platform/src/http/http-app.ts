@@ -7,21 +7,25 @@ import type { JsonLogger } from '../logging/json-logger.js';
 import { requestLogging } from '../logging/request-logging.middleware.js';
 import { EnvelopeInterceptor } from './envelope.interceptor.js';
 import { httpsRedirect } from './https-redirect.middleware.js';
+import { normaliseBodyText } from './normalised-text.middleware.js';
 import { refuseUnstorableText } from './storable-text.middleware.js';
 
 /**
  * What every HTTP process shares, the single-machine server and each service run alone:
- * request ids and logs, body limits, refusing text that cannot be stored, the error envelope, the success envelope, OpenAPI.
+ * request ids and logs, which proxies to believe, body limits, refusing text that cannot be stored and normalising the
+ * rest, the error envelope, the success envelope, OpenAPI.
  */
-export function configureHttpApp(app: INestApplication, logger: JsonLogger, title: string): void {
+export function configureHttpApp(app: INestApplication, logger: JsonLogger, title: string, trustedProxies: readonly string[]): void {
   const server = app.getHttpAdapter().getInstance() as express.Express;
   server.disable('x-powered-by');
-  server.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  // request.ip (per-address limits, logs) comes from X-Forwarded-For only when a configured proxy sent it.
+  server.set('trust proxy', trustedProxies.length > 0 ? trustedProxies.join(', ') : false);
   app.use(requestLogging(logger.pino));
   app.use(httpsRedirect);
   app.use(express.json({ limit: '1mb' }));
   app.use(express.urlencoded({ extended: false, limit: '1mb' }));
   app.use(refuseUnstorableText);
+  app.use(normaliseBodyText);
   app.useGlobalFilters(new ErrorEnvelopeFilter());
   app.useGlobalInterceptors(new EnvelopeInterceptor(app.get(Reflector)));
   const document = SwaggerModule.createDocument(

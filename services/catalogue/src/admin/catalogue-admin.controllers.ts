@@ -42,6 +42,8 @@ import {
   materialAdminUpdateSchema,
   topicAdminCreateSchema,
   topicAdminUpdateSchema,
+  bigserialId,
+  serialId,
 } from '@mkt/contracts';
 import { adminResourceController } from '@mkt/platform';
 import {
@@ -60,6 +62,7 @@ const CURATORS = ['admin', 'sales'] as const;
 
 export const AdminMaterialsController = adminResourceController({
   resource: 'materials',
+  id: bigserialId(),
   tag: 'admin: materials',
   service: MaterialAdminService,
   roles: EVERY_STAFF_ROLE,
@@ -70,6 +73,7 @@ export const AdminMaterialsController = adminResourceController({
 
 export const AdminCategoriesController = adminResourceController({
   resource: 'categories',
+  id: serialId(),
   tag: 'admin: categories',
   service: CurationAdminService,
   roles: EVERY_STAFF_ROLE,
@@ -82,6 +86,7 @@ export const AdminCategoriesController = adminResourceController({
 
 export const AdminTopicsController = adminResourceController({
   resource: 'topics',
+  id: serialId(),
   tag: 'admin: topics',
   service: CurationAdminService,
   roles: EVERY_STAFF_ROLE,
@@ -94,6 +99,7 @@ export const AdminTopicsController = adminResourceController({
 
 export const AdminHotWordsController = adminResourceController({
   resource: 'hot-words',
+  id: serialId(),
   tag: 'admin: hot words',
   service: CurationAdminService,
   roles: EVERY_STAFF_ROLE,

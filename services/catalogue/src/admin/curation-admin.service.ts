@@ -13,7 +13,7 @@ import type {
   TopicAdminUpdate,
   TopicAdminView,
 } from '@mkt/contracts';
-import { categoryAdminCreateSchema, hotWordAdminCreateSchema, topicAdminCreateSchema } from '@mkt/contracts';
+import { categoryAdminCreateSchema, hotWordAdminCreateSchema, topicAdminCreateSchema, serialId } from '@mkt/contracts';
 import { AppError, escapeLike, publicRenditionPath, StaffAuditWriter, type AuthenticatedStaff, type ListQuery } from '@mkt/platform';
 import { CategoryEntity, HotWordEntity, TopicEntity, TopicMaterialEntity } from '../entities/curation.entities.js';
 import { MaterialEntity } from '../entities/material.entity.js';
@@ -22,11 +22,11 @@ import { CatalogueReadService } from '../store/catalogue-read.service.js';
 import { cleanText } from '../text/text-helpers.js';
 import { idOf } from './material-admin.service.js';
 
-export const categoryFilterSchema = z.object({ q: z.string().max(100), kind: z.enum(['video', 'photo']), id: z.array(z.coerce.number().int().positive()).max(200) }).partial();
+export const categoryFilterSchema = z.object({ q: z.string().max(100), kind: z.enum(['video', 'photo']), id: z.array(serialId()).max(200) }).partial();
 export const CATEGORY_SORTABLE = ['id', 'sort', 'nameZh', 'nameEn', 'kind'] as const;
-export const topicFilterSchema = z.object({ q: z.string().max(100), published: z.boolean(), id: z.array(z.coerce.number().int().positive()).max(200) }).partial();
+export const topicFilterSchema = z.object({ q: z.string().max(100), published: z.boolean(), id: z.array(serialId()).max(200) }).partial();
 export const TOPIC_SORTABLE = ['id', 'sort', 'titleZh', 'titleEn', 'createdAt'] as const;
-export const hotWordFilterSchema = z.object({ q: z.string().max(100), id: z.array(z.coerce.number().int().positive()).max(200) }).partial();
+export const hotWordFilterSchema = z.object({ q: z.string().max(100), id: z.array(serialId()).max(200) }).partial();
 export const HOT_WORD_SORTABLE = ['id', 'sort', 'wordZh', 'wordEn'] as const;
 
 type Filter = { q?: string; id?: number[]; kind?: string; published?: boolean };

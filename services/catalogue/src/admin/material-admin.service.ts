@@ -10,6 +10,8 @@ import {
   MaterialUnpublished,
   type MaterialAdminUpdate,
   type MaterialAdminView,
+  bigserialId,
+  serialId,
 } from '@mkt/contracts';
 import { AppError, Clock, escapeLike, OBJECT_STORAGE, OutboxWriter, parseObjectLocation, publicRenditionPath, StaffAuditWriter, type AuthenticatedStaff, type ListQuery, type ObjectStorage } from '@mkt/platform';
 import { CategoryEntity } from '../entities/curation.entities.js';
@@ -27,10 +29,10 @@ export const materialFilterSchema = z
     q: z.string().max(100),
     kind: z.enum(MATERIAL_KINDS),
     status: z.enum(MATERIAL_STATUSES),
-    categoryId: z.coerce.number().int().positive(),
+    categoryId: serialId(),
     from: z.enum(MATERIAL_SOURCES),
     // Up to 500, as many as a topic holds: the topic editor fetches a topic's materials by id in one getMany.
-    id: z.array(z.coerce.number().int().positive()).max(500),
+    id: z.array(bigserialId()).max(500),
   })
   .partial();
 export type MaterialFilter = z.infer<typeof materialFilterSchema>;

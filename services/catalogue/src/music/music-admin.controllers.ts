@@ -9,7 +9,8 @@
  *   filter: { level, parentId, q, id[] }. Ids are the tree paths ("ads.tv.1y.cn").
  * Every write is recorded in catalogue.audit_log and announced as staff.action.audited.
  */
-import { musicSheetAdminCreateSchema, musicSheetAdminUpdateSchema, musicSkuAdminUpdateSchema, musicTrackAdminUpdateSchema } from '@mkt/contracts';
+import { z } from 'zod';
+import { musicSheetAdminCreateSchema, musicSheetAdminUpdateSchema, musicSkuAdminUpdateSchema, musicTrackAdminUpdateSchema, bigserialId, serialId } from '@mkt/contracts';
 import { adminResourceController } from '@mkt/platform';
 import {
   MUSIC_SHEET_SORTABLE,
@@ -25,6 +26,7 @@ const EVERY_STAFF_ROLE = ['admin', 'sales', 'finance', 'reviewer', 'contest-mana
 
 export const AdminMusicTracksController = adminResourceController({
   resource: 'music-tracks',
+  id: bigserialId(),
   tag: 'admin: music',
   service: MusicAdminService,
   roles: EVERY_STAFF_ROLE,
@@ -35,6 +37,7 @@ export const AdminMusicTracksController = adminResourceController({
 
 export const AdminMusicSheetsController = adminResourceController({
   resource: 'music-sheets',
+  id: serialId(),
   tag: 'admin: music',
   service: MusicAdminService,
   roles: EVERY_STAFF_ROLE,
@@ -47,6 +50,7 @@ export const AdminMusicSheetsController = adminResourceController({
 
 export const AdminMusicSkusController = adminResourceController({
   resource: 'music-skus',
+  id: z.string().min(1).max(64),
   tag: 'admin: music',
   service: MusicAdminService,
   roles: EVERY_STAFF_ROLE,

@@ -10,6 +10,9 @@ import {
   type MusicSkuAdminView,
   type MusicTrackAdminUpdate,
   type MusicTrackAdminView,
+  bigserialId,
+  serialId,
+  wholeNumber,
 } from '@mkt/contracts';
 import { AppError, publicRenditionPath, StaffAuditWriter, type AuthenticatedStaff, type ListQuery } from '@mkt/platform';
 import type { MusicSheetEntity, MusicSkuEntity } from './music.entities.js';
@@ -21,13 +24,13 @@ export const musicTrackFilterSchema = z.object({
   q: z.string().max(100).optional(),
   kind: z.enum(['music', 'sfx']).optional(),
   status: z.string().max(12).optional(),
-  id: z.array(z.coerce.number().int().positive()).max(500).optional(),
+  id: z.array(bigserialId()).max(500).optional(),
 });
 export const MUSIC_SHEET_SORTABLE = ['id', 'sort', 'nameZh', 'nameEn'] as const;
-export const musicSheetFilterSchema = z.object({ q: z.string().max(100).optional(), id: z.array(z.coerce.number().int().positive()).max(500).optional() });
+export const musicSheetFilterSchema = z.object({ q: z.string().max(100).optional(), id: z.array(serialId()).max(500).optional() });
 export const MUSIC_SKU_SORTABLE = ['id', 'level', 'sort', 'priceFen'] as const;
 export const musicSkuFilterSchema = z.object({
-  level: z.coerce.number().int().min(1).max(4).optional(),
+  level: wholeNumber(1, 4).optional(),
   parentId: z.string().max(64).optional(),
   q: z.string().max(64).optional(),
   id: z.array(z.string().max(64)).max(500).optional(),

@@ -1,6 +1,7 @@
 import { Body, Get, Headers, HttpCode, Ip, Post, UseGuards } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { projectCreateSchema, projectUpdateSchema, staffCreateSchema, staffLoginRequestSchema, staffUpdateSchema, userAdminUpdateSchema, type StaffLoginRequest } from '@mkt/contracts';
+import { z } from 'zod';
+import { PROJECT_ID_PATTERN, projectCreateSchema, projectUpdateSchema, staffCreateSchema, staffLoginRequestSchema, staffUpdateSchema, userAdminUpdateSchema, type StaffLoginRequest } from '@mkt/contracts';
 import {
   AdminController,
   ApiZodBody,
@@ -58,6 +59,7 @@ export class AdminAuthController {
 
 export const AdminUsersController = adminResourceController({
   resource: 'users',
+  id: z.uuid(),
   tag: 'admin: users',
   service: UserAdminService,
   roles: ['admin', 'sales', 'finance', 'reviewer', 'contest-manager'],
@@ -69,6 +71,7 @@ export const AdminUsersController = adminResourceController({
 /** Enterprise projects: sales keep them, finance reads them. */
 export const AdminProjectsController = adminResourceController({
   resource: 'projects',
+  id: z.string().regex(PROJECT_ID_PATTERN),
   tag: 'admin: enterprise projects',
   service: ProjectAdminService,
   roles: ['admin', 'sales', 'finance'],
@@ -80,6 +83,7 @@ export const AdminProjectsController = adminResourceController({
 
 export const AdminStaffController = adminResourceController({
   resource: 'staff',
+  id: z.uuid(),
   tag: 'admin: staff',
   service: StaffService,
   roles: ['admin'],
@@ -92,6 +96,7 @@ export const AdminStaffController = adminResourceController({
 /** The console's one audit log: identity's staff actions and those every other service announces. */
 export const AdminAuditLogController = adminResourceController({
   resource: 'audit-logs',
+  id: z.uuid(),
   tag: 'admin: audit log',
   service: AuditLogService,
   roles: ['admin'],

@@ -8,8 +8,9 @@
  *   POST /real-name-reviews/:id/reject { reason } → RealNameReviewView.
  * Every verdict is recorded in the audit log in the same transaction.
  */
-import { Body, Get, HttpCode, Param, ParseUUIDPipe, Post, UseGuards, type Type } from '@nestjs/common';
+import { Body, HttpCode, Param, ParseUUIDPipe, Post, UseGuards } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
+import { z } from 'zod';
 import { ErrorCode, realNameRejectSchema, realNameReviewFilterSchema } from '@mkt/contracts';
 import { AdminController, ApiZodBody, AppError, CurrentStaff, Roles, StaffAuthGuard, ZodValidationPipe, adminResourceController, type AuthenticatedStaff } from '@mkt/platform';
 import { REAL_NAME_REVIEW_SORTABLE, RealNameReviewService } from '../real-name/real-name-review.service.js';
@@ -18,26 +19,16 @@ const FINANCE = ['admin', 'finance'] as const;
 const TAG = 'admin: real-name check';
 const submissionId = new ParseUUIDPipe({ exceptionFactory: () => new AppError(ErrorCode.REAL_NAME_NOT_FOUND, 'realNameNotFound') });
 
-const RealNameReviewsResource = adminResourceController({
+/** Opening a submission hands out photo links, so `get` is audited with the staff member who asks. */
+export const AdminRealNameReviewsController = adminResourceController({
   resource: 'real-name-reviews',
+  id: z.uuid(),
   tag: TAG,
   service: RealNameReviewService,
   roles: FINANCE,
   list: { sortable: REAL_NAME_REVIEW_SORTABLE, defaultSort: ['submittedAt', 'DESC'], filter: realNameReviewFilterSchema, rows: (reviews, query) => reviews.list(query) },
-  // Replaced below: opening a submission is audited, which needs the staff member.
-  get: () => Promise.reject(AppError.notFound()),
-}) as Type<{ readonly service: RealNameReviewService; get(...args: never[]): unknown }>;
-
-/**
- * The generated resource (list) with `get` redefined to know who asks: the photo links it hands
- * out are recorded in the audit log. Routes, guards and roles are inherited from the resource.
- */
-export class AdminRealNameReviewsController extends RealNameReviewsResource {
-  @Get(':id')
-  override get(@CurrentStaff() staff: AuthenticatedStaff, @Param('id', submissionId) id: string) {
-    return this.service.get(staff, id);
-  }
-}
+  get: (reviews, id, staff) => reviews.get(staff, id),
+});
 
 /** The verdicts on a submission. */
 @ApiTags(TAG)

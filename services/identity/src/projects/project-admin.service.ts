@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { z } from 'zod';
-import { CustomerProjectChanged, ErrorCode, PROJECT_ID_PATTERN, type PayloadOf, type ProjectAdminView, type ProjectCreate, type ProjectUpdate } from '@mkt/contracts';
+import { CustomerProjectChanged, ErrorCode, PROJECT_ID_PATTERN, type PayloadOf, type ProjectAdminView, type ProjectCreate, type ProjectUpdate, wholeNumber } from '@mkt/contracts';
 import { AppError, StaffAuditWriter, escapeLike, OutboxWriter, type AuthenticatedStaff, type ListQuery } from '@mkt/platform';
 import { ProjectEntity } from '../entities/project.entity.js';
 
@@ -10,7 +10,7 @@ export const projectFilterSchema = z
   .object({
     q: z.string().max(100),
     customerId: z.string().max(64),
-    status: z.coerce.number().int().min(0).max(2),
+    status: wholeNumber(0, 2),
     id: z.array(z.string().max(64)).max(200),
   })
   .partial();

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, Repository } from 'typeorm';
 import { z } from 'zod';
-import { CustomerProfileChanged, ErrorCode, UserUpdatedByStaff, type UserAdminUpdate, type UserAdminView } from '@mkt/contracts';
+import { CustomerProfileChanged, ErrorCode, UserUpdatedByStaff, type UserAdminUpdate, type UserAdminView, wholeNumber } from '@mkt/contracts';
 import { AppError, StaffAuditWriter, escapeLike, OutboxWriter, type AuthenticatedStaff, type ListQuery } from '@mkt/platform';
 import { ProjectEntity } from '../entities/project.entity.js';
 import { UserEntity } from '../entities/user.entity.js';
@@ -11,7 +11,7 @@ import { toUserAdminView } from '../sign-in/user-view.js';
 export const userFilterSchema = z
   .object({
     q: z.string().max(100),
-    gid: z.coerce.number().int().min(0).max(999),
+    gid: wholeNumber(0, 999),
     disabled: z.boolean(),
     signFlag: z.boolean(),
     id: z.array(z.uuid()).max(200),

@@ -19,6 +19,7 @@
  */
 import { Body, Get, Header, HttpCode, Param, ParseUUIDPipe, Post, UseGuards } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
+import { z } from 'zod';
 import { ErrorCode, bankInfoFilterSchema, bankInfoRejectSchema, contributorShareFilterSchema, contributorShareUpdateSchema, statementFilterSchema, statementGenerateSchema, statementRemitSchema } from '@mkt/contracts';
 import { AdminController, ApiZodBody, AppError, CurrentStaff, Roles, StaffAuthGuard, ZodValidationPipe, adminResourceController, type AuthenticatedStaff } from '@mkt/platform';
 import { BankInfoService } from '../bank/bank-info.service.js';
@@ -31,6 +32,7 @@ const bankInfoId = new ParseUUIDPipe({ exceptionFactory: () => new AppError(Erro
 
 export const AdminStatementsController = adminResourceController({
   resource: 'statements',
+  id: z.uuid(),
   tag: 'admin: statements',
   service: StatementsService,
   roles: FINANCE,
@@ -40,6 +42,7 @@ export const AdminStatementsController = adminResourceController({
 
 export const AdminContributorSharesController = adminResourceController({
   resource: 'contributor-shares',
+  id: z.uuid(),
   tag: 'admin: statements',
   service: ContributorSharesService,
   roles: FINANCE,
@@ -85,6 +88,7 @@ export class AdminStatementActionsController {
 
 export const AdminBankInfosController = adminResourceController({
   resource: 'bank-infos',
+  id: z.uuid(),
   tag: 'admin: bank info',
   service: BankInfoService,
   roles: FINANCE,

@@ -9,12 +9,13 @@
  *   PUT /admin-api/reviews/:id { decision: 'approve', titleZh?, titleEn? } | { decision: 'reject', reason }
  *     only from status waiting (else 409, code 4006); written to uploads.audit_log.
  */
-import { reviewDecisionSchema } from '@mkt/contracts';
+import { reviewDecisionSchema, bigserialId } from '@mkt/contracts';
 import { adminResourceController } from '@mkt/platform';
 import { REVIEW_SORTABLE, ReviewService, reviewFilterSchema } from './review.service.js';
 
 export const AdminReviewsController = adminResourceController({
   resource: 'reviews',
+  id: bigserialId(),
   tag: 'admin: reviews',
   service: ReviewService,
   roles: ['admin', 'reviewer'],

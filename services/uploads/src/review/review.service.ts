@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { In, IsNull, type DataSource } from 'typeorm';
 import { z } from 'zod';
-import { ContributionApproved, UPLOAD_STATUSES, type ReviewDecision, type ReviewRecord } from '@mkt/contracts';
+import { ContributionApproved, UPLOAD_STATUSES, type ReviewDecision, type ReviewRecord, bigserialId } from '@mkt/contracts';
 import { AppError, Clock, formatObjectLocation, OBJECT_STORAGE, OutboxWriter, StaffAuditWriter, type AuthenticatedStaff, type ListQuery, type ObjectStorage } from '@mkt/platform';
 import { UploadEntity } from '../entities/upload.entity.js';
 import { UPLOAD_BUCKETS } from '../locations.js';
@@ -15,7 +15,7 @@ export const reviewFilterSchema = z.object({
   status: z.enum(UPLOAD_STATUSES).optional(),
   kind: z.enum(['video', 'photo']).optional(),
   contributorId: z.uuid().optional(),
-  id: z.array(z.coerce.number().int().positive()).max(200).optional(),
+  id: z.array(bigserialId()).max(200).optional(),
 });
 export type ReviewFilter = z.infer<typeof reviewFilterSchema>;
 

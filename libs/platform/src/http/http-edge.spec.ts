@@ -1,0 +1,128 @@
+import { Body, Controller, Get, Injectable, Post, Req, UseGuards, type INestApplication } from '@nestjs/common';
+import { Test } from '@nestjs/testing';
+import type { Request } from 'express';
+import { serialId } from '@mkt/contracts';
+import { z } from 'zod';
+import { StaffAuthGuard } from '../auth/auth.guards.js';
+import { JsonLogger } from '../logging/json-logger.js';
+import { adminResourceController } from './admin-resource.controller.js';
+import { configureHttpApp } from './http-app.js';
+import { RateLimit, RateLimitGuard } from './rate-limit.guard.js';
+
+/** What every service's HTTP edge does before a handler runs, on a real Express server. */
+
+@Controller('api/edge')
+class EdgeController {
+  @Post('echo')
+  echo(@Body() body: unknown) {
+    return body;
+  }
+
+  @Get('ip')
+  ip(@Req() request: Request) {
+    return { ip: request.ip };
+  }
+
+  @Post('code/send')
+  @UseGuards(RateLimitGuard)
+  @RateLimit({ limit: 2, windowSeconds: 60 })
+  send() {
+    return { sent: true };
+  }
+}
+
+@Injectable()
+class ThingsService {
+  readonly asked: string[] = [];
+  get(id: string) {
+    this.asked.push(id);
+    return Promise.resolve({ id: Number(id) });
+  }
+}
+
+const ThingsController = adminResourceController({
+  resource: 'things',
+  id: serialId(),
+  tag: 'things',
+  service: ThingsService,
+  roles: ['admin'],
+  list: { sortable: ['id'], defaultSort: ['id', 'ASC'], filter: z.object({}), rows: () => Promise.resolve({ rows: [], total: 0 }) },
+  get: (things, id) => things.get(id),
+  update: { schema: z.object({ name: z.string() }), run: (things, _actor, id) => things.get(id) },
+});
+
+async function startEdge(trustedProxies: string[]): Promise<{ app: INestApplication; url: string; things: ThingsService }> {
+  const moduleRef = await Test.createTestingModule({ controllers: [EdgeController, ThingsController], providers: [ThingsService, RateLimitGuard] })
+    .overrideGuard(StaffAuthGuard)
+    .useValue({
+      canActivate: (context: { switchToHttp(): { getRequest(): Record<string, unknown> } }) => {
+        context.switchToHttp().getRequest().staff = { staffId: 's1', sessionId: 'x', username: 'admin', roles: ['admin'] };
+        return true;
+      },
+    })
+    .compile();
+  const app = moduleRef.createNestApplication({ bodyParser: false, logger: false });
+  configureHttpApp(app, new JsonLogger('silent'), 'edge', trustedProxies);
+  await app.listen(0, '127.0.0.1');
+  const address = app.getHttpServer().address() as { port: number };
+  return { app, url: `http://127.0.0.1:${address.port}`, things: moduleRef.get(ThingsService) };
+}
+
+const json = (body: unknown) => ({ method: 'POST', headers: { 'content-type': 'application/json', 'accept-language': 'en' }, body: JSON.stringify(body) });
+
+describe('the HTTP edge with no trusted proxy (the single machine)', () => {
+  let edge: Awaited<ReturnType<typeof startEdge>>;
+  beforeAll(async () => {
+    edge = await startEdge([]);
+  });
+  afterAll(async () => {
+    await edge.app.close();
+  });
+
+  it('does not let X-Forwarded-For choose the address per-address limits count', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      const reply = await fetch(`${edge.url}/api/edge/code/send`, { method: 'POST', headers: { 'x-forwarded-for': `198.51.100.${i}` } });
+      statuses.push(reply.status);
+    }
+    expect(statuses).toEqual([201, 201, 429, 429, 429]);
+    const seen = await (await fetch(`${edge.url}/api/edge/ip`, { headers: { 'x-forwarded-for': '203.0.113.9' } })).json();
+    expect(seen.data.ip).toMatch(/127\.0\.0\.1$/);
+  });
+
+  it('answers 404 for a console id its key column cannot hold, before the service is asked', async () => {
+    for (const id of ['abc', '1.5', '-1', '0', String(2 ** 31), '99999999999999999999', '0x10', '1e3']) {
+      const read = await fetch(`${edge.url}/admin-api/things/${id}`);
+      const write = await fetch(`${edge.url}/admin-api/things/${id}`, { ...json({ name: 'x' }), method: 'PUT' });
+      expect([id, read.status, write.status]).toEqual([id, 404, 404]);
+    }
+    expect(edge.things.asked).toEqual([]);
+    const found = await fetch(`${edge.url}/admin-api/things/${2 ** 31 - 1}`);
+    expect([found.status, await found.json()]).toEqual([200, { id: 2 ** 31 - 1 }]);
+  });
+
+  it('answers 422 naming the field for an unpaired surrogate in a console write, before the handler', async () => {
+    edge.things.asked.length = 0;
+    const reply = await fetch(`${edge.url}/admin-api/things/1`, { ...json({ name: 'half \ud83d' }), method: 'PUT' });
+    expect(reply.status).toBe(422);
+    expect((await reply.json()).message).toContain('name');
+    expect(edge.things.asked).toEqual([]);
+  });
+
+  it('stores text composed and without control or bidirectional characters', async () => {
+    const reply = await fetch(`${edge.url}/api/edge/echo`, json({ company: 'Acme\u202e gnidaeR\u202c', note: 'Cafe\u0301\u0007\nline two', list: ['\u2066x\u2069'] }));
+    expect((await reply.json()).data).toEqual({ company: 'Acme gnidaeR', note: 'Café\nline two', list: ['x'] });
+  });
+});
+
+describe('the HTTP edge behind a configured proxy', () => {
+  it('takes the caller address from X-Forwarded-For only when the proxy sent it', async () => {
+    const edge = await startEdge(['127.0.0.1']);
+    try {
+      const seen = await (await fetch(`${edge.url}/api/edge/ip`, { headers: { 'x-forwarded-for': '203.0.113.9' } })).json();
+      expect(seen.data.ip).toBe('203.0.113.9');
+    } finally {
+      await edge.app.close();
+    }
+  });
+});
