@@ -21,7 +21,8 @@ describe('admin console in a real browser', () => {
     assert.ok(token, 'console keeps the staff token');
 
     await page.goto(`${env.server.url}/admin/users`);
-    await page.getByText('13800000002').first().waitFor();
+    // The list shows phone numbers masked, to every role.
+    await page.getByText('138****0002').first().waitFor();
     const [user] = await (
       await fetch(`${env.server.url}/admin-api/users?filter=${encodeURIComponent('{"q":"13800000002"}')}`, {
         headers: { authorization: `Bearer ${token}` },
@@ -40,6 +41,15 @@ describe('admin console in a real browser', () => {
     assert.equal(log[0].resourceId, user.id);
     assert.equal(log[0].staffUsername, 'admin');
     assert.equal(log[0].after.nickname, '摄影师老周 · 已编辑');
+
+    // The full number is one audited click away on the user's page.
+    await page.goto(`${env.server.url}/admin/users/${user.id}/show`);
+    await page.getByTestId('admin-user-phone').getByText('138****0002').waitFor();
+    await page.getByTestId('admin-user-reveal').click();
+    await page.getByTestId('admin-user-phone').getByText('13800000002').waitFor();
+    await page.getByTestId('admin-user-revealed').waitFor();
+    const reveals = await (await fetch(`${env.server.url}/admin-api/audit-logs?filter=${encodeURIComponent(JSON.stringify({ resourceId: user.id, action: 'reveal' }))}`, { headers: { authorization: `Bearer ${token}` } })).json();
+    assert.equal(reveals.length, 1);
     await context.close();
   });
 

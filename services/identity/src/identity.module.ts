@@ -17,6 +17,7 @@ import { AccountService } from './account/account.service.js';
 import { IdentityStoreController } from './store/identity-store.controller.js';
 import { RealNameStoreController } from './store/real-name-store.controller.js';
 import { AdminRealNameActionsController, AdminRealNameReviewsController } from './admin/real-name-admin.controllers.js';
+import { AdminUserContactController } from './admin/user-contact-admin.controller.js';
 import {
   AdminAuditLogController,
   AdminAuthController,
@@ -53,6 +54,7 @@ import { SignInFailuresRepository } from './staff/sign-in-failures.repository.js
 import { StaffService } from './staff/staff.service.js';
 import { ProjectAdminService } from './projects/project-admin.service.js';
 import { UserAdminService } from './users/user-admin.service.js';
+import { UserContactService } from './users/user-contact.service.js';
 
 export const IDENTITY_ENTITIES = [
   UserEntity,
@@ -94,6 +96,7 @@ class IdentityBuckets implements OnModuleInit {
     RealNameStoreController,
     AdminAuthController,
     AdminUsersController,
+    AdminUserContactController,
     AdminProjectsController,
     AdminStaffController,
     AdminAuditLogController,
@@ -114,6 +117,7 @@ class IdentityBuckets implements OnModuleInit {
     StaffService,
     SignInFailuresRepository,
     UserAdminService,
+    UserContactService,
     ProjectAdminService,
     AuditLogService,
     { provide: ID_PHOTO_INSPECTOR, useClass: SharpIdPhotoInspector },

@@ -227,6 +227,10 @@ const own: Omit<Messages, 'ra'> = {
         contributor: 'Contributor and contract',
         customer: 'Customer',
       },
+      reveal: {
+        button: 'Show phone and e-mail',
+        audited: 'Shown in full; this view is recorded in the audit log.',
+      },
       helpers: {
         projectId: 'Only projects of this customer ID; clear it for no project',
         enterpriseAdmin: 'Sees every completed order of the company',

@@ -441,6 +441,10 @@ export const zh = {
         contributor: '供稿与签约',
         customer: '客户信息',
       },
+      reveal: {
+        button: '查看完整手机号和邮箱',
+        audited: '已显示完整信息；本次查看已记入审计日志。',
+      },
       helpers: {
         projectId: '只能选择该客户编号下的企业项目；清空表示不属于任何项目',
         enterpriseAdmin: '可查看本公司所有已完成的订单',

@@ -10,6 +10,12 @@ describe('console access rules', () => {
     }
   });
 
+  it("lets only admin, sales and finance reveal a user's contact details", () => {
+    for (const role of STAFF_ROLES) {
+      expect(isAllowed([role], 'users', 'reveal')).toBe(role === 'admin' || role === 'sales' || role === 'finance');
+    }
+  });
+
   it('keeps staff and audit logs for admin', () => {
     expect(isAllowed(['admin'], 'staff', 'create')).toBe(true);
     expect(isAllowed(['admin'], 'audit-logs', 'show')).toBe(true);

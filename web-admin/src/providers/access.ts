@@ -1,10 +1,11 @@
-import { STAFF_ROLES, type StaffRole } from '@mkt/contracts';
+import { CONTACT_DETAILS_REVEALERS, STAFF_ROLES, type StaffRole } from '@mkt/contracts';
 
 /** The console's resources, in menu order. */
 export const RESOURCES = ['users', 'projects', 'materials', 'reviews', 'categories', 'topics', 'hot-words', 'music-tracks', 'music-sheets', 'music-skus', 'orders', 'invoices', 'refunds', 'statements', 'contributor-shares', 'real-name-reviews', 'bank-infos', 'staff', 'audit-logs'] as const;
 export type ResourceName = (typeof RESOURCES)[number];
 
-export type Action = 'list' | 'show' | 'edit' | 'create' | 'delete';
+/** The react-admin actions, and `reveal`: showing personal data the console otherwise masks. */
+export type Action = 'list' | 'show' | 'edit' | 'create' | 'delete' | 'reveal';
 
 const everyone: readonly StaffRole[] = STAFF_ROLES;
 const adminOnly: readonly StaffRole[] = ['admin'];
@@ -23,7 +24,8 @@ const curated = { list: everyone, show: everyone, create: curators, edit: curato
  * what a role cannot use. Anything not listed (export, unknown resources) is refused.
  */
 export const ACCESS_RULES: Record<ResourceName, Partial<Record<Action, readonly StaffRole[]>>> = {
-  users: { list: everyone, show: everyone, edit: ['admin', 'sales'] },
+  // Phone and e-mail are masked for everyone; the roles of CONTACT_DETAILS_ACCESS reveal one user's (audited).
+  users: { list: everyone, show: everyone, edit: ['admin', 'sales'], reveal: CONTACT_DETAILS_REVEALERS },
   // Sales keep the enterprise projects they sold; finance reads them next to the company's orders.
   projects: { list: ['admin', 'sales', 'finance'], show: ['admin', 'sales', 'finance'], create: ['admin', 'sales'], edit: ['admin', 'sales'] },
   materials: { list: everyone, show: everyone, edit: materialEditors },

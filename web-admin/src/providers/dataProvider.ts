@@ -5,13 +5,14 @@ import type { HttpClient } from './http';
 import { createPayload, updatePayload } from './payload';
 import { createPayoutsMethods, type PayoutsMethods } from './payouts';
 import { createRealNameMethods, type RealNameMethods } from './real-name';
+import { createUserMethods, type UserMethods } from './users';
 
-export type ConsoleDataProvider = DataProvider & PayoutsMethods & RealNameMethods;
+export type ConsoleDataProvider = DataProvider & PayoutsMethods & RealNameMethods & UserMethods;
 
 /**
  * ra-data-simple-rest against /admin-api (sort/range/filter query, Content-Range totals),
- * with request bodies trimmed to the fields the contract schemas accept, plus the payouts and
- * real-name actions that are not CRUD.
+ * with request bodies trimmed to the fields the contract schemas accept, plus the payouts,
+ * real-name and user actions that are not CRUD.
  */
 export function createDataProvider(http: HttpClient, apiUrl: string = ADMIN_API_PREFIX): ConsoleDataProvider {
   const rest = simpleRestProvider(apiUrl, http);
@@ -22,5 +23,6 @@ export function createDataProvider(http: HttpClient, apiUrl: string = ADMIN_API_
     create: (resource, params) => rest.create(resource, { ...params, data: createPayload(resource, params.data) }),
     ...createPayoutsMethods(http, apiUrl),
     ...createRealNameMethods(http, apiUrl),
+    ...createUserMethods(http, apiUrl),
   };
 }

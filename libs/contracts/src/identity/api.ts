@@ -97,6 +97,44 @@ export interface SkuItem {
 export const STAFF_ROLES = ['admin', 'sales', 'finance', 'reviewer', 'contest-manager'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
+/**
+ * Which staff roles may see a user's phone number and e-mail address in full, as data: the console
+ * shows them masked to everyone, and these roles can reveal one user's at a time (each reveal is
+ * audited). Sales talk to customers, finance to contributors about payouts and invoices; reviewers
+ * and contest managers judge work and never need to reach its author.
+ */
+export const CONTACT_DETAILS_ACCESS: Readonly<Record<StaffRole, boolean>> = {
+  admin: true,
+  sales: true,
+  finance: true,
+  reviewer: false,
+  'contest-manager': false,
+};
+export const CONTACT_DETAILS_REVEALERS: readonly StaffRole[] = STAFF_ROLES.filter((role) => CONTACT_DETAILS_ACCESS[role]);
+
+export function mayRevealContactDetails(roles: readonly string[]): boolean {
+  return roles.some((role) => (CONTACT_DETAILS_REVEALERS as readonly string[]).includes(role));
+}
+
+/** A phone number as the console lists it: 138****0004. */
+export function maskPhone(phone: string): string {
+  return maskMiddle(phone, 3, 4);
+}
+
+/** An e-mail address as the console lists it: the mailbox masked, the domain kept (b***r@example.com). */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  if (at < 0) return maskMiddle(email, 1, 1);
+  return `${maskMiddle(email.slice(0, at), 1, 1)}${email.slice(at)}`;
+}
+
+/** `POST /admin-api/users/:id/reveal`: one user's contact details in full (audited). */
+export interface UserContactRevealed {
+  id: string;
+  phone: string | null;
+  email: string | null;
+}
+
 export interface StaffView {
   id: string;
   username: string;
@@ -111,6 +149,7 @@ export interface StaffLoginResponse {
   staff: StaffView;
 }
 
+/** A user as the console shows them: phone and e-mail masked (maskPhone, maskEmail) for every role. */
 export interface UserAdminView extends UserView {
   disabled: boolean;
   createdAt: string;

@@ -1,4 +1,4 @@
-import type { UserAdminView, UserView } from '@mkt/contracts';
+import { maskEmail, maskPhone, type UserAdminView, type UserView } from '@mkt/contracts';
 import type { UserEntity } from '../entities/user.entity.js';
 
 export function toUserView(user: UserEntity): UserView {
@@ -21,9 +21,16 @@ export function toUserView(user: UserEntity): UserView {
   };
 }
 
+/**
+ * A user as the console lists and shows them, to every staff role: the phone number and e-mail
+ * masked, so browsing users reveals no one's contact details. Roles whose work needs them ask for
+ * one user's in full (UserContactService.reveal), which the audit log records.
+ */
 export function toUserAdminView(user: UserEntity): UserAdminView {
   return {
     ...toUserView(user),
+    phone: user.phone === null ? null : maskPhone(user.phone),
+    email: user.email === null ? null : maskEmail(user.email),
     disabled: user.disabled,
     createdAt: user.createdAt.toISOString(),
     lastLoginAt: user.lastLoginAt?.toISOString() ?? null,

@@ -29,7 +29,7 @@ const EditActions = () => (
   </TopToolbar>
 );
 
-/** Only the fields of userAdminUpdateSchema are editable; phone and e-mail are shown read-only. */
+/** Only the fields of userAdminUpdateSchema are editable; phone and e-mail are shown read-only, masked (revealed on the show page). */
 export const UserEdit = () => (
   <Edit mutationMode="pessimistic" redirect="show" actions={<EditActions />}>
     <SimpleForm validate={validate} sx={{ maxWidth: 900 }}>

@@ -4,6 +4,7 @@ import { BooleanField, Show, SimpleShowLayout, TextField } from 'react-admin';
 import { Section } from '../../common/Section';
 import { ShanghaiDateField } from '../../common/ShanghaiDateField';
 import { ProjectLinkField } from '../projects/fields';
+import { ContactDetails } from './ContactDetails';
 import { GidField } from './gid';
 import { ProtocolField } from './ProtocolField';
 
@@ -20,8 +21,7 @@ export const UserShow = () => (
       <Column title="resources.users.sections.account">
         <TextField source="id" />
         <TextField source="nickname" />
-        <TextField source="phone" emptyText="—" />
-        <TextField source="email" emptyText="—" />
+        <ContactDetails />
         <BooleanField source="disabled" />
         <ShanghaiDateField source="createdAt" />
         <ShanghaiDateField source="lastLoginAt" emptyText="—" />
