@@ -5,6 +5,7 @@ import { APP_CONFIG } from '../config/config.module.js';
 import type { AppConfig } from '../config/app-config.js';
 import { ReadinessRegistry } from '../health/readiness.js';
 import { runMigrationsUnderLock } from './migration-runner.js';
+import { databaseOutage } from './outage-log.js';
 
 export interface ServiceDatabaseOptions {
   /** The service name; also its PostgreSQL schema and the DataSource name. */
@@ -29,8 +30,11 @@ export function serviceDataSourceOptions(url: string, options: ServiceDatabaseOp
     synchronize: false,
     migrationsRun: false,
     extra: { max: options.poolSize ?? 10, application_name: `mkt-${options.name}` },
-    // A server restart or shutdown cuts idle pooled connections (57P01): log it, do not crash.
-    poolErrorHandler: (error: Error) => logger.warn({ err: error.message }, 'database pool error'),
+    // A server restart or shutdown cuts idle pooled connections (57P01): do not crash, and count
+    // it in the outage (logged once) rather than once per pooled connection.
+    poolErrorHandler: (error: Error) => {
+      if (!databaseOutage.noteFailure(error, `pool:${options.name}`)) logger.warn({ err: error.message }, 'database pool error');
+    },
   };
 }
 
@@ -77,7 +81,13 @@ export class DatabaseModule {
             readiness.register({
               name: `database:${options.name}`,
               check: async () => {
-                await dataSource.query('SELECT 1');
+                try {
+                  await dataSource.query('SELECT 1');
+                } catch (error) {
+                  databaseOutage.noteFailure(error, `readiness:${options.name}`);
+                  throw error;
+                }
+                databaseOutage.noteSuccess();
               },
             });
             return true;

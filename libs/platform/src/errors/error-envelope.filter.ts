@@ -8,6 +8,7 @@ import {
   type ApiEnvelope,
   type MessageKey,
 } from '@mkt/contracts';
+import { DATABASE_RETRY_AFTER_SECONDS, databaseOutage } from '../database/outage-log.js';
 import { AppError } from './app-error.js';
 
 const byHttpStatus: Record<number, [ErrorCode, MessageKey]> = {
@@ -21,7 +22,8 @@ const byHttpStatus: Record<number, [ErrorCode, MessageKey]> = {
 
 /**
  * Turns every failure into the one envelope, in the caller's language. Unknown failures are
- * logged with their stack and answered as a generic 500 without internals.
+ * logged with their stack and answered as a generic 500 without internals. An unreachable
+ * database is not a bug: 503 with Retry-After, and the outage is logged once, not per request.
  */
 @Catch()
 export class ErrorEnvelopeFilter implements ExceptionFilter {
@@ -32,6 +34,14 @@ export class ErrorEnvelopeFilter implements ExceptionFilter {
     const request = http.getRequest<Request>();
     const response = http.getResponse<Response>();
     const language = languageFromHeader(request.headers['accept-language']);
+    if (databaseOutage.noteFailure(exception, `${request.method} ${request.path}`)) {
+      if (response.headersSent) return;
+      response.setHeader('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+      const code = ErrorCode.DATABASE_UNAVAILABLE;
+      const body: ApiEnvelope = { code, success: false, message: formatMessage(language, 'databaseUnavailable'), data: null };
+      response.status(httpStatusOf[code]).json(body);
+      return;
+    }
     const { status, code, message, data } = this.describe(exception, language);
     if (status >= 500) {
       this.logger.error(

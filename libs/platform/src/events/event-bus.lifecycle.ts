@@ -23,6 +23,7 @@ export class EventBusLifecycle implements OnApplicationBootstrap, BeforeApplicat
       name: 'events',
       check: async () => {
         if (!this.started) throw new Error('event bus not started');
+        await this.transport.checkConnection?.();
       },
     });
   }

@@ -20,6 +20,8 @@ export interface EventTransport {
   listDeadLetters(query?: DeadLetterQuery): Promise<DeadLetter[]>;
   /** Delivers a dead-lettered event to that consumer group again. False when there is no such dead letter. */
   redrive(consumerGroup: string, eventId: string): Promise<boolean>;
+  /** Rejects while the transport cannot reach its broker or database (readiness). Optional for adapters that cannot tell. */
+  checkConnection?(): Promise<void>;
 }
 
 /** Nest injection token of the configured EventTransport. */

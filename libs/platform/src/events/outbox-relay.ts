@@ -1,6 +1,7 @@
 import { Logger, type LoggerService } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import type { EventEnvelope } from '@mkt/contracts';
+import { databaseOutage } from '../database/outage-log.js';
 import { describeError } from './event-bus.errors.js';
 import type { EventTransport } from './event-transport.js';
 import { InterruptibleDelay } from './interruptible-delay.js';
@@ -151,19 +152,22 @@ export class OutboxRelay {
       let published: number;
       try {
         published = await this.relayBatch();
+        databaseOutage.noteSuccess();
         consecutiveFailures = 0;
         if (published > 0) this.logger.debug?.({ msg: 'outbox events published', schema: this.schemaName, count: published });
         await this.pruneWhenDue();
       } catch (error) {
         consecutiveFailures += 1;
         const backoffMs = Math.min(this.settings.pollIntervalMs * 2 ** consecutiveFailures, this.settings.maxErrorBackoffMs);
-        this.logger.warn({
-          msg: 'outbox relay round failed; rows stay unpublished and are retried',
-          schema: this.schemaName,
-          consecutiveFailures,
-          retryInMs: backoffMs,
-          error: describeError(error),
-        });
+        if (!databaseOutage.noteFailure(error, `outbox relay:${this.schemaName}`)) {
+          this.logger.warn({
+            msg: 'outbox relay round failed; rows stay unpublished and are retried',
+            schema: this.schemaName,
+            consecutiveFailures,
+            retryInMs: backoffMs,
+            error: describeError(error),
+          });
+        }
         await this.delay.wait(backoffMs);
         continue;
       }

@@ -7,6 +7,7 @@ import {
   type PostgresEventBusConfig,
   type PostgresEventBusSettings,
 } from './event-bus.config.js';
+import { eventBusOutage } from '../database/outage-log.js';
 import { describeError, TransportStateError } from './event-bus.errors.js';
 import type { DeadLetter, DeadLetterQuery, DeadLetterReason, EventTransport, TransportEventHandler } from './event-transport.js';
 import { PostgresEventBusSql } from './postgres-event-bus.sql.js';
@@ -67,8 +68,13 @@ export class PostgresEventTransport implements EventTransport {
       max: this.settings.poolSize,
       application_name: 'event-bus',
     });
-    // An idle client cut by the server (restart, admin shutdown) must not crash the process.
-    pool.on('error', (error) => this.logger.warn({ msg: 'idle event bus connection lost', error: describeError(error) }));
+    // An idle client cut by the server (restart, admin shutdown) must not crash the process; in an
+    // outage it is one of many such failures, logged once.
+    pool.on('error', (error) => {
+      if (!eventBusOutage.noteFailure(error, 'idle connection')) {
+        this.logger.warn({ msg: 'idle event bus connection lost', error: describeError(error) });
+      }
+    });
     this.pool = pool;
     try {
       await this.migrate(pool);
@@ -146,6 +152,16 @@ export class PostgresEventTransport implements EventTransport {
     return redriven;
   }
 
+  async checkConnection(): Promise<void> {
+    try {
+      await this.requirePool().query('SELECT 1');
+    } catch (error) {
+      eventBusOutage.noteFailure(error, 'readiness');
+      throw error;
+    }
+    eventBusOutage.noteSuccess();
+  }
+
   private requirePool(): pg.Pool {
     if (!this.pool || this.state === 'stopped') throw new TransportStateError('the event transport is not started');
     return this.pool;
@@ -192,7 +208,9 @@ export class PostgresEventTransport implements EventTransport {
       if (message.payload) this.workers.get(message.payload)?.wake();
     });
     client.on('error', (error) => {
-      this.logger.warn({ msg: 'event bus listener connection lost; polling until it is back', error: describeError(error) });
+      if (!eventBusOutage.noteFailure(error, 'listener')) {
+        this.logger.warn({ msg: 'event bus listener connection lost; polling until it is back', error: describeError(error) });
+      }
       client.end().catch(() => undefined);
       if (this.listener === client) this.listener = undefined;
       this.scheduleListenerReconnect();

@@ -2,6 +2,7 @@ import type { LoggerService } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import type { EventDefinition } from '@mkt/contracts';
+import { eventBusOutage } from '../database/outage-log.js';
 import { checkEnvelope } from './envelope-check.js';
 import { describeError } from './event-bus.errors.js';
 import type { PostgresEventBusSettings } from './event-bus.config.js';
@@ -66,17 +67,20 @@ export class PostgresGroupWorker {
       if (capacity > 0) {
         try {
           const deliveries = await this.claim(capacity);
+          eventBusOutage.noteSuccess();
           consecutiveFailures = 0;
           claimed = deliveries.length;
           for (const delivery of deliveries) this.track(this.process(delivery));
         } catch (error) {
           consecutiveFailures += 1;
-          this.logger.warn({
-            msg: 'claiming deliveries failed',
-            consumerGroup: this.consumerGroup,
-            consecutiveFailures,
-            error: describeError(error),
-          });
+          if (!eventBusOutage.noteFailure(error, `claim:${this.consumerGroup}`)) {
+            this.logger.warn({
+              msg: 'claiming deliveries failed',
+              consumerGroup: this.consumerGroup,
+              consecutiveFailures,
+              error: describeError(error),
+            });
+          }
           await this.delay.wait(Math.min(this.settings.pollIntervalMs * 2 ** consecutiveFailures, 10_000));
           continue;
         }
@@ -162,6 +166,7 @@ export class PostgresGroupWorker {
       this.logger.warn({ msg: 'event handler failed; will retry', ...context, retryInMs, error });
     } catch (error) {
       // Settling failed (database unreachable): the claim expires and the event is delivered again.
+      if (eventBusOutage.noteFailure(error, `settle:${this.consumerGroup}`)) return;
       this.logger.error({ msg: 'could not settle delivery; it will be redelivered', ...context, error: describeError(error) });
     }
   }
@@ -194,9 +199,11 @@ export class PostgresGroupWorker {
           delivery.lease,
           this.settings.visibilityTimeoutSeconds,
         ])
-        .catch((error: unknown) =>
-          this.logger.warn({ msg: 'could not extend delivery claim', eventId: delivery.event_id, error: describeError(error) }),
-        );
+        .catch((error: unknown) => {
+          if (!eventBusOutage.noteFailure(error, `lease:${this.consumerGroup}`)) {
+            this.logger.warn({ msg: 'could not extend delivery claim', eventId: delivery.event_id, error: describeError(error) });
+          }
+        });
     }, everyMs);
     timer.unref();
     return timer;
