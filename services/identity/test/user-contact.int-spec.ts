@@ -45,6 +45,15 @@ describe('identity: users contact details in the console', () => {
     expect(await reveals()).toEqual([]);
   });
 
+  it('lets only the roles that may see contact details search by them', async () => {
+    const byEmail = `/users?filter=${encodeURIComponent('{"q":"buyer@enterprise"}')}`;
+    const byPhone = `/users?filter=${encodeURIComponent('{"q":"13800000004"}')}`;
+    const reviewer = await h.staffToken('reviewer', 'reviewer12345');
+    expect((await h.admin<Listed[]>('GET', byEmail, { token: reviewer })).body).toEqual([]);
+    expect((await h.admin<Listed[]>('GET', byPhone, { token: reviewer })).body).toEqual([]);
+    expect((await h.admin<Listed[]>('GET', byPhone, { token: admin })).body.map((row) => row.id)).toEqual([user.id]);
+  });
+
   it("gives an admin the masked view too, and the full details through an audited reveal", async () => {
     expect(user).toMatchObject({ phone: '138****0004', email: 'b****r@enterprise.demo' });
     expect((await h.admin<Listed>('GET', `/users/${user.id}`, { token: admin })).body).toMatchObject({ phone: '138****0004' });

@@ -39,7 +39,8 @@ export interface AdminResourceSpec<S, F extends z.ZodType, C extends z.ZodType, 
     sortable: readonly string[];
     defaultSort: [string, 'ASC' | 'DESC'];
     filter: F;
-    rows(service: S, query: ListQuery<z.infer<F>>): Promise<{ rows: unknown[]; total: number }>;
+    /** The actor too: what a list may match or sort by can depend on who asks (contact details). */
+    rows(service: S, query: ListQuery<z.infer<F>>, actor: AuthenticatedStaff): Promise<{ rows: unknown[]; total: number }>;
   };
   get(service: S, id: string, actor: AuthenticatedStaff): Promise<unknown>;
   create?: AdminWrite & { schema: C; run(service: S, actor: AuthenticatedStaff, body: z.infer<C>): Promise<unknown> };
@@ -61,9 +62,9 @@ export function adminResourceController<S, F extends z.ZodType, C extends z.ZodT
     constructor(@Inject(spec.service) readonly service: S) {}
 
     @Get()
-    async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) response: Response) {
+    async list(@CurrentStaff() actor: AuthenticatedStaff, @Query() query: Record<string, unknown>, @Res({ passthrough: true }) response: Response) {
       const parsed = parseListQuery(query, spec.list);
-      const { rows, total } = await spec.list.rows(this.service, parsed);
+      const { rows, total } = await spec.list.rows(this.service, parsed, actor);
       setContentRange(response, spec.resource, parsed, rows.length, total);
       return rows;
     }

@@ -63,7 +63,7 @@ export const AdminUsersController = adminResourceController({
   tag: 'admin: users',
   service: UserAdminService,
   roles: ['admin', 'sales', 'finance', 'reviewer', 'contest-manager'],
-  list: { sortable: USER_SORTABLE, defaultSort: ['createdAt', 'DESC'], filter: userFilterSchema, rows: (users, query) => users.list(query) },
+  list: { sortable: USER_SORTABLE, defaultSort: ['createdAt', 'DESC'], filter: userFilterSchema, rows: (users, query, actor) => users.list(query, actor) },
   get: (users, id) => users.get(id),
   update: { roles: ['admin', 'sales'], schema: userAdminUpdateSchema, run: (users, actor, id, body) => users.update(actor, id, body) },
 });

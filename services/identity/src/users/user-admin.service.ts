@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, Repository } from 'typeorm';
 import { z } from 'zod';
-import { CustomerProfileChanged, ErrorCode, UserUpdatedByStaff, type UserAdminUpdate, type UserAdminView, wholeNumber } from '@mkt/contracts';
+import { CustomerProfileChanged, ErrorCode, mayRevealContactDetails, UserUpdatedByStaff, type UserAdminUpdate, type UserAdminView, wholeNumber } from '@mkt/contracts';
 import { AppError, StaffAuditWriter, escapeLike, OutboxWriter, type AuthenticatedStaff, type ListQuery } from '@mkt/platform';
 import { ProjectEntity } from '../entities/project.entity.js';
 import { UserEntity } from '../entities/user.entity.js';
@@ -19,6 +19,7 @@ export const userFilterSchema = z
   .partial();
 export type UserFilter = z.infer<typeof userFilterSchema>;
 export const USER_SORTABLE = ['createdAt', 'lastLoginAt', 'gid', 'nickname', 'phone', 'email'] as const;
+const CONTACT_SORT_FIELDS = new Set<string>(['phone', 'email']);
 
 /** Users as staff see and change them; every change is audited and announced. */
 @Injectable()
@@ -29,18 +30,25 @@ export class UserAdminService {
     private readonly outbox: OutboxWriter,
   ) {}
 
-  async list(query: ListQuery<UserFilter>): Promise<{ rows: UserAdminView[]; total: number }> {
+  /**
+   * Staff who may not see contact details may not find or order users by them either: a search
+   * that matched phone numbers would tell a reviewer whether a number is registered.
+   */
+  async list(query: ListQuery<UserFilter>, actor: AuthenticatedStaff): Promise<{ rows: UserAdminView[]; total: number }> {
+    const contactDetails = mayRevealContactDetails(actor.roles);
     const builder = this.dataSource.getRepository(UserEntity).createQueryBuilder('u');
     const { q, gid, disabled, signFlag, id } = query.filter;
     if (q) {
-      builder.andWhere('(u.phone ILIKE :q OR u.email ILIKE :q OR u.nickname ILIKE :q)', { q: `%${escapeLike(q)}%` });
+      const matched = contactDetails ? '(u.phone ILIKE :q OR u.email ILIKE :q OR u.nickname ILIKE :q)' : 'u.nickname ILIKE :q';
+      builder.andWhere(matched, { q: `%${escapeLike(q)}%` });
     }
+    const sortField = contactDetails || !CONTACT_SORT_FIELDS.has(query.sortField) ? query.sortField : 'createdAt';
     if (gid !== undefined) builder.andWhere('u.gid = :gid', { gid });
     if (disabled !== undefined) builder.andWhere('u.disabled = :disabled', { disabled });
     if (signFlag !== undefined) builder.andWhere('u.signFlag = :signFlag', { signFlag });
     if (id) builder.andWhere('u.id IN (:...ids)', { ids: id.length ? id : ['00000000-0000-0000-0000-000000000000'] });
     const [rows, total] = await builder
-      .orderBy(`u.${query.sortField}`, query.sortOrder, 'NULLS LAST')
+      .orderBy(`u.${sortField}`, query.sortOrder, 'NULLS LAST')
       .addOrderBy('u.id', 'ASC')
       .skip(query.skip)
       .take(query.take)
