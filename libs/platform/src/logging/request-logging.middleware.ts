@@ -24,7 +24,10 @@ export function requestLogging(logger: Logger) {
         status: response.statusCode,
         ms: Number(process.hrtime.bigint() - started) / 1e6,
       };
-      if (response.statusCode >= 500) logger.error(fields, 'request');
+      // A 503 is a dependency that is down (the database, identity, the SMS provider), logged
+      // where it is found, once per outage for the database: each refused request is a warning.
+      if (response.statusCode === 503) logger.warn(fields, 'request');
+      else if (response.statusCode >= 500) logger.error(fields, 'request');
       else if (!quiet) logger.info(fields, 'request');
     });
     requestContext.run({ requestId }, next);
