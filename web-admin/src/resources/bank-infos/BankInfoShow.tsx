@@ -6,6 +6,7 @@ import { Alert, Button as MuiButton, Dialog, DialogActions, DialogContent, Dialo
 import { useState } from 'react';
 import { Button, Labeled, Show, SimpleShowLayout, TextField, TopToolbar, useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import { ShanghaiDateField } from '../../common/ShanghaiDateField';
+import { useAuditedReveal } from '../../common/useAuditedReveal';
 import type { ConsoleDataProvider } from '../../providers/dataProvider';
 import { ContributorField } from '../statements/fields';
 import { BankStatusChip, SettlementField } from './fields';
@@ -39,22 +40,9 @@ export const BankInfoShow = () => (
 function RevealedNumbers() {
   const record = useRecordContext<BankInfoAdminView>();
   const dataProvider = useDataProvider<ConsoleDataProvider>();
-  const notify = useNotify();
   const translate = useTranslate();
-  const [revealed, setRevealed] = useState<BankInfoRevealed | null>(null);
-  const [pending, setPending] = useState(false);
+  const { shown, reveal, pending } = useAuditedReveal<BankInfoRevealed>(record?.id, (id) => dataProvider.revealBankInfo(id));
   if (!record) return null;
-  const shown = revealed?.id === record.id ? revealed : null;
-  const reveal = async () => {
-    setPending(true);
-    try {
-      setRevealed(await dataProvider.revealBankInfo(record.id));
-    } catch (error) {
-      notify(error instanceof Error ? error.message : 'ra.notification.http_error', { type: 'error' });
-    } finally {
-      setPending(false);
-    }
-  };
   return (
     <Stack spacing={1}>
       <Labeled label="resources.bank-infos.fields.cardNumberMasked">

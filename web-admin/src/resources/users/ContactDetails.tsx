@@ -1,8 +1,8 @@
 import type { UserAdminView, UserContactRevealed } from '@mkt/contracts';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import { Alert, Stack, Typography } from '@mui/material';
-import { useState } from 'react';
-import { Button, Labeled, useCanAccess, useDataProvider, useNotify, useRecordContext, useTranslate } from 'react-admin';
+import { Button, Labeled, useCanAccess, useDataProvider, useRecordContext, useTranslate } from 'react-admin';
+import { useAuditedReveal } from '../../common/useAuditedReveal';
 import type { ConsoleDataProvider } from '../../providers/dataProvider';
 
 /**
@@ -12,23 +12,10 @@ import type { ConsoleDataProvider } from '../../providers/dataProvider';
 export function ContactDetails() {
   const record = useRecordContext<UserAdminView>();
   const dataProvider = useDataProvider<ConsoleDataProvider>();
-  const notify = useNotify();
   const translate = useTranslate();
   const { canAccess } = useCanAccess({ resource: 'users', action: 'reveal' });
-  const [revealed, setRevealed] = useState<UserContactRevealed | null>(null);
-  const [pending, setPending] = useState(false);
+  const { shown, reveal, pending } = useAuditedReveal<UserContactRevealed>(record?.id, (id) => dataProvider.revealUserContact(id));
   if (!record) return null;
-  const shown = revealed?.id === record.id ? revealed : null;
-  const reveal = async () => {
-    setPending(true);
-    try {
-      setRevealed(await dataProvider.revealUserContact(record.id));
-    } catch (error) {
-      notify(error instanceof Error ? error.message : 'ra.notification.http_error', { type: 'error' });
-    } finally {
-      setPending(false);
-    }
-  };
   const hasContact = record.phone !== null || record.email !== null;
   return (
     <Stack spacing={1}>
