@@ -618,6 +618,23 @@ export const en: MessageShape<typeof zhCN> = {
       cancelOrder: 'Cancel order',
       cancelReason: 'Cancel reason',
     },
+    cancel: {
+      title: 'Cancel order {{orderNo}}?',
+      body: 'A cancelled order is closed and can no longer be paid; you can place a new order at any time.',
+      reasons: {
+        mistake: 'Ordered by mistake',
+        changeLicence: 'Need to change the licence details',
+        foundOther: 'Found other material',
+        price: 'The price does not suit me',
+        other: 'Other reason',
+      },
+      otherLabel: 'Your reason',
+      problems: { choose: 'Please choose a cancel reason', otherRequired: 'Please fill in your reason', tooLong: 'The reason can be at most {{max}} characters' },
+      confirm: 'Cancel order',
+      back: 'Keep order',
+      close: 'Close',
+      done: 'Order {{orderNo}} cancelled',
+    },
     pay: {
       title: 'Payment',
       account: 'Pay to: Shanghai Lumen Media Co., Ltd. · China Merchants Bank Shanghai 6225 8800 0000 0000',

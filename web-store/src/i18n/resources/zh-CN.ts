@@ -614,6 +614,23 @@ export const zhCN = {
       cancelOrder: '取消订单',
       cancelReason: '取消原因',
     },
+    cancel: {
+      title: '取消订单 {{orderNo}}？',
+      body: '订单取消后将关闭，不能再付款；您可以随时重新下单。',
+      reasons: {
+        mistake: '下错单了',
+        changeLicence: '需要修改授权信息',
+        foundOther: '找到了其他素材',
+        price: '价格不合适',
+        other: '其他原因',
+      },
+      otherLabel: '请填写原因',
+      problems: { choose: '请选择取消原因', otherRequired: '请填写取消原因', tooLong: '原因最多 {{max}} 个字' },
+      confirm: '确认取消',
+      back: '暂不取消',
+      close: '关闭',
+      done: '订单 {{orderNo}} 已取消',
+    },
     pay: {
       title: '付款',
       account: '收款账户：上海光影传媒有限公司 · 招商银行上海分行 6225 8800 0000 0000',

@@ -7,6 +7,7 @@ import { useSession } from '../../session/SessionProvider';
 import { isEnterpriseAdmin } from '../../session/userRoles';
 import { Button } from '../../ui/Button';
 import { useToast } from '../../ui/toast/ToastProvider';
+import { CancelOrder } from './CancelOrder';
 import { SignedIn, chinaTime, messageOf } from './common';
 import styles from './Orders.module.css';
 
@@ -90,6 +91,7 @@ function Orders({ company }: { company: boolean }) {
                 {order.hiddenFromCompany ? t('orders.list.show') : t('orders.list.hide')}
               </Button>
             )}
+            {!company && <CancelOrder order={order} onChanged={list.reload} />}
             {!company && <Link to={`/Order?id=${order.id}`}>{t('orders.list.view')}</Link>}
           </div>
         </div>

@@ -2,12 +2,13 @@ import { LICENCE_LABELS, type OrderView } from '@mkt/contracts/web';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { ApiError } from '../../api/client';
 import { type InvoiceForm, openLink, orderCalls, yuan } from '../../api/orderCalls';
 import { useRemote } from '../../catalogue/useRemote';
+import { buyerMayCancel } from '../../orders/orderCancel';
 import { Button } from '../../ui/Button';
 import { useToast } from '../../ui/toast/ToastProvider';
-import { SignedIn, Thumb, chinaTime, messageOf } from './common';
+import { CancelOrder } from './CancelOrder';
+import { SignedIn, Thumb, chinaTime, messageOf, useSubmitMessage } from './common';
 import styles from './Orders.module.css';
 
 /** /Order?id= and /Order2?id=: order detail, payment with a voucher, downloads, authorization files, invoice and refund. */
@@ -64,7 +65,16 @@ function OrderDetail({ id }: { id: string }) {
         {o.status === 'submitted' && <p className={styles.promise}>{t('orders.quotePromise')}</p>}
         {o.status === 'paid' && <p className={styles.muted}>{t('orders.detail.waitingConfirm')}</p>}
         {o.status === 'quoted' && o.voucherRejectedReason && <p className={styles.error}>{t('orders.detail.rejected', { reason: o.voucherRejectedReason })}</p>}
-        {o.status === 'closed' && o.closedReason && <p className={styles.muted}>{t('orders.detail.closedReason', { reason: o.closedReason })}</p>}
+        {o.status === 'closed' && o.closedReason && (
+          <p className={styles.muted} data-testid="order-closed-reason">
+            {t('orders.detail.closedReason', { reason: o.closedReason })}
+          </p>
+        )}
+        {buyerMayCancel(o.status) && (
+          <div className={styles.footer}>
+            <CancelOrder order={o} onChanged={order.reload} />
+          </div>
+        )}
       </section>
 
       {o.licence && o.kind === 'material' && (
@@ -156,13 +166,6 @@ function OrderDetail({ id }: { id: string }) {
       {o.status === 'confirmed' && <RefundSection order={o} onDone={order.reload} />}
     </>
   );
-}
-
-/** The spec's wording: 'Submission Failed: {message}' for a refusal, 'Submission error: {message}' for a request exception. */
-function useSubmitMessage() {
-  const { t } = useTranslation();
-  return (error: unknown): string =>
-    error instanceof ApiError && error.hasServerMessage ? t('orders.submitFailed', { message: error.message }) : t('orders.submitError', { message: messageOf(error) });
 }
 
 function PaymentForm({ order, onDone }: { order: OrderView; onDone(): void }) {

@@ -31,6 +31,13 @@ export function messageOf(error: unknown): string {
   return error instanceof ApiError && error.hasServerMessage ? error.message : String((error as Error)?.message ?? error);
 }
 
+/** The spec's wording: 'Submission Failed: {message}' for a refusal, 'Submission error: {message}' for a request exception. */
+export function useSubmitMessage() {
+  const { t } = useTranslation();
+  return (error: unknown): string =>
+    error instanceof ApiError && error.hasServerMessage ? t('orders.submitFailed', { message: error.message }) : t('orders.submitError', { message: messageOf(error) });
+}
+
 /** Times are shown in UTC+8 (spec: time stored in UTC, shown in China time). */
 export function chinaTime(iso: string | null): string {
   if (!iso) return '—';
