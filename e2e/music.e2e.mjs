@@ -132,6 +132,13 @@ describe('music in a real browser', () => {
     await page.goto(`${env.server.url}/Music`);
     const block = page.getByTestId('music-block').first();
     await block.waitFor();
+    // The detail's "from" price is the cheapest licence of the cascade (online video, social
+    // media, 1 month, mainland China: ¥150), not the track's own price.
+    const trackId = await block.getAttribute('data-music-id');
+    await page.goto(`${env.server.url}/DetailMusic?id=${trackId}`);
+    assert.equal(await page.getByTestId('music-price-from').innerText(), '授权价格 ¥150.00 起');
+    await page.goto(`${env.server.url}/Music`);
+    await block.waitFor();
     await block.getByTestId('music-buy').click();
     const drawer = page.getByTestId('buy-licence');
     await drawer.waitFor();
@@ -164,13 +171,23 @@ describe('music in a real browser', () => {
     await page.getByTestId('cascade-submit').click();
     await page.waitForURL(/\/OrderMusic\?id=[0-9a-f-]{36}$/);
     const orderId = new URL(page.url()).searchParams.get('id');
-    assert.equal(await page.getByTestId('order-music-id').innerText(), orderId);
+    // A readable number in the scheme of every other order, and one money format on every page.
+    const orderNo = await page.getByTestId('order-music-no').innerText();
+    assert.match(orderNo, /^LS\d{18}$/);
+    assert.match(shown, /^¥\d{1,3}(,\d{3})*\.\d{2}$/);
     assert.equal(await page.getByTestId('order-music-total').innerText(), shown);
 
     // The order joins the voucher flow: the buyer pays, finance confirms in the console, and the
     // buyer downloads the track's original and its authorization file.
     await page.getByRole('link', { name: '查看订单' }).click();
     await page.waitForURL(/\/Order\?id=/);
+    await eventually(async () => {
+      await page.reload();
+      await page.getByTestId('order-no').waitFor({ timeout: 5_000 }).catch(() => undefined);
+      return (await page.getByTestId('order-no').count()) === 1;
+    }, { timeoutMs: 30_000, intervalMs: 500 });
+    assert.equal(await page.getByTestId('order-no').innerText(), orderNo);
+    assert.equal(await page.getByTestId('order-total').innerText(), shown);
     await page.getByTestId('pay-account-name').fill('Acme 有限公司');
     await page.getByTestId('pay-voucher').setInputFiles({ name: 'voucher.png', mimeType: 'image/png', buffer: VOUCHER_PNG });
     await page.getByTestId('pay-submit').click();
@@ -184,6 +201,8 @@ describe('music in a real browser', () => {
     await console_.waitForURL((url) => !url.pathname.includes('/login'));
     await console_.goto(`${env.server.url}/admin/orders/${orderId}/show`);
     await console_.getByTestId('admin-order-confirm').click();
+    // Confirming a payment cannot be undone: the console asks once more.
+    await console_.locator('.ra-confirm').click();
     await console_.getByTestId('admin-order-status').getByText('已完成').waitFor();
     await staff.close();
     await eventually(async () => {

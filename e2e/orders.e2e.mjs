@@ -90,7 +90,7 @@ describe('cart to licence in a real browser, across store and console', () => {
     await prices.first().waitFor();
     await prices.nth(0).fill('1200.50');
     await prices.nth(1).fill('300');
-    await sales.page.getByTestId('admin-quote-total').getByText('1500.50').waitFor();
+    await sales.page.getByTestId('admin-quote-total').getByText('¥1,500.50').waitFor();
     await shoot(sales.page, 'admin-quote-zh');
     await sales.page.getByTestId('admin-quote-submit').click();
     await sales.page.getByTestId('admin-order-status').getByText('待付款').waitFor();
@@ -98,7 +98,7 @@ describe('cart to licence in a real browser, across store and console', () => {
 
     // The buyer pays: account name and voucher image.
     await buyer.goto(`${env.server.url}/Order?id=${orderId}`);
-    await buyer.getByTestId('order-total').getByText('¥1500.50').waitFor();
+    await buyer.getByTestId('order-total').getByText('¥1,500.50').waitFor();
     await buyer.getByTestId('pay-submit').click();
     await buyer.getByTestId('pay-error').getByText('请填写付款账户名并上传付款凭证').waitFor();
     await buyer.getByTestId('pay-account-name').fill('上海光影传媒有限公司');

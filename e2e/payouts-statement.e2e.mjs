@@ -270,7 +270,7 @@ describe('a contributor’s quarterly statement from sale to remittance, in a re
     await row.locator('input[type=checkbox]').check();
     await page.getByTestId('admin-statements-remit').click();
     // The dialog names the batch's net total.
-    await page.getByTestId('admin-statements-remit-dialog').getByText('实发合计 1120.00 元', { exact: false }).waitFor();
+    await page.getByTestId('admin-statements-remit-dialog').getByText('实发合计 ¥1,120.00）', { exact: false }).waitFor();
     await shoot(page, 'statement-05-remit-dialog');
     await page.getByTestId('admin-statements-remit-submit').click();
     const result = page.getByTestId('admin-statements-remit-result');

@@ -28,3 +28,4 @@ export * from './payouts/schemas.js';
 export * from './payouts/events.js';
 export * from './text.js';
 export * from './wire-numbers.js';
+export * from './money.js';

@@ -5,6 +5,7 @@ export * from './error-codes.js';
 export * from './messages.js';
 export * from './routes.js';
 export * from './filter-labels.js';
+export * from './money.js';
 export * from './identity/api.js';
 export * from './catalogue/api.js';
 export * from './sessions/api.js';

@@ -16,3 +16,4 @@ export * from './time/time.module.js';
 export * from './platform.module.js';
 export * from './bootstrap/service-process.js';
 export * from './time/china-time.js';
+export * from './orders/order-number.js';

@@ -1,5 +1,6 @@
 import type { MusicInfo, MusicOrderCreateResponse, MusicPage, MusicPlayInfo, MusicSheetDetail, MusicSkuListResponse, MusicSkuNode } from '@mkt/contracts';
 import { MusicOrderPlaced } from '@mkt/contracts';
+import { ORDER_NO_PATTERN } from '@mkt/platform';
 import { startCatalogue, type CatalogueHarness } from './catalogue-harness.js';
 
 /** Music store and console calls on a real PostgreSQL (spec section 7 "Music"). */
@@ -84,8 +85,11 @@ describe('catalogue: music', () => {
       waveUrl: `/api/music/wave/${ids.dawn}`,
       subVersionCount: 1,
       bookmarkId: null,
-      price: 199,
-      purchasePriceYuan: 199,
+      // The cheapest licence of the cascade (online video, social media, 1 month, mainland China),
+      // not the track's own 199 yuan: that is what a buyer can actually order it for.
+      licenceFromFen: 15000,
+      price: 150,
+      purchasePriceYuan: 150,
     });
     expect(reply.body.data.cover[2]!.url).toBe('/api/media/renditions/fixture/Dawn/cover.jpg');
     expect(reply.body.data.tagList[0]).toEqual({ tagName: 'cheerful' });
@@ -236,6 +240,8 @@ describe('catalogue: music', () => {
     const placed = await h.call<MusicOrderCreateResponse>('/music/order/create', { token: alice, body: order, lang: 'en' });
     expect(placed.status).toBe(200);
     expect(placed.body.data.orderId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(placed.body.data.orderNo).toMatch(ORDER_NO_PATTERN);
+    expect(placed.body.data.totalFen).toBe(900000);
     const [event] = await h.sql<{ name: string; payload: unknown; aggregate_id: string }>(
       `SELECT name, payload, aggregate_id FROM catalogue.outbox WHERE name = $1 AND aggregate_id = $2`,
       [MusicOrderPlaced.name, placed.body.data.orderId],
@@ -244,12 +250,29 @@ describe('catalogue: music', () => {
     const payload = MusicOrderPlaced.schema.parse(event!.payload);
     expect(payload).toMatchObject({
       orderId: placed.body.data.orderId,
+      orderNo: placed.body.data.orderNo,
       userId: aliceId,
       licensee: { projectName: 'Spring ad', brand: 'Acme', licensee: 'Acme Ltd' },
       totalFen: 900000,
       items: [{ musicId: ids.dawn, musicType: 1, titleEn: 'Dawn', composer: 'Lin', skuId: area.id, licence: { scene: 'Advertising', channel: 'TV ads', period: '1 year', area: 'Global' }, priceFen: 900000, originalKey: 'originals/fixture/Dawn/original.mp3' }],
     });
     expect(payload.items.reduce((sum, item) => sum + item.priceFen, 0)).toBe(payload.totalFen);
+  });
+
+  it('numbers music orders in the orders scheme, each number once, also when placed at the same moment', async () => {
+    const tree = (await h.call<MusicSkuListResponse>('/music/skuList', { lang: 'en' })).body.data.skuList;
+    const [scene, channel, period, area] = [tree[0]!, tree[0]!.children![0]!, tree[0]!.children![0]!.children![0]!, tree[0]!.children![0]!.children![0]!.children![0]!];
+    const body = { projectName: 'Vlog', brand: 'Acme', companyName: 'Acme Ltd', musicId: ids.pulse, sceneId: scene.id, channelId: channel.id, periodId: period.id, authAreaId: area.id, price: area.price, purchasePrice: area.price };
+    const buyers = await Promise.all(Array.from({ length: 5 }, () => h.userToken()));
+    const replies = await Promise.all(Array.from({ length: 30 }, (_, i) => h.call<MusicOrderCreateResponse>('/music/order/create', { token: buyers[i % 5]!, body, lang: 'en' })));
+    expect(replies.map((r) => r.status)).toEqual(replies.map(() => 200));
+    const numbers = replies.map((r) => r.body.data.orderNo);
+    for (const orderNo of numbers) expect(orderNo).toMatch(ORDER_NO_PATTERN);
+    expect(new Set(numbers).size).toBe(numbers.length);
+    const kept = await h.sql<{ order_id: string; order_no: string }>(`SELECT order_id, order_no FROM catalogue.music_order_numbers WHERE order_id = ANY($1::uuid[])`, [replies.map((r) => r.body.data.orderId)]);
+    expect(new Map(kept.map((row) => [row.order_id, row.order_no]))).toEqual(new Map(replies.map((r) => [r.body.data.orderId, r.body.data.orderNo])));
+    // The unique index is what keeps a number from being given twice.
+    await expect(h.sql(`INSERT INTO catalogue.music_order_numbers (order_id, order_no, user_id, placed_at) VALUES (gen_random_uuid(), $1, gen_random_uuid(), now())`, [numbers[0]])).rejects.toThrow(/unique/i);
   });
 
   it('lets staff edit music fields, sheets and SKU prices, with roles and an audit trail', async () => {
@@ -261,7 +284,8 @@ describe('catalogue: music', () => {
     expect((await h.admin('PUT', `/music-tracks/${ids.dawn}`, { token: finance, body: { bpm: 90 } })).status).toBe(403);
     const updated = await h.admin<{ bpm: number; priceFen: number }>('PUT', `/music-tracks/${ids.dawn}`, { token: reviewer, body: { bpm: 90, priceFen: 25000 } });
     expect(updated.body).toMatchObject({ bpm: 90, priceFen: 25000 });
-    expect((await h.call<MusicInfo>(`/music/${ids.dawn}`)).body.data.purchasePriceYuan).toBe(250);
+    // The track's own price is not what buyers pay: the store keeps showing the cheapest licence.
+    expect((await h.call<MusicInfo>(`/music/${ids.dawn}`)).body.data.licenceFromFen).toBe(15000);
 
     const sku = await h.admin<{ priceFen: number }>('PUT', '/music-skus/ads.tv.1y.global', { token: finance, body: { priceFen: 880000 } });
     expect(sku.body.priceFen).toBe(880000);
@@ -276,5 +300,26 @@ describe('catalogue: music', () => {
     expect((await h.admin('GET', '/music-tracks/99999999999999999999', { token: admin })).status).toBe(404);
     const audit = await h.sql<{ resource: string }>(`SELECT resource FROM catalogue.audit_log`);
     expect(audit.map((a) => a.resource).sort()).toEqual(['music-sheets', 'music-skus', 'music-tracks']);
+  });
+
+  it('shows every track from the lowest licence price a buyer can order', async () => {
+    const from = async () => {
+      const detail = (await h.call<MusicInfo>(`/music/${ids.calm}`, { lang: 'en' })).body.data;
+      const listed = (await h.call<MusicPage>('/music/search', { body: { musicType: 1, pageNo: 1, pageSize: 20 }, lang: 'en' })).body.data.infos;
+      expect(listed.length).toBeGreaterThan(0);
+      for (const info of listed) expect([info.licenceFromFen, info.price]).toEqual([detail.licenceFromFen, detail.price]);
+      return detail.licenceFromFen;
+    };
+    expect(await from()).toBe(15000);
+    const finance = await h.staffToken(['finance']);
+    // A cheaper area anywhere in the cascade lowers every track's "from" price at once.
+    expect((await h.admin('PUT', '/music-skus/film.series.1m.cn', { token: finance, body: { priceFen: 12300 } })).status).toBe(200);
+    expect(await from()).toBe(12300);
+    // An area that is not on a whole scene → channel → period path cannot be ordered, so it does not count.
+    await h.sql(`INSERT INTO catalogue.music_skus (id, parent_id, level, name_zh, name_en, sort, price_fen) VALUES ('stray', 'online.social', 4, '散', 'Stray', 9, 100)`);
+    expect(await from()).toBe(12300);
+    await h.sql(`DELETE FROM catalogue.music_skus WHERE id = 'stray'`);
+    expect((await h.admin('PUT', '/music-skus/film.series.1m.cn', { token: finance, body: { priceFen: 75000 } })).status).toBe(200);
+    expect(await from()).toBe(15000);
   });
 });

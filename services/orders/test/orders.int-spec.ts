@@ -232,6 +232,7 @@ describe('orders: cart, orders, invoices, refunds, VIP and company views', () =>
     const licence = { scene: '网络视频', channel: '新媒体', period: '1 年', area: '中国大陆' };
     const payload = {
       orderId,
+      orderNo: 'LS202503011200000042',
       userId,
       placedAt: new Date().toISOString(),
       licensee: { projectName: '春季新品发布', brand: '光影', licensee: '北京音画文化有限公司' },
@@ -241,11 +242,38 @@ describe('orders: cart, orders, invoices, refunds, VIP and company views', () =>
     await h.publish(MusicOrderPlaced, orderId, payload);
     await h.publish(MusicOrderPlaced, orderId, payload);
     const order = await h.eventually(async () => (await h.call<OrderView>('/order/detail', { token: buyer, body: { id: orderId } })).body.data ?? null);
-    expect(order).toMatchObject({ kind: 'music', status: 'quoted', totalFen: 19_900, items: [{ kind: 'music', code: 'M501', title: 'Dawn overture', priceFen: 19_900, licence }] });
+    // Under the number the catalogue showed the buyer when the order was placed.
+    expect(order).toMatchObject({ orderNo: 'LS202503011200000042', kind: 'music', status: 'quoted', totalFen: 19_900, items: [{ kind: 'music', code: 'M501', title: 'Dawn overture', priceFen: 19_900, licence }] });
     expect(await h.sql(`SELECT count(*)::int AS n FROM orders.orders WHERE id = $1`, [orderId])).toEqual([{ n: 1 }]);
     await h.call('/order/pay', { token: buyer, form: voucher(orderId) });
     await h.admin('POST', `/orders/${orderId}/confirm`, { token: finance });
     const [confirmed] = await h.announced<PayloadOf<typeof OrderConfirmed>>('order.confirmed', orderId);
     expect(confirmed).toMatchObject({ kind: 'music', totalFen: 19_900, items: [{ code: 'M501', kind: 'music', musicLicence: licence }] });
+  });
+
+  it('numbers music orders from events without a number, and draws again when another order holds the number', async () => {
+    const userId = randomUUID();
+    const buyer = await h.userToken(userId);
+    const placedAt = new Date('2025-03-01T04:00:00Z');
+    const base = {
+      userId,
+      placedAt: placedAt.toISOString(),
+      licensee: { projectName: '夏季活动', brand: '光影', licensee: '北京音画文化有限公司' },
+      items: [{ musicId: 502, code: 'M502', musicType: 1 as const, titleZh: '午后', titleEn: 'Afternoon', composer: '李四', durationSeconds: 120, coverKey: null, originalKey: null, skuId: 'S-1', licence: { scene: 'a', channel: 'b', period: 'c', area: 'd' }, priceFen: 15_000 }],
+      totalFen: 15_000,
+    };
+    const detail = (id: string) => h.eventually(async () => (await h.call<OrderView>('/order/detail', { token: buyer, body: { id } })).body.data ?? null);
+
+    const older = randomUUID();
+    await h.publish(MusicOrderPlaced, older, { ...base, orderId: older });
+    const olderNo = (await detail(older)).orderNo;
+    expect(olderNo).toMatch(/^LS20250301120000\d{4}$/);
+
+    const clash = randomUUID();
+    await h.publish(MusicOrderPlaced, clash, { ...base, orderId: clash, orderNo: olderNo });
+    const clashNo = (await detail(clash)).orderNo;
+    expect(clashNo).toMatch(/^LS20250301120000\d{4}$/);
+    expect(clashNo).not.toBe(olderNo);
+    expect(await h.sql(`SELECT count(*)::int AS n FROM orders.orders WHERE order_no = $1`, [olderNo])).toEqual([{ n: 1 }]);
   });
 });

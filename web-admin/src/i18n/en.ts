@@ -474,7 +474,7 @@ const own: Omit<Messages, 'ra'> = {
       remit: {
         button: 'Remit',
         title: 'Remit %{smart_count} statement |||| Remit %{smart_count} statements',
-        content: 'The selected statements (net %{net} yuan in total) are marked remitted as one bank batch. Only statements the contributors confirmed can be remitted.',
+        content: 'The selected statements (net %{net} in total) are marked remitted as one bank batch. Only statements the contributors confirmed can be remitted.',
         blocked: '%{smart_count} selected statement is not confirmed; unselect it first |||| %{smart_count} selected statements are not confirmed; unselect them first',
         submit: 'Remit',
         done: '%{smart_count} statement remitted in batch %{batch} |||| %{smart_count} statements remitted in batch %{batch}',

@@ -688,7 +688,7 @@ export const zh = {
       remit: {
         button: '汇款',
         title: '汇款 %{smart_count} 份结算单 |||| 汇款 %{smart_count} 份结算单',
-        content: '所选结算单（实发合计 %{net} 元）将作为一个银行批次标记为已汇款。只有供稿人已确认的结算单可以汇款。',
+        content: '所选结算单（实发合计 %{net}）将作为一个银行批次标记为已汇款。只有供稿人已确认的结算单可以汇款。',
         blocked: '所选结算单中有 %{smart_count} 份尚未确认，请先取消选择 |||| 所选结算单中有 %{smart_count} 份尚未确认，请先取消选择',
         submit: '汇款',
         done: '已汇款 %{smart_count} 份结算单，批次 %{batch} |||| 已汇款 %{smart_count} 份结算单，批次 %{batch}',

@@ -68,19 +68,6 @@ export const orderCalls = {
   downloadOriginal: (orderId: string, itemId: number) => post<{ url: string }>(LicensingCalls.downloadOriginal, { orderId, itemId }),
 };
 
-/**
- * Yuan with two decimals from integer fen; `grouped` adds thousands separators (¥1,234.56) where
- * larger sums are read at a glance. Computed on integers so no float rounding creeps into the fen.
- */
-export function yuan(fen: number | null | undefined, options: { grouped?: boolean } = {}): string {
-  if (fen === null || fen === undefined) return '—';
-  const abs = Math.round(Math.abs(fen));
-  const whole = Math.trunc(abs / 100);
-  const cents = String(abs % 100).padStart(2, '0');
-  const wholeText = options.grouped ? String(whole).replace(/\B(?=(\d{3})+(?!\d))/g, ',') : String(whole);
-  return `${fen < 0 && abs > 0 ? '-' : ''}¥${wholeText}.${cents}`;
-}
-
 /** Starts a browser download of a signed link. */
 export function openLink(url: string): void {
   const a = document.createElement('a');

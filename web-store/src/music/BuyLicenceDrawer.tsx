@@ -1,4 +1,4 @@
-import type { MusicInfo, MusicSkuNode } from '@mkt/contracts/web';
+import { type MusicInfo, type MusicSkuNode, formatFen } from '@mkt/contracts/web';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -62,8 +62,9 @@ export default function BuyLicenceDrawer({ musicId, onClose }: { musicId: number
     setSubmitting(true);
     try {
       const request = orderRequest(nodes, state, musicId);
-      const { orderId, totalFen } = await musicCalls.createOrder(request);
+      const { orderId, orderNo, totalFen } = await musicCalls.createOrder(request);
       rememberPlacedOrder(orderId, {
+        orderNo,
         musicName: music.data?.musicName ?? '',
         licence: state.answers.map((id, level) => optionsAt(nodes, state.answers, level as CascadeLevel).find((n) => n.id === id)?.name ?? ''),
         totalFen,
@@ -115,7 +116,7 @@ export default function BuyLicenceDrawer({ musicId, onClose }: { musicId: number
       <div className={styles.price} data-testid="cascade-price">
         {price ? (
           <>
-            {t('music.order.price')} <strong>¥{price.price.toLocaleString(i18n.language, { minimumFractionDigits: 2 })}</strong>
+            {t('music.order.price')} <strong>{formatFen(price.priceFen)}</strong>
           </>
         ) : (
           <span className={styles.hint}>{t('music.order.priceHint')}</span>

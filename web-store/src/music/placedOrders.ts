@@ -3,6 +3,8 @@
  * order page can show it until the orders service's own order page takes over.
  */
 export interface PlacedMusicOrder {
+  /** The readable number (the id stays in the address, for the order page's link). */
+  orderNo: string;
   musicName: string;
   licence: string[];
   totalFen: number;
@@ -24,7 +26,7 @@ export function rememberPlacedOrder(orderId: string, order: PlacedMusicOrder): v
 export function recallPlacedOrder(orderId: string): PlacedMusicOrder | null {
   try {
     const parsed = JSON.parse(window.sessionStorage.getItem(key(orderId)) ?? 'null') as PlacedMusicOrder | null;
-    return parsed && typeof parsed.totalFen === 'number' && Array.isArray(parsed.licence) ? parsed : null;
+    return parsed && typeof parsed.totalFen === 'number' && typeof parsed.orderNo === 'string' && Array.isArray(parsed.licence) ? parsed : null;
   } catch {
     return null;
   }

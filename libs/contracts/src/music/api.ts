@@ -89,7 +89,13 @@ export interface MusicInfo {
   versionName: string;
   sourceNote: string;
   bookmarkId: number | null;
-  /** Yuan, from purchasePriceYuan. */
+  /**
+   * The cheapest licence the buyer can order for the track: the lowest priced area of the licence
+   * cascade (every track is licensed through the same cascade), integer fen; null while no area
+   * has a price. The store shows "from" this amount.
+   */
+  licenceFromFen: number | null;
+  /** The spec's yuan fields, the same amount as licenceFromFen (0 when that is null). */
   price: number;
   purchasePriceYuan: number;
 }
@@ -132,6 +138,8 @@ export interface MusicSkuListResponse {
 
 export interface MusicOrderCreateResponse {
   orderId: string;
+  /** The readable number the buyer sees and quotes (same scheme as every other order). */
+  orderNo: string;
   totalFen: number;
 }
 

@@ -3,7 +3,7 @@ import { defineEvent } from '../events.js';
 
 /**
  * A buyer licensed music or sound effects at list price through the SKU cascade (spec section 5,
- * music licence). The music service prices it and picks the order id; the orders service turns
+ * music licence). The music service prices it and picks the order id and number; the orders service turns
  * it into an order already quoted and waiting for the buyer's voucher, and licensing issues the
  * music authorization file once staff confirm the payment. Money is integer fen.
  */
@@ -12,6 +12,9 @@ export const MusicOrderPlaced = defineEvent(
   1,
   z.object({
     orderId: z.uuid(),
+    // The readable number shown to the buyer at once (LS + UTC+8 time + 4 digits); absent on
+    // events placed before the catalogue gave numbers, which the orders service then numbers.
+    orderNo: z.string().min(1).max(24).optional(),
     userId: z.uuid(),
     placedAt: z.string(),
     licensee: z.object({

@@ -115,8 +115,9 @@ export class MusicMemberService {
 
   /**
    * /music/order/create (spec section 5 "Music order form"): the licensee form, then the four
-   * answers against the tree, then the price the buyer saw against the leaf's price. Publishes
-   * music.order.placed through the outbox; the orders service owns the order from there.
+   * answers against the tree, then the price the buyer saw against the leaf's price. Gives the
+   * order its readable number and publishes music.order.placed through the outbox in the same
+   * transaction; the orders service owns the order from there.
    */
   async createOrder(userId: string, input: OrderInput, language: Language): Promise<MusicOrderCreateResponse> {
     const form = { projectName: input.projectName.trim(), brand: input.brand.trim(), companyName: input.companyName.trim() };
@@ -135,11 +136,14 @@ export class MusicMemberService {
     }
     const [scene, channel, period, area] = cascade.path.map((node) => (language === 'en' ? node.nameEn : node.nameZh));
     const orderId = randomUUID();
-    await this.music.transaction(async (manager) => {
+    const placedAt = this.clock.now();
+    const orderNo = await this.music.transaction(async (manager) => {
+      const orderNo = await this.music.reserveOrderNo(manager, orderId, userId, placedAt);
       await this.outbox.add(manager, MusicOrderPlaced, orderId, {
         orderId,
+        orderNo,
         userId,
-        placedAt: this.clock.now().toISOString(),
+        placedAt: placedAt.toISOString(),
         licensee: { projectName: form.projectName, brand: form.brand, licensee: form.companyName },
         items: [
           {
@@ -159,8 +163,9 @@ export class MusicMemberService {
         ],
         totalFen: priceFen,
       });
+      return orderNo;
     });
-    return { orderId, totalFen: priceFen };
+    return { orderId, orderNo, totalFen: priceFen };
   }
 }
 

@@ -34,6 +34,8 @@ export interface MusicTrackColumns {
 export interface MusicRow extends MusicTrackColumns {
   sub_version_count: number;
   bookmark_id: string | null;
+  /** The cheapest orderable licence, integer fen; null while no area of the cascade is priced. */
+  licence_from_fen: number | null;
 }
 
 export const musicTypeOf = (kind: 'music' | 'sfx'): MusicType => (kind === 'sfx' ? 2 : 1);
@@ -72,7 +74,9 @@ export function toMusicInfo(row: MusicRow, language: Language): MusicInfo {
     versionName: row.version_name,
     sourceNote: row.source_note,
     bookmarkId: row.bookmark_id === null ? null : Number(row.bookmark_id),
-    price: fenToYuan(row.price_fen),
-    purchasePriceYuan: fenToYuan(row.price_fen),
+    // What the buyer pays comes from the licence cascade, never from the track's own price field.
+    licenceFromFen: row.licence_from_fen,
+    price: fenToYuan(row.licence_from_fen ?? 0),
+    purchasePriceYuan: fenToYuan(row.licence_from_fen ?? 0),
   };
 }

@@ -38,7 +38,10 @@ export class MusicDetailEntity {
   @Column({ type: 'varchar', length: 40, default: '' })
   genre: string;
 
-  /** purchasePriceYuan, kept in integer fen. */
+  /**
+   * The track's own price as staff set it in the console, integer fen. Buyers pay the licence
+   * cascade's price (music_skus), and the store shows the cheapest of those, not this.
+   */
   @Column({ name: 'price_fen', type: 'int', default: 0 })
   priceFen: number;
 

@@ -2,13 +2,25 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { MusicSearchQuery, MusicTrackAdminUpdate, MusicSkuAdminUpdate } from '@mkt/contracts';
-import type { ListQuery } from '@mkt/platform';
+import { MAX_ORDER_NO_DRAWS, newOrderNo, type ListQuery } from '@mkt/platform';
 import { MusicDetailEntity, MusicSkuEntity } from './music.entities.js';
 import type { MusicRow, MusicTrackColumns } from './music-rows.js';
 import type { SkuRow } from './sku-tree.js';
 
 /** What the store may show: a published music or sound-effect material. */
 export const PUBLISHED = `m.status = 'published' AND m.kind IN ('music', 'sfx')`;
+
+/**
+ * The lowest price a buyer can order a licence at: priced areas (level 4) that sit on a whole
+ * scene → channel → period → area path, the same paths /music/order/create accepts. Uncorrelated,
+ * so PostgreSQL computes it once per query, not per track.
+ */
+const LICENCE_FROM_SQL = `
+  SELECT min(area.price_fen)::int FROM catalogue.music_skus area
+    JOIN catalogue.music_skus period ON period.id = area.parent_id AND period.level = 3
+    JOIN catalogue.music_skus channel ON channel.id = period.parent_id AND channel.level = 2
+    JOIN catalogue.music_skus scene ON scene.id = channel.parent_id AND scene.level = 1 AND scene.parent_id IS NULL
+  WHERE area.level = 4 AND area.price_fen IS NOT NULL`;
 
 /** The columns every music list reads; `$1` is the viewer's user id (or null) for bookmarkId. */
 const MUSIC_SELECT = `
@@ -18,7 +30,8 @@ const MUSIC_SELECT = `
          (SELECT count(*) FROM catalogue.music_details v JOIN catalogue.materials vm ON vm.id = v.material_id
            WHERE v.parent_id = m.id AND vm.status = 'published')::int AS sub_version_count,
          (SELECT b.id FROM catalogue.bookmarks b
-           WHERE b.user_id = $1::uuid AND b.target_id = m.id AND b.target_type IN (2, 3) LIMIT 1) AS bookmark_id
+           WHERE b.user_id = $1::uuid AND b.target_id = m.id AND b.target_type IN (2, 3) LIMIT 1) AS bookmark_id,
+         (${LICENCE_FROM_SQL}) AS licence_from_fen
   FROM catalogue.materials m JOIN catalogue.music_details d ON d.material_id = m.id`;
 
 const DURATION_SQL: Record<string, string> = {
@@ -252,6 +265,24 @@ export class MusicRepository {
       [musicId],
     )) as OrderTrackRow[];
     return music ?? null;
+  }
+
+  /**
+   * Keeps a number for a music order placed now and returns it, drawing again while another music
+   * order holds the drawn number. The unique index decides between concurrent orders: a second
+   * insert of the same number waits for the first and then finds it taken.
+   */
+  async reserveOrderNo(manager: EntityManager, orderId: string, userId: string, at: Date): Promise<string> {
+    for (let draw = 1; ; draw += 1) {
+      const orderNo = newOrderNo(at);
+      const kept: unknown[] = await manager.query(
+        `INSERT INTO catalogue.music_order_numbers (order_id, order_no, user_id, placed_at) VALUES ($1, $2, $3, $4)
+           ON CONFLICT (order_no) DO NOTHING RETURNING order_id`,
+        [orderId, orderNo, userId, at],
+      );
+      if (kept.length > 0) return orderNo;
+      if (draw >= MAX_ORDER_NO_DRAWS) throw new Error(`no free order number for music order ${orderId} after ${draw} draws`);
+    }
   }
 
   async recordPlay(manager: EntityManager, userId: string, musicId: number, at: Date): Promise<void> {

@@ -2,9 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { ErrorCode, OrderClosed, OrderPaid, OrderSubmitted, VOUCHER_MAX_BYTES, type Language, type LicenceForm, type OrderListResponse, type OrderView } from '@mkt/contracts';
-import { AppError, Clock, OBJECT_STORAGE, OutboxWriter, type ObjectStorage } from '@mkt/platform';
+import { AppError, Clock, OBJECT_STORAGE, OutboxWriter, newOrderNo, type ObjectStorage } from '@mkt/platform';
 import { moveOrder, orderNotFound } from './order-rules.js';
-import { newOrderNo } from './order-view.js';
 import { OrderViewsService } from './order-views.service.js';
 import { OrdersRepository, type OrderRow } from './orders.repository.js';
 import { VOUCHER_BUCKET, imageTypeOf, type UploadedFile } from './voucher.js';
@@ -32,8 +31,8 @@ export class BuyerOrdersService {
       if (lines.length !== wanted.length) throw new AppError(ErrorCode.CART_ITEM_NOT_FOUND, 'cartItemNotFound');
       if (lines.some((line) => !line.onSale)) throw new AppError(ErrorCode.CART_MATERIAL_UNAVAILABLE, 'cartMaterialUnavailable');
       const orderId = randomUUID();
-      const orderNo = newOrderNo(now);
-      await this.repository.insertOrder(manager, { id: orderId, orderNo, userId, kind: 'material', status: 'submitted', licence, totalFen: null, createdAt: now });
+      // A fresh id is never there already, so a number always comes back.
+      const orderNo = (await this.repository.insertOrder(manager, { id: orderId, orderNo: newOrderNo(now), userId, kind: 'material', status: 'submitted', licence, totalFen: null, createdAt: now }))!;
       await this.repository.insertItems(manager, orderId, lines);
       await this.repository.deleteCartLines(manager, userId, lines.map((line) => line.cartId));
       await this.outbox.add(manager, OrderSubmitted, orderId, { orderId, orderNo, userId, itemCount: lines.length, submittedAt: now.toISOString() });

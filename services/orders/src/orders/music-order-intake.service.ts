@@ -1,22 +1,26 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { MusicOrderPlaced, PayloadOf } from '@mkt/contracts';
-import { newOrderNo } from './order-view.js';
+import { newOrderNo } from '@mkt/platform';
 import { OrdersRepository } from './orders.repository.js';
 
 /**
  * Orders created from the catalogue's music licence cascade (music.order.placed): already quoted
- * at list price, waiting for the buyer's voucher. Idempotent on the order id.
+ * at list price, waiting for the buyer's voucher. Idempotent on the order id. The number is the
+ * one the catalogue gave the buyer when the order was placed (events from before numbers were
+ * given there get one here).
  */
 @Injectable()
 export class MusicOrderIntakeService {
+  private readonly logger = new Logger(MusicOrderIntakeService.name);
+
   constructor(private readonly repository: OrdersRepository) {}
 
   async createMusicOrder(manager: EntityManager, payload: PayloadOf<typeof MusicOrderPlaced>): Promise<void> {
     const placedAt = new Date(payload.placedAt);
-    const created = await this.repository.insertOrder(manager, {
+    const orderNo = await this.repository.insertOrder(manager, {
       id: payload.orderId,
-      orderNo: newOrderNo(placedAt),
+      orderNo: payload.orderNo ?? newOrderNo(placedAt),
       userId: payload.userId,
       kind: 'music',
       status: 'quoted',
@@ -37,7 +41,12 @@ export class MusicOrderIntakeService {
       totalFen: payload.items.reduce((sum, i) => sum + i.priceFen, 0),
       createdAt: placedAt,
     });
-    if (!created) return;
+    if (!orderNo) return;
+    if (payload.orderNo && orderNo !== payload.orderNo) {
+      // Another kind of order took the number in the same second (1 in 10,000): the order is kept
+      // under a new number, which its order page shows; the buyer's confirmation showed the old one.
+      this.logger.warn(`music order ${payload.orderId}: number ${payload.orderNo} was taken, stored as ${orderNo}`);
+    }
     await this.repository.insertItems(
       manager,
       payload.orderId,

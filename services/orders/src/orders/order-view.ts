@@ -1,5 +1,5 @@
 import type { InvoiceStatus, Language, OrderView } from '@mkt/contracts';
-import { chinaWallClock, publicRenditionPath } from '@mkt/platform';
+import { publicRenditionPath } from '@mkt/platform';
 import type { OrderItemRow, OrderRow } from './orders.repository.js';
 
 export const titleIn = (language: Language, zh: string, en: string): string => (language === 'en' ? en || zh : zh || en);
@@ -42,10 +42,4 @@ export function toOrderView(
     hiddenFromCompany: order.hiddenFromCompany,
     projectId: order.projectId,
   };
-}
-
-/** Order numbers read like the product's: date and time in UTC+8 and four random digits. */
-export function newOrderNo(now: Date, random: () => number = Math.random): string {
-  const local = chinaWallClock(now).toISOString().replace(/\D/g, '').slice(0, 14);
-  return `LS${local}${String(Math.floor(random() * 10_000)).padStart(4, '0')}`;
 }

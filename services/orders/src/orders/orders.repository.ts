@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
+import { MAX_ORDER_NO_DRAWS, newOrderNo } from '@mkt/platform';
 import type { InvoiceStatus, LicenceForm, OrderKind, OrderStatus } from '@mkt/contracts';
 
 /** An order row as the services use it (money in integer fen). */
@@ -233,13 +234,26 @@ export class OrdersRepository {
   }
 
   /** Writes a new order; false when one with this id exists (an event delivered again). */
-  async insertOrder(manager: EntityManager, order: NewOrderRow): Promise<boolean> {
-    const inserted: unknown[] = await manager.query(
-      `INSERT INTO orders.orders ("id", "order_no", "user_id", "kind", "status", "licence", "total_fen", "created_at", "updated_at")
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8) ON CONFLICT ("id") DO NOTHING RETURNING "id"`,
-      [order.id, order.orderNo, order.userId, order.kind, order.status, order.licence === null ? null : JSON.stringify(order.licence), order.totalFen, order.createdAt],
-    );
-    return inserted.length > 0;
+  /**
+   * Inserts the order under its number and returns the number stored; null when an order with
+   * this id is already there (a redelivered event). Numbers are random within their second, so
+   * when another order holds this one a new number is drawn rather than failing the purchase.
+   */
+  async insertOrder(manager: EntityManager, order: NewOrderRow): Promise<string | null> {
+    const licence = order.licence === null ? null : JSON.stringify(order.licence);
+    let orderNo = order.orderNo;
+    for (let draw = 1; ; draw += 1) {
+      const inserted: unknown[] = await manager.query(
+        `INSERT INTO orders.orders ("id", "order_no", "user_id", "kind", "status", "licence", "total_fen", "created_at", "updated_at")
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8) ON CONFLICT DO NOTHING RETURNING "id"`,
+        [order.id, orderNo, order.userId, order.kind, order.status, licence, order.totalFen, order.createdAt],
+      );
+      if (inserted.length > 0) return orderNo;
+      const [existing] = (await manager.query(`SELECT 1 FROM orders.orders WHERE "id" = $1`, [order.id])) as unknown[];
+      if (existing) return null;
+      if (draw >= MAX_ORDER_NO_DRAWS) throw new Error(`no free order number for order ${order.id} after ${draw} draws`);
+      orderNo = newOrderNo(order.createdAt);
+    }
   }
 
   /** The order's lines, in the order given. */

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
+import { MAX_ORDER_NO_DRAWS, newOrderNo } from '@mkt/platform';
 
 /** An enterprise project as orders keeps it (from identity's customer.project.changed). */
 export interface ProjectRow {
@@ -86,11 +87,16 @@ export class ProjectsRepository {
     order: { id: string; orderNo: string; userId: string; projectId: string; licence: unknown; at: Date },
     item: { materialId: number; kind: 'video' | 'photo'; code: string; titleZh: string; titleEn: string; thumbnailKey: string | null; originalKey: string | null },
   ): Promise<number> {
-    await manager.query(
-      `INSERT INTO orders.orders ("id", "order_no", "user_id", "kind", "status", "licence", "total_fen", "confirmed_at", "project_id", "created_at", "updated_at")
-       VALUES ($1, $2, $3, 'project', 'confirmed', $4, 0, $5, $6, $5, $5)`,
-      [order.id, order.orderNo, order.userId, JSON.stringify(order.licence), order.at, order.projectId],
-    );
+    // A number another order holds is drawn again (numbers are random within their second).
+    for (let draw = 1, orderNo = order.orderNo; ; draw += 1, orderNo = newOrderNo(order.at)) {
+      const stored: unknown[] = await manager.query(
+        `INSERT INTO orders.orders ("id", "order_no", "user_id", "kind", "status", "licence", "total_fen", "confirmed_at", "project_id", "created_at", "updated_at")
+         VALUES ($1, $2, $3, 'project', 'confirmed', $4, 0, $5, $6, $5, $5) ON CONFLICT ("order_no") DO NOTHING RETURNING "id"`,
+        [order.id, orderNo, order.userId, JSON.stringify(order.licence), order.at, order.projectId],
+      );
+      if (stored.length > 0) break;
+      if (draw >= MAX_ORDER_NO_DRAWS) throw new Error(`no free order number for order ${order.id} after ${draw} draws`);
+    }
     const [inserted] = await manager.query(
       `INSERT INTO orders.order_items ("order_id", "material_id", "kind", "code", "title_zh", "title_en", "thumbnail_key", "original_key", "list_price_fen", "price_fen", "sort")
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 0, 0, 0) RETURNING "id"`,

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { ErrorCode, OrderConfirmed, PROJECT_STATUSES, type LicenceForm, type ProjectData, type ProjectDownloadResult } from '@mkt/contracts';
-import { AppError, Clock, OutboxWriter } from '@mkt/platform';
-import { newOrderNo } from '../orders/order-view.js';
+import { AppError, Clock, OutboxWriter, newOrderNo } from '@mkt/platform';
 import { OrdersRepository } from '../orders/orders.repository.js';
 import { confirmedPayload } from '../orders/order-rules.js';
 import { ProjectsRepository, type ProjectRow, type ProjectUsage } from './projects.repository.js';

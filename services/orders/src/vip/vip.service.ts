@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { OrderQuoted, VIP_PRICE_FEN, VIP_PRICE_PERCENT, type VipInfo } from '@mkt/contracts';
-import { Clock, OutboxWriter } from '@mkt/platform';
-import { newOrderNo } from '../orders/order-view.js';
+import { Clock, OutboxWriter, newOrderNo } from '@mkt/platform';
 import { OrdersRepository } from '../orders/orders.repository.js';
 
 /** VIP membership: its state for the buyer, and its order, priced up front and paid through the same voucher flow. */
@@ -28,8 +27,8 @@ export class VipService {
       const open = await this.repository.openVipOrder(manager, userId);
       if (open) return open;
       const orderId = randomUUID();
-      const orderNo = newOrderNo(now);
-      await this.repository.insertOrder(manager, { id: orderId, orderNo, userId, kind: 'vip', status: 'quoted', licence: null, totalFen: VIP_PRICE_FEN, createdAt: now });
+      // A fresh id is never there already, so a number always comes back.
+      const orderNo = (await this.repository.insertOrder(manager, { id: orderId, orderNo: newOrderNo(now), userId, kind: 'vip', status: 'quoted', licence: null, totalFen: VIP_PRICE_FEN, createdAt: now }))!;
       await this.outbox.add(manager, OrderQuoted, orderId, { orderId, orderNo, userId, totalFen: VIP_PRICE_FEN, validUntil: null });
       return { orderId, orderNo };
     });

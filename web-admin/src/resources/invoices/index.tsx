@@ -1,11 +1,10 @@
-import type { InvoiceAdminView } from '@mkt/contracts';
+import { type InvoiceAdminView, formatFen } from '@mkt/contracts';
 import RequestQuoteIcon from '@mui/icons-material/RequestQuote';
 import { Button, CardContent, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { DataTable, FunctionField, List, SelectInput, Show, TextField, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import { ShanghaiDateField } from '../../common/ShanghaiDateField';
 import { postAction } from '../orders/actions';
-import { fenToYuan } from '../orders/money';
 
 const InvoiceList = () => {
   const translate = useTranslate();
@@ -18,7 +17,7 @@ const InvoiceList = () => {
           <FunctionField render={(r: InvoiceAdminView) => translate(`app.orders.status.${r.status}`)} />
         </DataTable.Col>
         <DataTable.Col source="amountFen" disableSort>
-          <FunctionField render={(r: InvoiceAdminView) => fenToYuan(r.amountFen)} />
+          <FunctionField render={(r: InvoiceAdminView) => formatFen(r.amountFen)} />
         </DataTable.Col>
         <DataTable.Col source="createdAt" field={ShanghaiDateField} />
       </DataTable>
@@ -55,7 +54,7 @@ function InvoiceDetail() {
           {record.orderNo} · <span data-testid="admin-invoice-status">{translate(`app.orders.status.${record.status}`)}</span>
         </Typography>
         <Typography>
-          {fenToYuan(record.amountFen)} / VAT 6% {fenToYuan(record.taxFen)}
+          {formatFen(record.amountFen)} / VAT 6% {formatFen(record.taxFen)}
         </Typography>
         <Typography variant="body2" component="pre" sx={{ whiteSpace: 'pre-wrap' }}>
           {Object.entries(record.form).map(([k, v]) => `${k}: ${v}`).join('\n')}

@@ -1,6 +1,6 @@
 import type { MusicSkuAdminView } from '@mkt/contracts';
 import SellIcon from '@mui/icons-material/Sell';
-import { musicSkuAdminUpdateSchema } from '@mkt/contracts';
+import { formatFen, musicSkuAdminUpdateSchema } from '@mkt/contracts';
 import {
   DataTable,
   Edit,
@@ -39,7 +39,7 @@ const MusicSkuList = () => {
         <DataTable.Col source="nameZh" disableSort />
         <DataTable.Col source="nameEn" disableSort />
         <DataTable.Col source="priceFen">
-          <FunctionField<MusicSkuAdminView> render={(record) => (record.priceFen === null ? '' : `¥${(record.priceFen / 100).toFixed(2)}`)} />
+          <FunctionField<MusicSkuAdminView> render={(record) => (record.priceFen === null ? '' : formatFen(record.priceFen))} />
         </DataTable.Col>
       </DataTable>
     </List>

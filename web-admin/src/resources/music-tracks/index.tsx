@@ -1,6 +1,6 @@
 import type { MusicTrackAdminView } from '@mkt/contracts';
 import LibraryMusicIcon from '@mui/icons-material/LibraryMusic';
-import { musicTrackAdminUpdateSchema } from '@mkt/contracts';
+import { formatFen, musicTrackAdminUpdateSchema } from '@mkt/contracts';
 import {
   DataTable,
   Edit,
@@ -20,7 +20,6 @@ import { Picture } from '../../common/media';
 import { validateWith } from '../../common/validation';
 
 const validateUpdate = validateWith(musicTrackAdminUpdateSchema);
-const yuan = (fen: number) => `¥${(fen / 100).toFixed(2)}`;
 
 /** Music and sound effects: the music-only fields; publication stays with materials. */
 const MusicTrackList = () => {
@@ -50,7 +49,7 @@ const MusicTrackList = () => {
         <DataTable.Col source="composer" disableSort />
         <DataTable.NumberCol source="bpm" />
         <DataTable.Col source="priceFen">
-          <FunctionField<MusicTrackAdminView> render={(record) => yuan(record.priceFen)} />
+          <FunctionField<MusicTrackAdminView> render={(record) => formatFen(record.priceFen)} />
         </DataTable.Col>
         <DataTable.Col source="status" />
         <DataTable.Col source="versionName" disableSort />

@@ -1,7 +1,6 @@
-import { ORDER_KINDS, type OrderAdminView } from '@mkt/contracts';
+import { ORDER_KINDS, type OrderAdminView, formatFen } from '@mkt/contracts';
 import { DataTable, FunctionField, List, SearchInput, SelectInput, TextField, useTranslate } from 'react-admin';
 import { ShanghaiDateField } from '../../common/ShanghaiDateField';
-import { fenToYuan } from './money';
 
 const STATUSES = ['submitted', 'quoted', 'paid', 'confirmed', 'closed'] as const;
 
@@ -23,7 +22,7 @@ export const OrderList = () => {
           <FunctionField render={(r: { status: string }) => translate(`app.orders.status.${r.status}`)} />
         </DataTable.Col>
         <DataTable.Col source="totalFen">
-          <FunctionField render={(r: { totalFen: number | null }) => fenToYuan(r.totalFen)} />
+          <FunctionField render={(r: { totalFen: number | null }) => formatFen(r.totalFen)} />
         </DataTable.Col>
         <DataTable.Col source="createdAt" field={ShanghaiDateField} />
       </DataTable>

@@ -1,4 +1,4 @@
-import { LICENCE_LABELS, type OrderAdminView, type OrderItemView } from '@mkt/contracts';
+import { LICENCE_LABELS, type OrderAdminView, type OrderItemView, fenToYuanText, formatFen, parseYuan } from '@mkt/contracts';
 import { Box, Button, Card, CardContent, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField as MuiTextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Show, useNotify, usePermissions, useRecordContext, useRefresh, useTranslate } from 'react-admin';
@@ -6,7 +6,6 @@ import { bilingualLabel } from '../../common/licence';
 import { formatShanghai, fromShanghaiInput, toShanghaiInput } from '../../common/time';
 import { ProjectLinkField } from '../projects/fields';
 import { postAction } from './actions';
-import { fenToYuan, yuanToFen } from './money';
 
 export const OrderShow = () => (
   <Show>
@@ -45,7 +44,7 @@ function OrderDetail() {
             <span data-testid="admin-order-status">{translate(`app.orders.status.${record.status}`)}</span>
           </Typography>
           <Typography variant="body2">
-            {formatShanghai(record.createdAt)} · {translate('app.orders.total')}: {fenToYuan(record.totalFen)}
+            {formatShanghai(record.createdAt)} · {translate('app.orders.total')}: {formatFen(record.totalFen)}
             {record.vipPricePercent ? ` (VIP ${record.vipPricePercent}%)` : ''}
             {record.quoteValidUntil ? ` · ${translate('app.orders.valid_until')} ${formatShanghai(record.quoteValidUntil)}` : ''}
           </Typography>
@@ -104,7 +103,7 @@ function ItemsTable({ items }: { items: OrderItemView[] }) {
             <TableCell>
               {item.code} · {item.title}
             </TableCell>
-            <TableCell align="right">{fenToYuan(item.priceFen)}</TableCell>
+            <TableCell align="right">{formatFen(item.priceFen)}</TableCell>
           </TableRow>
         ))}
       </TableBody>
@@ -116,9 +115,9 @@ function ItemsTable({ items }: { items: OrderItemView[] }) {
 function QuotePanel({ record }: { record: OrderAdminView }) {
   const translate = useTranslate();
   const act = useAct();
-  const [prices, setPrices] = useState<Record<number, string>>(() => Object.fromEntries(record.items.map((i) => [i.itemId, i.listPriceFen !== null ? fenToYuan(i.listPriceFen) : ''])));
+  const [prices, setPrices] = useState<Record<number, string>>(() => Object.fromEntries(record.items.map((i) => [i.itemId, i.listPriceFen !== null ? fenToYuanText(i.listPriceFen) : ''])));
   const [validUntil, setValidUntil] = useState(() => toShanghaiInput(new Date(Date.now() + 7 * 86_400_000)));
-  const fen = record.items.map((i) => yuanToFen(prices[i.itemId] ?? ''));
+  const fen = record.items.map((i) => parseYuan(prices[i.itemId] ?? ''));
   const complete = fen.every((f) => f !== null);
   const total = complete ? (fen as number[]).reduce((a, b) => a + b, 0) : null;
   const submit = () =>
@@ -149,7 +148,7 @@ function QuotePanel({ record }: { record: OrderAdminView }) {
                     label={translate('app.orders.yuan')}
                     value={prices[item.itemId] ?? ''}
                     onChange={(e) => setPrices({ ...prices, [item.itemId]: e.target.value })}
-                    error={yuanToFen(prices[item.itemId] ?? '') === null}
+                    error={parseYuan(prices[item.itemId] ?? '') === null}
                     slotProps={{ htmlInput: { 'data-testid': 'admin-quote-price', inputMode: 'decimal' } }}
                   />
                 </TableCell>
@@ -167,7 +166,7 @@ function QuotePanel({ record }: { record: OrderAdminView }) {
             slotProps={{ inputLabel: { shrink: true } }}
           />
           <Typography data-testid="admin-quote-total">
-            {translate('app.orders.total')}: {total === null ? '—' : fenToYuan(total)}
+            {translate('app.orders.total')}: {formatFen(total)}
           </Typography>
           <Button variant="contained" disabled={!complete || !validUntil} onClick={submit} data-testid="admin-quote-submit">
             {translate('app.orders.quote')}

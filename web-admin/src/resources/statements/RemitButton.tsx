@@ -1,10 +1,9 @@
-import type { StatementAdminView } from '@mkt/contracts';
+import { type StatementAdminView, formatFen } from '@mkt/contracts';
 import PaymentsIcon from '@mui/icons-material/Payments';
 import { Alert, Button as MuiButton, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Button, useDataProvider, useListContext, useNotify, useRefresh, useTranslate } from 'react-admin';
 import type { ConsoleDataProvider } from '../../providers/dataProvider';
-import { fenToYuan } from '../orders/money';
 import { RemittanceDownloadButton } from './download';
 import { isRemittable } from './payouts';
 
@@ -65,7 +64,7 @@ export const RemitButton = () => {
       <Dialog open={step === 'confirm'} onClose={pending ? undefined : () => setStep('closed')} data-testid="admin-statements-remit-dialog">
         <DialogTitle>{translate('resources.statements.remit.title', { smart_count: selectedIds.length })}</DialogTitle>
         <DialogContent>
-          <DialogContentText variant="body2">{translate('resources.statements.remit.content', { smart_count: selectedIds.length, net: fenToYuan(netFen) })}</DialogContentText>
+          <DialogContentText variant="body2">{translate('resources.statements.remit.content', { smart_count: selectedIds.length, net: formatFen(netFen) })}</DialogContentText>
           {blocked.length > 0 && (
             <Alert severity="warning" sx={{ mt: 2 }} data-testid="admin-statements-remit-blocked">
               {translate('resources.statements.remit.blocked', { smart_count: blocked.length })}

@@ -1,11 +1,10 @@
-import type { StatementAdminView, StatementLine } from '@mkt/contracts';
+import { type StatementAdminView, type StatementLine, formatFen } from '@mkt/contracts';
 import FactCheckIcon from '@mui/icons-material/FactCheck';
 import { Box, CardContent, Grid, Stack, Table, TableBody, TableCell, TableFooter, TableHead, TableRow, Typography } from '@mui/material';
 import { Button, Confirm, Link, Show, TopToolbar, useCreatePath, useDataProvider, useNotify, useRecordContext, useRedirect, useTranslate } from 'react-admin';
 import { useState, type ReactNode } from 'react';
 import { formatShanghai } from '../../common/time';
 import type { ConsoleDataProvider } from '../../providers/dataProvider';
-import { fenToYuan } from '../orders/money';
 import { RemittanceDownloadButton } from './download';
 import { ContributorField, StatusChip } from './fields';
 import { quarterLabel } from './payouts';
@@ -103,13 +102,13 @@ function StatementDetail() {
           <Item label={field('confirmedAt')}>{formatShanghai(record.confirmedAt) || '—'}</Item>
           <Item label={field('remittedAt')}>{formatShanghai(record.remittedAt) || '—'}</Item>
           <Item label={field('grossFen')} testId="admin-statement-gross">
-            {fenToYuan(record.grossFen)}
+            {formatFen(record.grossFen)}
           </Item>
           <Item label={field('taxFen')} testId="admin-statement-tax">
-            {fenToYuan(record.taxFen)}
+            {formatFen(record.taxFen)}
           </Item>
           <Item label={field('netFen')} testId="admin-statement-net">
-            <strong>{fenToYuan(record.netFen)}</strong>
+            <strong>{formatFen(record.netFen)}</strong>
           </Item>
           <Item label={field('lineCount')}>{record.lineCount}</Item>
           {record.rejectReason && (
@@ -177,10 +176,10 @@ function LinesTable({ record, lines }: { record: StatementRecord; lines: Stateme
               </TableCell>
               <TableCell>{line.licenceType}</TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatShanghai(line.soldAt)}</TableCell>
-              <TableCell align="right">{fenToYuan(line.amountFen)}</TableCell>
+              <TableCell align="right">{formatFen(line.amountFen)}</TableCell>
               <TableCell align="right">{line.sharePercent}%</TableCell>
               <TableCell align="right" sx={{ color: line.earningFen < 0 ? 'error.main' : undefined }}>
-                {fenToYuan(line.earningFen)}
+                {formatFen(line.earningFen)}
               </TableCell>
             </TableRow>
           ))}
@@ -190,20 +189,20 @@ function LinesTable({ record, lines }: { record: StatementRecord; lines: Stateme
             <TableCell colSpan={7} align="right">
               {translate('resources.statements.fields.grossFen')}
             </TableCell>
-            <TableCell align="right">{fenToYuan(record.grossFen)}</TableCell>
+            <TableCell align="right">{formatFen(record.grossFen)}</TableCell>
           </TableRow>
           <TableRow>
             <TableCell colSpan={7} align="right">
               {translate('resources.statements.fields.taxFen')}
             </TableCell>
-            <TableCell align="right">{fenToYuan(record.taxFen)}</TableCell>
+            <TableCell align="right">{formatFen(record.taxFen)}</TableCell>
           </TableRow>
           <TableRow>
             <TableCell colSpan={7} align="right">
               <strong>{translate('resources.statements.fields.netFen')}</strong>
             </TableCell>
             <TableCell align="right" data-testid="admin-statement-lines-net">
-              <strong>{fenToYuan(record.netFen)}</strong>
+              <strong>{formatFen(record.netFen)}</strong>
             </TableCell>
           </TableRow>
         </TableFooter>

@@ -1,8 +1,7 @@
-import type { StatementAdminView } from '@mkt/contracts';
+import { type StatementAdminView, formatFen } from '@mkt/contracts';
 import { Typography } from '@mui/material';
 import { StatusChip as SharedStatusChip } from '../../common/StatusChip';
 import { ReferenceField, useRecordContext, type FieldProps } from 'react-admin';
-import { fenToYuan } from '../orders/money';
 import { quarterLabel, STATUS_COLORS } from './payouts';
 
 export const StatusChip = (_props: Partial<FieldProps<StatementAdminView>>) => (
@@ -25,7 +24,7 @@ export const YuanField = ({ source }: { source: 'grossFen' | 'taxFen' | 'netFen'
   if (!record) return null;
   return (
     <Typography component="span" variant="body2" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-      {fenToYuan(record[source])}
+      {formatFen(record[source])}
     </Typography>
   );
 };

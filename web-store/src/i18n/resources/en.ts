@@ -754,7 +754,7 @@ export const en: MessageShape<typeof zhCN> = {
     versions: 'Versions ({{count}})',
     versionsTitle: 'Other versions',
     similar: 'Similar music',
-    priceFrom: 'Licences from ¥{{price}}',
+    priceFrom: 'Licences from {{price}}',
     filters: {
       all: 'All',
       mood: 'Mood',

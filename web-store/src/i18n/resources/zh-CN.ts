@@ -750,7 +750,7 @@ export const zhCN = {
     versions: '版本 ({{count}})',
     versionsTitle: '其他版本',
     similar: '相似音乐',
-    priceFrom: '授权价格 ¥{{price}} 起',
+    priceFrom: '授权价格 {{price}} 起',
     filters: {
       all: '全部',
       mood: '情绪',

@@ -1,9 +1,9 @@
-import { ErrorCode, type EarningsResponse, type RealNameStatus, type RealNameView, type StatementDetail, type StatementListResponse, type StatementSummary } from '@mkt/contracts/web';
+import { ErrorCode, type EarningsResponse, type RealNameStatus, type RealNameView, type StatementDetail, type StatementListResponse, type StatementSummary, formatFen } from '@mkt/contracts/web';
 import { type ReactNode, Suspense, lazy, useCallback, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../api/client';
-import { openLink, yuan } from '../../api/orderCalls';
+import { openLink } from '../../api/orderCalls';
 import { payoutCalls } from '../../api/payoutCalls';
 import { formatUtc8Date } from '../../catalogue/materialFormat';
 import { Notice } from '../../catalogue/Notice';
@@ -26,8 +26,6 @@ import { REJECT_REASON_MAX, STATUS_TONE, awaitsAnswer, earningsChart, isRefund, 
 const EarningsChart = lazy(() => import('./EarningsChart'));
 
 addPageMessages('bill', billZhCN, billEn);
-
-const money = (fen: number) => yuan(fen, { grouped: true });
 
 function isForbidden(error: unknown): boolean {
   return error instanceof ApiError && error.code === ErrorCode.FORBIDDEN;
@@ -130,15 +128,15 @@ function Earnings() {
         <dl className={styles.totals}>
           <div className={styles.total}>
             <dt>{t('bill.earnings.total')}</dt>
-            <dd data-testid="bill-total">{money(data.totalFen)}</dd>
+            <dd data-testid="bill-total">{formatFen(data.totalFen)}</dd>
           </div>
           <div className={styles.total}>
             <dt>{t('bill.earnings.remitted')}</dt>
-            <dd data-testid="bill-remitted">{money(data.remittedFen)}</dd>
+            <dd data-testid="bill-remitted">{formatFen(data.remittedFen)}</dd>
           </div>
           <div className={styles.total}>
             <dt>{t('bill.earnings.unstated')}</dt>
-            <dd data-testid="bill-unstated">{money(data.unstatedFen)}</dd>
+            <dd data-testid="bill-unstated">{formatFen(data.unstatedFen)}</dd>
             <dd className={styles.hint}>{t('bill.earnings.unstatedHint')}</dd>
           </div>
         </dl>
@@ -172,7 +170,7 @@ function Earnings() {
                     <span className={styles.barFill} style={{ width: `${bar.percent}%` }} />
                   </span>
                   <span className={styles.barValue}>
-                    <strong className={bar.earningFen < 0 ? styles.negative : undefined}>{money(bar.earningFen)}</strong>
+                    <strong className={bar.earningFen < 0 ? styles.negative : undefined}>{formatFen(bar.earningFen)}</strong>
                     <span className={styles.muted}>{t('bill.earnings.sales', { count: bar.saleCount })}</span>
                   </span>
                 </li>
@@ -197,7 +195,7 @@ function Earnings() {
                     <span className={styles.code}>{m.code}</span>
                   </span>
                   <span className={styles.bestFigures}>
-                    <strong>{money(m.earningFen)}</strong>
+                    <strong>{formatFen(m.earningFen)}</strong>
                     <span className={styles.muted}>{t('bill.earnings.sales', { count: m.saleCount })}</span>
                   </span>
                 </li>
@@ -294,16 +292,16 @@ function Statements() {
                   <dl className={styles.amounts}>
                     <div>
                       <dt>{t('bill.statements.gross')}</dt>
-                      <dd data-testid="bill-statement-gross">{money(s.grossFen)}</dd>
+                      <dd data-testid="bill-statement-gross">{formatFen(s.grossFen)}</dd>
                     </div>
                     <div>
                       <dt>{t('bill.statements.tax')}</dt>
-                      <dd data-testid="bill-statement-tax">{money(s.taxFen)}</dd>
+                      <dd data-testid="bill-statement-tax">{formatFen(s.taxFen)}</dd>
                     </div>
                     <div>
                       <dt>{t('bill.statements.net')}</dt>
                       <dd className={styles.net} data-testid="bill-statement-net">
-                        {money(s.netFen)}
+                        {formatFen(s.netFen)}
                       </dd>
                     </div>
                   </dl>
@@ -347,7 +345,7 @@ function Statements() {
       )}
       {confirming && (
         <Dialog open title={t('bill.confirmDialog.title')} onClose={() => setConfirming(null)} closeLabel={t('bill.confirmDialog.cancel')} testId="bill-confirm-dialog" width={480}>
-          <p className={styles.muted}>{t('bill.confirmDialog.body', { period: period(confirming), net: money(confirming.netFen) })}</p>
+          <p className={styles.muted}>{t('bill.confirmDialog.body', { period: period(confirming), net: formatFen(confirming.netFen) })}</p>
           <div className={styles.dialogActions}>
             <Button variant="secondary" onClick={() => setConfirming(null)}>
               {t('bill.confirmDialog.cancel')}
@@ -417,10 +415,10 @@ function StatementLines({ id, caption }: { id: string; caption: string }) {
                 </td>
                 <td>{'text' in licence ? licence.text : t(`orders.kind.${licence.kind}`)}</td>
                 <td>{chinaTime(line.soldAt)}</td>
-                <td className={styles.number}>{money(line.amountFen)}</td>
+                <td className={styles.number}>{formatFen(line.amountFen)}</td>
                 <td className={styles.number}>{line.sharePercent}%</td>
                 <td className={`${styles.number} ${refund ? styles.negative : ''}`} data-testid="bill-line-earning">
-                  {money(line.earningFen)}
+                  {formatFen(line.earningFen)}
                 </td>
               </tr>
             );

@@ -1,7 +1,7 @@
+import { formatFen } from '@mkt/contracts/web';
 import { BarController, BarElement, CategoryScale, Chart, Legend, LinearScale, Tooltip } from 'chart.js';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { yuan } from '../../api/orderCalls';
 import styles from './Bill.module.css';
 import type { EarningsChartSeries } from './billView';
 
@@ -40,11 +40,11 @@ export default function EarningsChart({ quarters, series }: { quarters: { year: 
         animation: false,
         scales: {
           x: { stacked: true, ticks: { color: text } },
-          y: { stacked: true, ticks: { color: text, callback: (value) => yuan(Number(value) * 100, { grouped: true }) } },
+          y: { stacked: true, ticks: { color: text, callback: (value) => formatFen(Math.round(Number(value) * 100)) } },
         },
         plugins: {
           legend: { position: 'bottom', labels: { color: text, boxWidth: 12 } },
-          tooltip: { callbacks: { label: (item) => `${item.dataset.label}: ${yuan(Math.round(Number(item.raw) * 100), { grouped: true })}` } },
+          tooltip: { callbacks: { label: (item) => `${item.dataset.label}: ${formatFen(Math.round(Number(item.raw) * 100))}` } },
         },
       },
     });

@@ -1,28 +1,13 @@
-import { STATEMENT_STATUSES } from '@mkt/contracts/web';
-import { yuan } from '../../api/orderCalls';
+import { STATEMENT_STATUSES, formatFen } from '@mkt/contracts/web';
 import { billEn as en } from '../../i18n/resources/bill.en';
 import { billZhCN as zhCN } from '../../i18n/resources/bill.zh-CN';
 import { REJECT_REASON_MAX, STATUS_TONE, awaitsAnswer, earningsChart, isRefund, licenceTypeLabel, quarterBars, rejectReasonProblem } from './billView';
 
 describe('money on /Bill', () => {
-  it('groups thousands when asked, from integer fen', () => {
-    expect(yuan(123456, { grouped: true })).toBe('¥1,234.56');
-    expect(yuan(123456789, { grouped: true })).toBe('¥1,234,567.89');
-    expect(yuan(0, { grouped: true })).toBe('¥0.00');
-    expect(yuan(5, { grouped: true })).toBe('¥0.05');
-    expect(yuan(100000, { grouped: true })).toBe('¥1,000.00');
-  });
-
-  it('puts the sign of a refund before the currency', () => {
-    expect(yuan(-1550, { grouped: true })).toBe('-¥15.50');
-    expect(yuan(-123456, { grouped: true })).toBe('-¥1,234.56');
-  });
-
-  it('keeps the order pages as they were: no grouping by default', () => {
-    expect(yuan(150050)).toBe('¥1500.50');
-    expect(yuan(null)).toBe('—');
-    // Float sums from the database arrive as whole fen; a stray fraction still rounds to the fen.
-    expect(yuan(1999.9999)).toBe('¥20.00');
+  // /Bill prints with the shared formatter (its own cases are in libs/contracts/src/money.spec.ts).
+  it('groups thousands from integer fen and puts the sign of a refund before the currency', () => {
+    expect(formatFen(123456789)).toBe('¥1,234,567.89');
+    expect(formatFen(-123456)).toBe('-¥1,234.56');
   });
 });
 

@@ -1,3 +1,4 @@
+import { formatFen } from '@mkt/contracts/web';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -63,7 +64,11 @@ export default function MusicDetailPage() {
                   </div>
                 ))}
               </dl>
-              <p className={styles.price}>{t('music.priceFrom', { price: info.purchasePriceYuan.toFixed(2) })}</p>
+              {info.licenceFromFen !== null && (
+                <p className={styles.price} data-testid="music-price-from">
+                  {t('music.priceFrom', { price: formatFen(info.licenceFromFen) })}
+                </p>
+              )}
             </div>
           </header>
           <MusicBlock music={info} />

@@ -1,6 +1,9 @@
+import { formatFen } from '@mkt/contracts/web';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
+import { orderCalls } from '../../api/orderCalls';
 import { Notice } from '../../catalogue/Notice';
+import { useRemote } from '../../catalogue/useRemote';
 import { recallPlacedOrder } from '../../music/placedOrders';
 import styles from './MusicPages.module.css';
 
@@ -9,10 +12,13 @@ import styles from './MusicPages.module.css';
  * waiting for the payment voucher; its number and what was chosen are shown here.
  */
 export default function OrderMusicPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [params] = useSearchParams();
   const orderId = params.get('id') ?? '';
   const order = orderId ? recallPlacedOrder(orderId) : null;
+  // Opened in another tab (nothing remembered): the number comes from the orders service, once it has the order.
+  const placed = useRemote((signal) => (orderId && !order ? orderCalls.detail(orderId, { signal }) : Promise.resolve(null)), [orderId, order === null]);
+  const orderNo = order?.orderNo ?? placed.data?.orderNo ?? null;
   if (!orderId) return <div className={styles.page}><Notice title={t('music.orderPage.missing')} /></div>;
   return (
     <div className={styles.page} data-testid="order-music">
@@ -22,7 +28,7 @@ export default function OrderMusicPage() {
         <dl className={styles.detailInfo}>
           <div>
             <dt>{t('music.orderPage.number')}</dt>
-            <dd data-testid="order-music-id">{orderId}</dd>
+            <dd data-testid="order-music-no">{orderNo ?? '—'}</dd>
           </div>
           {order && (
             <>
@@ -48,7 +54,7 @@ export default function OrderMusicPage() {
               </div>
               <div>
                 <dt>{t('music.orderPage.total')}</dt>
-                <dd data-testid="order-music-total">¥{(order.totalFen / 100).toLocaleString(i18n.language, { minimumFractionDigits: 2 })}</dd>
+                <dd data-testid="order-music-total">{formatFen(order.totalFen)}</dd>
               </div>
             </>
           )}

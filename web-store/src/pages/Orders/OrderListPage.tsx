@@ -1,7 +1,7 @@
-import type { OrderListResponse } from '@mkt/contracts/web';
+import { type OrderListResponse, formatFen } from '@mkt/contracts/web';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { orderCalls, yuan } from '../../api/orderCalls';
+import { orderCalls } from '../../api/orderCalls';
 import { useRemote } from '../../catalogue/useRemote';
 import { useSession } from '../../session/SessionProvider';
 import { isEnterpriseAdmin } from '../../session/userRoles';
@@ -85,7 +85,7 @@ function Orders({ company }: { company: boolean }) {
             <span className={styles.badge} data-testid="order-status">
               {t(`orders.status.${order.status}`)}
             </span>
-            <span>{yuan(order.totalFen)}</span>
+            <span>{formatFen(order.totalFen)}</span>
             {!company && hasCompany && order.status === 'confirmed' && (
               <Button variant="ghost" onClick={() => toggleHidden(order.id, !order.hiddenFromCompany)} data-testid="order-hide">
                 {order.hiddenFromCompany ? t('orders.list.show') : t('orders.list.hide')}

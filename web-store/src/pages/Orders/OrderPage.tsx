@@ -1,8 +1,8 @@
-import { LICENCE_LABELS, type OrderView } from '@mkt/contracts/web';
+import { LICENCE_LABELS, type OrderView, formatFen } from '@mkt/contracts/web';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { type InvoiceForm, openLink, orderCalls, yuan } from '../../api/orderCalls';
+import { type InvoiceForm, openLink, orderCalls } from '../../api/orderCalls';
 import { useRemote } from '../../catalogue/useRemote';
 import { buyerMayCancel } from '../../orders/orderCancel';
 import { Button } from '../../ui/Button';
@@ -119,8 +119,8 @@ function OrderDetail({ id }: { id: string }) {
                   </div>
                 </div>
                 <div className={styles.actions}>
-                  {item.listPriceFen !== null && item.listPriceFen !== item.priceFen && <s className={styles.muted}>{yuan(item.listPriceFen)}</s>}
-                  <span data-testid="order-item-price">{yuan(item.priceFen)}</span>
+                  {item.listPriceFen !== null && item.listPriceFen !== item.priceFen && <s className={styles.muted}>{formatFen(item.listPriceFen)}</s>}
+                  <span data-testid="order-item-price">{formatFen(item.priceFen)}</span>
                   {o.status === 'confirmed' && (
                     <Button variant="secondary" onClick={() => download(item.itemId)} data-testid="order-download">
                       {t('orders.detail.download')}
@@ -143,7 +143,7 @@ function OrderDetail({ id }: { id: string }) {
         <dl className={styles.facts}>
           <dt>{t('orders.detail.total')}</dt>
           <dd className={styles.total} data-testid="order-total">
-            {o.totalFen === null ? t('orders.detail.waitingQuote') : yuan(o.totalFen)}
+            {o.totalFen === null ? t('orders.detail.waitingQuote') : formatFen(o.totalFen)}
           </dd>
           {o.vipPricePercent !== null && (
             <>
@@ -286,7 +286,7 @@ function InvoiceSection({ order, onDone }: { order: OrderView; onDone(): void })
           <span className={styles.badge} data-testid="invoice-status">
             {t(`orders.invoice.status.${invoice.data.status}`)}
           </span>
-          <span>{t('orders.invoice.amount', { amount: yuan(invoice.data.amountFen), tax: yuan(invoice.data.taxFen) })}</span>
+          <span>{t('orders.invoice.amount', { amount: formatFen(invoice.data.amountFen), tax: formatFen(invoice.data.taxFen) })}</span>
           {invoice.data.status === 'downloadable' && (
             <Button variant="secondary" onClick={download} data-testid="invoice-download">
               {t('orders.invoice.download')}

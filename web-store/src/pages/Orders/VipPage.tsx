@@ -1,6 +1,7 @@
+import { formatFen } from '@mkt/contracts/web';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { orderCalls, yuan } from '../../api/orderCalls';
+import { orderCalls } from '../../api/orderCalls';
 import { useRemote } from '../../catalogue/useRemote';
 import { Button } from '../../ui/Button';
 import { useToast } from '../../ui/toast/ToastProvider';
@@ -41,7 +42,7 @@ function Membership() {
   return (
     <section className={styles.card} data-testid="vip-card">
       <p className={styles.total}>{t('orders.vip.pitch', { percent: info.data.pricePercent })}</p>
-      <p>{t('orders.vip.price', { price: yuan(info.data.priceFen) })}</p>
+      <p>{t('orders.vip.price', { price: formatFen(info.data.priceFen) })}</p>
       {info.data.active && <p className={styles.ok}>{t('orders.vip.active', { date: chinaTime(info.data.validUntil) })}</p>}
       <div className={styles.footer}>
         <Button size="lg" onClick={buy} data-testid="vip-buy">
