@@ -86,7 +86,17 @@ export function CancelOrder({ order, onChanged }: { order: Pick<OrderView, 'id' 
           {choice === 'other' && (
             <div className={styles.other}>
               <label htmlFor={otherId}>{t('orders.cancel.otherLabel')}</label>
-              <input id={otherId} value={other} maxLength={CANCEL_REASON_MAX} onChange={(e) => setOther(e.target.value)} autoFocus data-testid="order-cancel-other" />
+              <input
+                id={otherId}
+                value={other}
+                maxLength={CANCEL_REASON_MAX}
+                onChange={(e) => {
+                  setOther(e.target.value);
+                  setError('');
+                }}
+                autoFocus
+                data-testid="order-cancel-other"
+              />
             </div>
           )}
           {error && (
