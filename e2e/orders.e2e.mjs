@@ -114,6 +114,8 @@ describe('cart to licence in a real browser, across store and console', () => {
     await eventually(() => image.evaluate((img) => img.complete && img.naturalWidth === 1));
     await shoot(finance.page, 'admin-voucher-zh');
     await finance.page.getByTestId('admin-order-confirm').click();
+    // Confirming a payment cannot be undone: the console asks once more.
+    await finance.page.locator('.ra-confirm').click();
     await finance.page.getByTestId('admin-order-status').getByText('已完成').waitFor();
 
     // The buyer downloads the original and the authorization file.

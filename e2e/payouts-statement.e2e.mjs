@@ -152,6 +152,8 @@ describe('a contributor’s quarterly statement from sale to remittance, in a re
     await finance.page.goto(`${env.server.url}/admin/orders/${orderId}/show`);
     await finance.page.getByTestId('admin-order-status').getByText('待确认', { exact: true }).waitFor();
     await finance.page.getByTestId('admin-order-confirm').click();
+    // Confirming a payment cannot be undone: the console asks once more.
+    await finance.page.locator('.ra-confirm').click();
     await finance.page.getByTestId('admin-order-status').getByText('已完成').waitFor();
     await shoot(finance.page, 'statement-01-order-confirmed');
 

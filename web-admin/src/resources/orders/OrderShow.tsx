@@ -5,6 +5,7 @@ import { Show, useNotify, usePermissions, useRecordContext, useRefresh, useTrans
 import { bilingualLabel } from '../../common/licence';
 import { formatShanghai, fromShanghaiInput, toShanghaiInput } from '../../common/time';
 import { ProjectLinkField } from '../projects/fields';
+import { IrreversibleButton } from '../../common/IrreversibleButton';
 import { postAction } from './actions';
 
 export const OrderShow = () => (
@@ -148,7 +149,8 @@ function QuotePanel({ record }: { record: OrderAdminView }) {
                     label={translate('app.orders.yuan')}
                     value={prices[item.itemId] ?? ''}
                     onChange={(e) => setPrices({ ...prices, [item.itemId]: e.target.value })}
-                    error={parseYuan(prices[item.itemId] ?? '') === null}
+                    // Red only for something typed that is not a price, not for a field still empty.
+                    error={(prices[item.itemId] ?? '').trim() !== '' && parseYuan(prices[item.itemId] ?? '') === null}
                     slotProps={{ htmlInput: { 'data-testid': 'admin-quote-price', inputMode: 'decimal' } }}
                   />
                 </TableCell>
@@ -199,9 +201,16 @@ function VoucherPanel({ record, canDecide }: { record: OrderAdminView; canDecide
         {record.voucherRejectedReason && <Typography color="error">{record.voucherRejectedReason}</Typography>}
         {canDecide && (
           <Stack direction="row" spacing={2} sx={{ mt: 2 }}>
-            <Button variant="contained" color="success" onClick={() => act(record.id, 'confirm', undefined, 'app.orders.confirmed')} data-testid="admin-order-confirm">
-              {translate('app.orders.confirm')}
-            </Button>
+            <IrreversibleButton
+              variant="contained"
+              color="success"
+              label="app.orders.confirm"
+              title="app.orders.ask.confirm_title"
+              content="app.orders.ask.confirm_content"
+              translateOptions={{ no: record.orderNo }}
+              onConfirm={() => act(record.id, 'confirm', undefined, 'app.orders.confirmed')}
+              testId="admin-order-confirm"
+            />
             <ReasonAction record={record} action="reject" label="app.orders.reject" testId="admin-order-reject" />
           </Stack>
         )}
@@ -217,9 +226,18 @@ function ReasonAction({ record, action, label, testId }: { record: OrderAdminVie
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
       <MuiTextField size="small" label={translate('app.orders.reason')} value={reason} onChange={(e) => setReason(e.target.value)} slotProps={{ htmlInput: { 'data-testid': `${testId}-reason` } }} />
-      <Button variant="outlined" color="warning" sx={{ whiteSpace: "nowrap", flexShrink: 0 }} disabled={!reason.trim()} onClick={() => act(record.id, action, { reason }, 'app.orders.done')} data-testid={testId}>
-        {translate(label)}
-      </Button>
+      <IrreversibleButton
+        variant="outlined"
+        color="warning"
+        sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
+        disabled={!reason.trim()}
+        label={label}
+        title={`app.orders.ask.${action}_title`}
+        content={`app.orders.ask.${action}_content`}
+        translateOptions={{ no: record.orderNo, reason: reason.trim() }}
+        onConfirm={() => act(record.id, action, { reason }, 'app.orders.done')}
+        testId={testId}
+      />
     </Stack>
   );
 }
