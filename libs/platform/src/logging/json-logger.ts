@@ -3,6 +3,12 @@ import pino, { type Logger, type LevelWithSilent } from 'pino';
 import { currentRequestId } from './request-context.js';
 
 /**
+ * Nest's start-up narration (every module initialised, every route mapped: a few hundred lines
+ * before the banner). Useful when a route is missing, so kept at the debug level.
+ */
+const START_UP_DETAIL = new Set(['InstanceLoader', 'RoutesResolver', 'RouterExplorer']);
+
+/**
  * Nest's logger backed by pino: one JSON object per line, with the request id of the request
  * being served (if any) so a request's lines can be found together.
  */
@@ -25,7 +31,8 @@ export class JsonLogger implements LoggerService {
   }
 
   log(message: unknown, ...rest: unknown[]): void {
-    this.write('info', message, rest);
+    const context = rest[rest.length - 1];
+    this.write(typeof context === 'string' && START_UP_DETAIL.has(context) ? 'debug' : 'info', message, rest);
   }
   error(message: unknown, ...rest: unknown[]): void {
     this.write('error', message, rest);
