@@ -123,7 +123,8 @@ describe('the buyer cancels an order that is not yet paid', () => {
     await row(paid).getByTestId('order-cancel').click();
     await page.getByTestId('order-cancel-reason-price').check();
     await page.getByTestId('order-cancel-confirm').click();
-    await page.getByTestId('order-cancel-error').getByText('提交失败：').waitFor();
+    // The refusal names the state and the action in the buyer's language, not by their codes.
+    await page.getByTestId('order-cancel-error').getByText('提交失败：订单当前状态为“待确认付款”，不能取消').waitFor();
     await shoot(page, 'order-cancel-refused-zh');
     // Leaving the dialog shows the order as it now is: paid, without cancel.
     await page.keyboard.press('Escape');

@@ -68,7 +68,7 @@ export const serverMessages = {
     cartItemNotFound: '购物车中没有该素材',
     cartEmpty: '请选择要下单的素材',
     orderNotFound: '订单不存在',
-    orderTransitionRefused: '订单当前状态为“{status}”，不能{action}',
+    orderTransitionRefused: '订单当前状态为“{status:orderStatus}”，不能{action:orderAction}',
     quoteExpired: '报价已过期，请联系客服重新报价',
     quoteItemsMismatch: '报价必须为订单中的每个素材给出价格',
     voucherRequired: '请填写付款账户名并上传付款凭证',
@@ -109,11 +109,11 @@ export const serverMessages = {
     musicWaveNotReady: '波形尚未生成',
     // payouts
     statementNotFound: '结算单不存在',
-    statementTransitionRefused: '结算单当前状态为“{status}”，不能{action}',
+    statementTransitionRefused: '结算单当前状态为“{status:statementStatus}”，不能{action:statementAction}',
     statementQuarterOpen: '{year} 年第 {quarter} 季度尚未结束，结束后才能生成结算单',
     statementQuarterTooEarly: '结算单从 2020 年第 4 季度开始记录',
     realNameNotFound: '实名认证申请不存在',
-    realNameTransitionRefused: '实名认证当前状态为“{status}”，不能{action}',
+    realNameTransitionRefused: '实名认证当前状态为“{status:realNameStatus}”，不能{action:realNameAction}',
     idPhotoNotFound: '身份证照片不存在或已过期，请重新上传',
     idPhotoInvalid: '身份证照片须为 JPG 或 PNG 图片，且不超过 {maxMb} MB',
     bankInfoNotFound: '银行信息不存在',
@@ -121,7 +121,7 @@ export const serverMessages = {
     bankInfoRealNameRequired: '请先完成实名认证，再填写银行信息',
     bankInfoNameMismatch: '开户名须与合同一致：{expected}',
     bankInfoCompanyMissing: '合同中没有公司名称，无法按公司结算，请联系财务',
-    bankInfoTransitionRefused: '银行信息当前状态为“{status}”，不能{action}',
+    bankInfoTransitionRefused: '银行信息当前状态为“{status:bankInfoStatus}”，不能{action:bankInfoAction}',
     remitBankInfoMissing: '结算单 {statementId} 的摄影师还没有审核通过的银行信息，无法打款',
   },
   en: {
@@ -185,7 +185,7 @@ export const serverMessages = {
     cartItemNotFound: 'This item is not in your cart',
     cartEmpty: 'Please choose the materials to order',
     orderNotFound: 'This order does not exist',
-    orderTransitionRefused: 'The order is {status}; it cannot be {action}',
+    orderTransitionRefused: 'The order is {status:orderStatus}; it cannot be {action:orderAction}',
     quoteExpired: 'The quote has expired, please contact service for a new quote',
     quoteItemsMismatch: 'A quote must price every item of the order',
     voucherRequired: 'Please give the paying account name and upload the payment voucher',
@@ -226,11 +226,11 @@ export const serverMessages = {
     musicWaveNotReady: 'the waveform is not ready yet',
     // payouts
     statementNotFound: 'This statement does not exist',
-    statementTransitionRefused: 'The statement is {status}; it cannot be {action}',
+    statementTransitionRefused: 'The statement is {status:statementStatus}; it cannot be {action:statementAction}',
     statementQuarterOpen: 'Q{quarter} {year} has not ended yet; its statements can be produced once it has',
     statementQuarterTooEarly: 'Statements are recorded from Q4 2020',
     realNameNotFound: 'This real-name submission does not exist',
-    realNameTransitionRefused: 'The real-name check is {status}; it cannot be {action}',
+    realNameTransitionRefused: 'The real-name check is {status:realNameStatus}; it cannot be {action:realNameAction}',
     idPhotoNotFound: 'The ID-card photo is missing or has expired; please upload it again',
     idPhotoInvalid: 'An ID-card photo must be a JPG or PNG image of at most {maxMb} MB',
     bankInfoNotFound: 'This bank info does not exist',
@@ -238,7 +238,7 @@ export const serverMessages = {
     bankInfoRealNameRequired: 'Please complete the real-name check before giving bank info',
     bankInfoNameMismatch: 'The account name must match the contract: {expected}',
     bankInfoCompanyMissing: 'Your contract names no company, so company settlement is not possible; please contact finance',
-    bankInfoTransitionRefused: 'The bank info is {status}; it cannot be {action}',
+    bankInfoTransitionRefused: 'The bank info is {status:bankInfoStatus}; it cannot be {action:bankInfoAction}',
     remitBankInfoMissing: 'The contributor of statement {statementId} has no verified bank info to be paid to',
   },
 } as const satisfies Record<Language, Record<string, string>>;
@@ -264,13 +264,44 @@ export function languageFromHeader(header: string | undefined | null): Language 
   return DEFAULT_LANGUAGE;
 }
 
+/**
+ * The words a message puts in place of a code: `{status:orderStatus}` shows the `status`
+ * parameter (the code `paid`) as the `orderStatus` word in the caller's language, so services
+ * pass codes and a refusal reads "订单当前状态为“待确认付款”，不能取消", not "“paid”，不能cancel".
+ */
+export const messageWords = {
+  'zh-CN': {
+    orderStatus: { submitted: '待报价', quoted: '待付款', paid: '待确认付款', confirmed: '已完成', closed: '已关闭' },
+    orderAction: { quote: '报价', pay: '付款', reject: '驳回付款凭证', confirm: '确认付款', close: '关闭', cancel: '取消', refund: '退款' },
+    statementStatus: { toBeConfirmed: '待确认', generated: '已生成', rejected: '已驳回', remitted: '已汇款', invalid: '已作废' },
+    statementAction: { confirm: '确认', reject: '驳回', correct: '更正', remit: '汇款' },
+    realNameStatus: { none: '未认证', verifying: '审核中', verified: '已认证', rejected: '未通过' },
+    realNameAction: { submit: '提交', verify: '通过', reject: '驳回' },
+    bankInfoStatus: { none: '未填写', verifying: '审核中', verified: '已通过', failed: '未通过' },
+    bankInfoAction: { verify: '通过', reject: '驳回' },
+  },
+  en: {
+    orderStatus: { submitted: 'waiting for a quote', quoted: 'waiting for payment', paid: 'waiting for payment confirmation', confirmed: 'completed', closed: 'closed' },
+    orderAction: { quote: 'quoted', pay: 'paid', reject: 'refused', confirm: 'confirmed', close: 'closed', cancel: 'cancelled', refund: 'refunded' },
+    statementStatus: { toBeConfirmed: 'to be confirmed', generated: 'generated', rejected: 'rejected', remitted: 'remitted', invalid: 'void' },
+    statementAction: { confirm: 'confirmed', reject: 'rejected', correct: 'corrected', remit: 'remitted' },
+    realNameStatus: { none: 'not verified', verifying: 'being reviewed', verified: 'verified', rejected: 'not approved' },
+    realNameAction: { submit: 'submitted', verify: 'approved', reject: 'rejected' },
+    bankInfoStatus: { none: 'not given', verifying: 'being reviewed', verified: 'approved', failed: 'not approved' },
+    bankInfoAction: { verify: 'approved', reject: 'rejected' },
+  },
+} as const satisfies Record<Language, Record<string, Record<string, string>>>;
+
 export function formatMessage(
   language: Language,
   key: MessageKey,
   params: Record<string, string | number> = {},
 ): string {
   const template: string = serverMessages[language][key];
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    name in params ? String(params[name]) : whole,
-  );
+  const words: Record<string, Record<string, string>> = messageWords[language];
+  return template.replace(/\{(\w+)(?::(\w+))?\}/g, (whole, name: string, vocabulary: string | undefined) => {
+    if (!(name in params)) return whole;
+    const value = String(params[name]);
+    return (vocabulary && words[vocabulary]?.[value]) ?? value;
+  });
 }

@@ -1,4 +1,4 @@
-import { ErrorCode, REAL_NAME_STATUSES, type RealNameStatus } from '@mkt/contracts';
+import { ErrorCode, REAL_NAME_STATUSES, type RealNameStatus, messageWords } from '@mkt/contracts';
 import { AppError } from '@mkt/platform';
 import { REAL_NAME_ACTIONS, REAL_NAME_TRANSITIONS, nextRealNameStatus, realNameTransition, type RealNameAction } from './real-name-state-machine.js';
 
@@ -39,5 +39,11 @@ describe('real-name state machine', () => {
     expect(table.sort()).toEqual([...allowed].map((move) => [...move]).sort());
     const leaving = new Set(allowed.map(([from]) => from));
     expect(REAL_NAME_STATUSES.filter((status) => !leaving.has(status))).toEqual(['verified']);
+  });
+});
+
+describe('realNameAction words', () => {
+  it('names every action in refusals, in both languages', () => {
+    for (const language of ['zh-CN', 'en'] as const) expect(Object.keys(messageWords[language].realNameAction).sort()).toEqual([...REAL_NAME_ACTIONS].sort());
   });
 });

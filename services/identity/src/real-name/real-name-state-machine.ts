@@ -19,8 +19,6 @@ export const REAL_NAME_TRANSITIONS: Readonly<Record<RealNameAction, Partial<Reco
   reject: { verifying: 'rejected' },
 };
 
-/** How the refusal names the action: "it cannot be submitted". */
-const ACTION_WORDS: Record<RealNameAction, string> = { submit: 'submitted', verify: 'verified', reject: 'rejected' };
 
 export function nextRealNameStatus(from: RealNameStatus, action: RealNameAction): RealNameStatus | null {
   return REAL_NAME_TRANSITIONS[action][from] ?? null;
@@ -29,6 +27,6 @@ export function nextRealNameStatus(from: RealNameStatus, action: RealNameAction)
 /** The status `action` leads to; anything else is a 409 naming the status and the action. */
 export function realNameTransition(from: RealNameStatus, action: RealNameAction): RealNameStatus {
   const to = nextRealNameStatus(from, action);
-  if (!to) throw new AppError(ErrorCode.REAL_NAME_TRANSITION_REFUSED, 'realNameTransitionRefused', { status: from, action: ACTION_WORDS[action] });
+  if (!to) throw new AppError(ErrorCode.REAL_NAME_TRANSITION_REFUSED, 'realNameTransitionRefused', { status: from, action });
   return to;
 }

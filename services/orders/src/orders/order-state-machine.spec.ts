@@ -1,4 +1,4 @@
-import { ORDER_STATUSES, type OrderStatus } from '@mkt/contracts';
+import { ORDER_STATUSES, type OrderStatus, messageWords } from '@mkt/contracts';
 import { ORDER_ACTIONS, allowedActions, transition, type OrderAction } from './order-state-machine.js';
 
 /** Every (state, action) pair of the order process, with the expected outcome. */
@@ -27,5 +27,11 @@ describe('order state machine', () => {
   it('lists the actions a state allows (the console shows only these buttons)', () => {
     expect(allowedActions('paid')).toEqual(['reject', 'confirm', 'close']);
     expect(allowedActions('closed')).toEqual([]);
+  });
+});
+
+describe('orderAction words', () => {
+  it('names every action in refusals, in both languages', () => {
+    for (const language of ['zh-CN', 'en'] as const) expect(Object.keys(messageWords[language].orderAction).sort()).toEqual([...ORDER_ACTIONS].sort());
   });
 });

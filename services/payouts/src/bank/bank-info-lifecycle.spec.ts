@@ -1,6 +1,6 @@
-import { ErrorCode } from '@mkt/contracts';
+import { ErrorCode, messageWords } from '@mkt/contracts';
 import { AppError } from '@mkt/platform';
-import { BANK_INFO_TRANSITIONS, bankInfoTransition } from './bank-info-lifecycle.js';
+import { BANK_INFO_ACTIONS, BANK_INFO_TRANSITIONS, bankInfoTransition } from './bank-info-lifecycle.js';
 
 describe('bank info lifecycle', () => {
   it('lets finance verify or reject only a submission that waits', () => {
@@ -28,5 +28,11 @@ describe('bank info lifecycle', () => {
     for (const moves of Object.values(BANK_INFO_TRANSITIONS)) {
       expect(Object.keys(moves)).toEqual(['verifying']);
     }
+  });
+});
+
+describe('bankInfoAction words', () => {
+  it('names every action in refusals, in both languages', () => {
+    for (const language of ['zh-CN', 'en'] as const) expect(Object.keys(messageWords[language].bankInfoAction).sort()).toEqual([...BANK_INFO_ACTIONS].sort());
   });
 });

@@ -1,4 +1,4 @@
-import { STATEMENT_STATUSES, type StatementStatus } from '@mkt/contracts';
+import { STATEMENT_STATUSES, type StatementStatus, messageWords } from '@mkt/contracts';
 import { AppError } from '@mkt/platform';
 import { STATEMENT_ACTIONS, STATEMENT_TRANSITIONS, nextStatementStatus, statementTransition, type StatementAction } from './statement-state-machine.js';
 
@@ -30,5 +30,11 @@ describe('statement state machine', () => {
     expect(table.sort()).toEqual([...allowed].map((move) => [...move]).sort());
     const leaving = new Set(allowed.map(([from]) => from));
     expect(STATEMENT_STATUSES.filter((status) => !leaving.has(status)).sort()).toEqual(['invalid', 'remitted']);
+  });
+});
+
+describe('statementAction words', () => {
+  it('names every action in refusals, in both languages', () => {
+    for (const language of ['zh-CN', 'en'] as const) expect(Object.keys(messageWords[language].statementAction).sort()).toEqual([...STATEMENT_ACTIONS].sort());
   });
 });
