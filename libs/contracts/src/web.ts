@@ -13,3 +13,4 @@ export * from './uploads/api.js';
 export * from './orders/api.js';
 export * from './music/api.js';
 export * from './payouts/api.js';
+export * from './column-limits.js';

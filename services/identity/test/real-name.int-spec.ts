@@ -119,7 +119,7 @@ describe('identity: real-name check', () => {
 
     const again = await h.call('/realname/submit', { token, body: { name: '王小明', idNumber: ID_NUMBER, ...photos }, lang: 'zh-CN' });
     expect(again.status).toBe(409);
-    expect(body(again)).toMatchObject({ code: 2502, message: expect.stringContaining('verifying') });
+    expect(body(again)).toMatchObject({ code: 2502, message: '实名认证当前状态为“审核中”，不能提交' });
     // Nor are new photos taken while the submission waits.
     expect((await h.call('/realname/photo/link', { token, body: { side: 'portrait', contentType: 'image/png', size: 10 } })).status).toBe(409);
 

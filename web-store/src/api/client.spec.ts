@@ -1,5 +1,5 @@
 import { ACCESS_TOKEN_HEADER, ErrorCode, StoreCalls } from '@mkt/contracts/web';
-import { ApiError, NO_RESPONSE, configureApiClient, get, post, postForm } from './client';
+import { ApiError, NO_RESPONSE, configureApiClient, get, isRetryable, post, postForm } from './client';
 import { tokenStorage, tokenNeedsRefresh, TOKEN_REFRESH_AGE_MS } from './tokenStorage';
 
 /** A Map-backed localStorage and a recording fetch: enough of the browser for the client. */
@@ -161,5 +161,18 @@ describe('token storage', () => {
     expect(tokenNeedsRefresh(now - 1000, now)).toBe(false);
     expect(tokenNeedsRefresh(now - TOKEN_REFRESH_AGE_MS - 1, now)).toBe(true);
     expect(tokenNeedsRefresh(null, now)).toBe(true);
+  });
+});
+
+describe('whether asking again may help', () => {
+  it('offers a retry for no answer and for the server’s own trouble', () => {
+    expect(isRetryable(new ApiError(NO_RESPONSE, '', '/material/detail'))).toBe(true);
+    expect(isRetryable(new ApiError(ErrorCode.INTERNAL, 'x', '/material/detail'))).toBe(true);
+    expect(isRetryable(new TypeError('Failed to fetch'))).toBe(true);
+  });
+
+  it('does not for a refusal that would answer the same again', () => {
+    expect(isRetryable(new ApiError(ErrorCode.NOT_FOUND, '素材不存在', '/material/detail'))).toBe(false);
+    expect(isRetryable(new ApiError(ErrorCode.VALIDATION_FAILED, 'id', '/material/detail'))).toBe(false);
   });
 });

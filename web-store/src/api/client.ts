@@ -2,6 +2,7 @@ import {
   ACCESS_TOKEN_HEADER,
   type ApiEnvelope,
   ErrorCode,
+  httpStatusOf,
   type Language,
   STORE_API_PREFIX,
 } from '@mkt/contracts/web';
@@ -34,6 +35,15 @@ export class ApiError extends Error {
 
 /** Network failure, timeout, or a response that is not the API envelope. */
 export const NO_RESPONSE = -1;
+
+/**
+ * Whether asking again may help: no answer, or the server's own trouble (5xx). A refusal (a
+ * material that does not exist, a request the rules forbid) answers the same the second time.
+ */
+export function isRetryable(error: unknown): boolean {
+  if (!(error instanceof ApiError) || error.code === NO_RESPONSE) return true;
+  return ((httpStatusOf as Record<number, number | undefined>)[error.code] ?? 500) >= 500;
+}
 
 export interface ApiClientHooks {
   language(): Language;

@@ -3,7 +3,7 @@ import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { catalogueCalls } from '../../api/catalogueCalls';
-import { ApiError } from '../../api/client';
+import { ApiError, isRetryable } from '../../api/client';
 import { Chips } from '../../catalogue/Chips';
 import { clickPayload, playRuleId } from '../../catalogue/clickPayload';
 import { categoryLink, hotwordLink } from '../../catalogue/lookups';
@@ -57,9 +57,15 @@ export function DetailPage({ variant }: { variant: DetailVariant }) {
     return (
       <div className={styles.page}>
         <Notice title={message} testId="detail-error">
-          <Button variant="secondary" onClick={detail.reload}>
-            {t('catalogue.retry')}
-          </Button>
+          {isRetryable(detail.error) ? (
+            <Button variant="secondary" onClick={detail.reload}>
+              {t('catalogue.retry')}
+            </Button>
+          ) : (
+            <Link to="/" className={buttonClass('secondary')}>
+              {t('pages.backHome')}
+            </Link>
+          )}
         </Notice>
       </div>
     );

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
+import { ErrorCode, INT4_MAX } from '@mkt/contracts/web';
+import { Link, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../api/client';
 import { musicCalls } from '../../api/musicCalls';
 import { Notice } from '../../catalogue/Notice';
@@ -7,7 +8,7 @@ import { Pager } from '../../catalogue/Pager';
 import { useRemote } from '../../catalogue/useRemote';
 import { SHEET_PAGE_SIZE } from '../../music/playerCore';
 import { playerStore } from '../../music/playerStore';
-import { Button } from '../../ui/Button';
+import { Button, buttonClass } from '../../ui/Button';
 import { MusicList } from './MusicList';
 import styles from './MusicPages.module.css';
 
@@ -17,7 +18,23 @@ export default function PlayListDetailPage() {
   const [params, setParams] = useSearchParams();
   const sheetId = Number(params.get('id')) || 0;
   const pageNo = Math.max(1, Number(params.get('page')) || 1);
-  const sheet = useRemote((signal) => musicCalls.sheet({ sheetId, pageNo, pageSize: SHEET_PAGE_SIZE }, { signal }), [sheetId, pageNo, i18n.language]);
+  const named = Number.isInteger(sheetId) && sheetId > 0 && sheetId <= INT4_MAX;
+  const sheet = useRemote(
+    (signal) => (named ? musicCalls.sheet({ sheetId, pageNo, pageSize: SHEET_PAGE_SIZE }, { signal }) : Promise.resolve(null)),
+    [sheetId, pageNo, i18n.language],
+  );
+  // Opened without a playlist (or one the server does not know): say so and lead back to the list.
+  if (!named || (sheet.error instanceof ApiError && (sheet.error.code === ErrorCode.NOT_FOUND || sheet.error.code === ErrorCode.MUSIC_SHEET_NOT_FOUND))) {
+    return (
+      <div className={styles.page}>
+        <Notice title={t('music.sheetMissing')} testId="playlist-missing">
+          <Link to="/PlayList" className={buttonClass('secondary')}>
+            {t('music.allSheets')}
+          </Link>
+        </Notice>
+      </div>
+    );
+  }
   if (sheet.error) {
     return (
       <div className={styles.page}>

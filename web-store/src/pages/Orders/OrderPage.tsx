@@ -6,6 +6,7 @@ import { type InvoiceForm, openLink, orderCalls } from '../../api/orderCalls';
 import { useRemote } from '../../catalogue/useRemote';
 import { buyerMayCancel } from '../../orders/orderCancel';
 import { Button } from '../../ui/Button';
+import { FilePicker } from '../../ui/FilePicker';
 import { useToast } from '../../ui/toast/ToastProvider';
 import { CancelOrder } from './CancelOrder';
 import { SignedIn, Thumb, chinaTime, messageOf, useSubmitMessage } from './common';
@@ -195,10 +196,10 @@ function PaymentForm({ order, onDone }: { order: OrderView; onDone(): void }) {
           <span>{t('orders.pay.accountName')} *</span>
           <input value={accountName} onChange={(e) => setAccountName(e.target.value)} data-testid="pay-account-name" />
         </label>
-        <label className={styles.field}>
+        <div className={styles.field}>
           <span>{t('orders.pay.voucher')} *</span>
-          <input type="file" accept="image/jpeg,image/png" onChange={(e) => setFile(e.target.files?.[0] ?? null)} data-testid="pay-voucher" />
-        </label>
+          <FilePicker accept="image/jpeg,image/png" file={file} onChoose={setFile} testId="pay-voucher" />
+        </div>
         <p className={`${styles.wide} ${styles.muted}`}>{t('orders.pay.voucherHint')}</p>
         {error && <p className={`${styles.wide} ${styles.error}`} data-testid="pay-error">{error}</p>}
         <div className={`${styles.wide} ${styles.footer}`}>

@@ -8,11 +8,28 @@ export default function OrderSuccessPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
+  const orderNo = params.get('no') ?? '';
+  // Reached without the order it confirms (a bookmark, a shared link): point to where orders are.
+  if (!id || !orderNo) {
+    return (
+      <div className={`${styles.page} ${styles.narrow}`}>
+        <div className={styles.card} data-testid="order-success-missing">
+          <h1 className={styles.title}>{t('orders.success.missingTitle')}</h1>
+          <p className={styles.muted}>{t('orders.success.missingBody')}</p>
+          <div className={styles.actions}>
+            <Link className={buttonClass('primary')} to="/OrderList">
+              {t('orders.success.list')}
+            </Link>
+          </div>
+        </div>
+      </div>
+    );
+  }
   return (
     <div className={`${styles.page} ${styles.narrow}`}>
       <div className={styles.card} data-testid="order-success">
         <h1 className={styles.title}>{t('orders.success.title')}</h1>
-        <p className={styles.muted}>{t('orders.success.body', { orderNo: params.get('no') ?? '' })}</p>
+        <p className={styles.muted}>{t('orders.success.body', { orderNo })}</p>
         <p className={styles.promise}>{t('orders.quotePromise')}</p>
         <div className={styles.actions}>
           <Link className={buttonClass('primary')} to={`/Order?id=${encodeURIComponent(id)}`} data-testid="order-success-view">
