@@ -98,6 +98,9 @@ describe('cart to licence in a real browser, across store and console', () => {
 
     // The buyer pays: account name and voucher image.
     await buyer.goto(`${env.server.url}/Order?id=${orderId}`);
+    // The detail shows the licence as the buyer entered it, optional fields included.
+    assert.equal(await buyer.getByTestId('order-licence-brand').innerText(), '光影');
+    assert.equal(await buyer.getByTestId('order-licence-phone').innerText(), '13800000001');
     await buyer.getByTestId('order-total').getByText('¥1,500.50').waitFor();
     await buyer.getByTestId('pay-submit').click();
     await buyer.getByTestId('pay-error').getByText('请填写付款账户名并上传付款凭证').waitFor();

@@ -617,6 +617,7 @@ export const en: MessageShape<typeof zhCN> = {
       download: 'Download original',
       licences: 'Authorization files',
       cancelOrder: 'Cancel order',
+      specialRequest: 'Special request',
       cancelReason: 'Cancel reason',
     },
     cancel: {

@@ -613,6 +613,7 @@ export const zhCN = {
       download: '下载原文件',
       licences: '授权书',
       cancelOrder: '取消订单',
+      specialRequest: '特殊要求',
       cancelReason: '取消原因',
     },
     cancel: {

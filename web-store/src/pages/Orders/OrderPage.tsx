@@ -90,6 +90,13 @@ function OrderDetail({ id }: { id: string }) {
             <dd>{o.licence.userCompany}</dd>
             <dt>{t('orders.putorder.projectName')}</dt>
             <dd>{o.licence.projectName}</dd>
+            {/* Optional fields the buyer may have left empty: shown only when given. */}
+            {o.licence.brand && (
+              <>
+                <dt>{t('orders.putorder.brand')}</dt>
+                <dd data-testid="order-licence-brand">{o.licence.brand}</dd>
+              </>
+            )}
             <dt>{t('orders.putorder.projectType')}</dt>
             <dd>{label(LICENCE_LABELS.projectType, o.licence.projectType)}</dd>
             <dt>{t('orders.putorder.region')}</dt>
@@ -100,6 +107,20 @@ function OrderDetail({ id }: { id: string }) {
             <dd>{o.licence.purpose}</dd>
             <dt>{t('orders.putorder.contact')}</dt>
             <dd>{o.licence.contact}</dd>
+            {o.licence.phone && (
+              <>
+                <dt>{t('orders.putorder.phone')}</dt>
+                <dd data-testid="order-licence-phone">{o.licence.phone}</dd>
+              </>
+            )}
+            {o.licence.specialRequest && (
+              <>
+                <dt>{t('orders.detail.specialRequest')}</dt>
+                <dd className={styles.note} data-testid="order-licence-note">
+                  {o.licence.specialRequest}
+                </dd>
+              </>
+            )}
           </dl>
         </section>
       )}
