@@ -17,6 +17,12 @@ export const CHROMIUM_ARGS = [
   '--disable-quic',
 ];
 
+/**
+ * Every test server seeds the same demo on a fresh data folder: its rendered media are kept here
+ * and copied, so only the first server of a run (or after a renderer change) renders them.
+ */
+const DEMO_MEDIA_CACHE = join(tmpdir(), 'mkt-e2e-demo-media');
+
 export function freePort() {
   return new Promise((resolve, reject) => {
     const probe = createServer();
@@ -36,7 +42,7 @@ export async function startServer(extraEnv = {}, options = {}) {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'mkt-e2e-'));
   const port = options.port ?? (await freePort());
   const child = spawn(process.execPath, ['apps/standalone/dist/main.js'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, EMBEDDED_PG_PORT: '0', LOG_LEVEL: 'warn', NODE_ENV: 'development', DEMO_CATALOGUE_SIZE: '24', DEMO_MUSIC_SIZE: process.env.DEMO_MUSIC_SIZE ?? '6', DEMO_WAIT: 'true', ...extraEnv },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, EMBEDDED_PG_PORT: '0', LOG_LEVEL: 'warn', NODE_ENV: 'development', DEMO_CATALOGUE_SIZE: '24', DEMO_MUSIC_SIZE: process.env.DEMO_MUSIC_SIZE ?? '6', DEMO_WAIT: 'true', DEMO_MEDIA_CACHE: DEMO_MEDIA_CACHE, ...extraEnv },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -7,6 +7,7 @@ import { FfmpegRunner, resolveMediaBinaries } from '@mkt/platform/media';
 import { PhotoRenderer } from './photo-renderer.js';
 import type { DemoMediaFiles, DemoMediaSpec, StoredRef } from './demo-media-spec.js';
 import type { RenderedFile, RenderedMedia } from './rendered-media.js';
+import { RenderedMediaCache } from './rendered-media-cache.js';
 import { VideoRenderer } from './video-renderer.js';
 
 /** What meta.json holds: enough to answer a re-run without rendering, and to notice a changed spec. */
@@ -32,11 +33,14 @@ export class DemoMediaRenderer {
     private readonly storage: ObjectStorage,
     private readonly videos: VideoRenderer,
     private readonly photos: PhotoRenderer,
+    private readonly cache: RenderedMediaCache | null = null,
   ) {}
 
-  static async create(storage: ObjectStorage): Promise<DemoMediaRenderer> {
+  /** `cacheDir`: a folder of rendered media shared across data folders (see RenderedMediaCache). */
+  static async create(storage: ObjectStorage, options: { cacheDir?: string } = {}): Promise<DemoMediaRenderer> {
     const runner = new FfmpegRunner(await resolveMediaBinaries());
-    return new DemoMediaRenderer(storage, new VideoRenderer(runner), new PhotoRenderer());
+    const cache = options.cacheDir ? new RenderedMediaCache(options.cacheDir, DEMO_RENDER_VERSION) : null;
+    return new DemoMediaRenderer(storage, new VideoRenderer(runner), new PhotoRenderer(), cache);
   }
 
   async render(spec: DemoMediaSpec, workDir: string): Promise<DemoMediaFiles> {
@@ -46,10 +50,14 @@ export class DemoMediaRenderer {
       const stored = await this.readStored(spec, keys);
       if (stored) return stored;
 
+      const cached = await this.cache?.read(spec);
+      if (cached) return await this.store(spec, keys, cached);
+
       await mkdir(workDir, { recursive: true });
       const dir = await mkdtemp(join(workDir, 'demo-media-'));
       try {
         const rendered = spec.kind === 'video' ? await this.videos.render(spec, dir) : await this.photos.render(spec, dir);
+        await this.cache?.write(spec, rendered);
         return await this.store(spec, keys, rendered);
       } finally {
         await rm(dir, { recursive: true, force: true });

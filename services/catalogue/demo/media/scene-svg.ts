@@ -19,7 +19,8 @@ type Point = readonly [number, number];
 
 export function buildSceneSvg({ width: W, height: H, seed, palette, vignette = true }: SceneOptions): string {
   const rng = new SeededRandom(seed);
-  const light = { x: W * rng.between(0.22, 0.78), y: H * rng.between(0.3, 0.5) };
+  const at = lightPosition(rng);
+  const light = { x: W * at.x, y: H * at.y };
   const defs: string[] = [
     linearGradient('sky', palette.sky),
     radialGradient('glow', [
@@ -44,6 +45,19 @@ export function buildSceneSvg({ width: W, height: H, seed, palette, vignette = t
     `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">` +
     `<defs>${defs.join('')}</defs>${body.join('')}</svg>`
   );
+}
+
+/**
+ * Where the sun or moon stands, as fractions of the frame: the first draws of the scene's random
+ * stream, so a title can say where the light is without rendering the picture.
+ */
+export function sceneLight(seed: number): { x: number; y: number } {
+  return lightPosition(new SeededRandom(seed));
+}
+
+function lightPosition(rng: SeededRandom): { x: number; y: number } {
+  const x = rng.between(0.22, 0.78);
+  return { x, y: rng.between(0.3, 0.5) };
 }
 
 function scenery(palette: Palette, rng: SeededRandom, W: number, H: number, light: { x: number; y: number }, defs: string[]): string {

@@ -145,8 +145,8 @@ interface RenderedTrack {
 /**
  * Adds music and sound effects to the demo (a few dozen synthetic tracks rendered with ffmpeg,
  * covers drawn with sharp, shorter versions, and four sheets). Runs in the background once the
- * catalogue's own demo seed has finished (which skips when materials exist, so it must not see
- * music first), and skips itself when any music exists.
+ * catalogue's own demo seed has published its first items (that seed looks only at videos and
+ * photos, so music beside it changes nothing), and skips itself when any music exists.
  */
 @Injectable()
 export class DemoMusicSeedService implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -194,9 +194,11 @@ export class DemoMusicSeedService implements OnApplicationBootstrap, OnApplicati
     await this.running;
   }
 
+  /** Music starts once the first videos and photos are in the store (or the catalogue seed has ended), not after all of them. */
   private async afterCatalogueSeed(): Promise<void> {
-    // The catalogue seed sets its state in its own bootstrap hook; 'off' here only means it has not run yet.
-    while (!this.stopping && ['off', 'running'].includes(this.catalogueSeed.status)) await new Promise((r) => setTimeout(r, 500));
+    // The catalogue seed is off when seeding is off or it has not bootstrapped yet: wait for it to start or to be known off.
+    await new Promise((r) => setImmediate(r));
+    if (this.catalogueSeed.status !== 'off') await this.catalogueSeed.firstWave;
   }
 
   /** Creates the demo music unless music exists; returns how many tracks (with versions) were created. */

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
+import { IsNull, type DataSource, type EntityManager } from 'typeorm';
 import { APP_CONFIG, OBJECT_STORAGE, ReadinessRegistry, type AppConfig, type ObjectStorage } from '@mkt/platform';
 import { renderDemoMedia, type DemoMediaFiles, type DemoMediaSpec } from '../media/index.js';
 import {
@@ -16,36 +16,36 @@ import {
   toLocation,
   type NewMaterial,
 } from '@mkt/catalogue';
-import { DEMO_HOT_WORDS, DEMO_PHOTO_CATEGORIES, DEMO_SUBJECTS, DEMO_TOPICS, DEMO_VIDEO_CATEGORIES, type DemoSubject } from './demo-catalogue-data.js';
+import { DEMO_HOT_WORDS, DEMO_PHOTO_CATEGORIES, DEMO_TOPICS, DEMO_VIDEO_CATEGORIES } from './demo-catalogue-data.js';
+import { planDemoCatalogue, type DemoItem } from './demo-catalogue-plan.js';
 
 /** The media renderer, replaceable in tests. */
 export const DEMO_MEDIA_RENDERER = Symbol('DEMO_MEDIA_RENDERER');
-export type DemoMediaRenderer = (spec: DemoMediaSpec, storage: ObjectStorage, workDir: string) => Promise<DemoMediaFiles>;
+export type DemoMediaRenderer = (spec: DemoMediaSpec, storage: ObjectStorage, workDir: string, options: { cacheDir?: string }) => Promise<DemoMediaFiles>;
 export const defaultDemoMediaRenderer: DemoMediaRenderer = renderDemoMedia;
 
 export const DEFAULT_DEMO_SIZE = 240;
-const MAX_DISTINCT_VIDEOS = 40;
-const MAX_DISTINCT_PHOTOS = 40;
 const RENDER_CONCURRENCY = 2;
-const TITLE_VARIANTS = [
-  ['', ''],
-  ['高清版', 'HD'],
-  ['精选', 'selects'],
-  ['新版', 'new cut'],
-  ['合集', 'collection'],
-] as const;
-const VIDEO_HEIGHTS = [2160, 1080, 2160, 4320, 1440, 1080] as const;
-const PHOTO_WIDTHS = [6000, 8000, 4000, 5472] as const;
+/** Topics show at most this many demo members. */
+const TOPIC_MEMBERS = 24;
+/** Published items after which the rest of the demo (music) may start rendering beside the catalogue. */
+const FIRST_WAVE = 30;
+const PROGRESS_EVERY = 10;
+/** Where a demo item's media lives, read back from a material's original: `…demo/<item key>/…`. */
+const DEMO_ITEM_KEY = /(?:^|\/)demo\/([^/]+)\//;
 
 export type DemoSeedState = 'off' | 'skipped' | 'running' | 'done' | 'failed';
 
 /**
- * Fills an empty catalogue with a demo: bilingual categories, hot words, topics and materials
- * with real rendered media (DEMO_CATALOGUE_SIZE materials, default 240, about 55% videos). Runs in
- * the background after bootstrap so the server is up at once; /health/ready waits for it only when
- * DEMO_WAIT=true. At most 40 clips and 40 photos are rendered (each stored once and found again on a
- * later start) and shared by materials with different metadata. An item that fails to render is
- * logged and left out. Skipped when materials exist: the demo survives restarts and console edits.
+ * Fills an empty catalogue with a demo: bilingual categories, hot words, topics and
+ * DEMO_CATALOGUE_SIZE materials (default 240, about 55% videos), each with its own real rendered
+ * media (see planDemoCatalogue). Runs in the background after bootstrap so the server is up at
+ * once, and publishes each item as soon as its media is stored, cheapest first, so the store fills
+ * while it runs; the log says how far it has got. /health/ready waits for it only when
+ * DEMO_WAIT=true. Resumable: a start after an interrupted seed publishes only the missing items
+ * (rendered media already stored is found again). Left alone when the catalogue holds videos or
+ * photos that are not demo items: the demo never mixes into a real catalogue. An item that fails
+ * to render is logged and left out (and tried again on the next start).
  */
 @Injectable()
 export class DemoCatalogueSeedService implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -53,6 +53,9 @@ export class DemoCatalogueSeedService implements OnApplicationBootstrap, OnAppli
   private state: DemoSeedState = 'off';
   private running: Promise<void> | null = null;
   private stopping = false;
+  private markFirstWave!: () => void;
+  /** Resolves once the first items are published, or the seed has ended (however it ended). */
+  readonly firstWave = new Promise<void>((resolve) => (this.markFirstWave = resolve));
 
   constructor(
     @InjectDataSource('catalogue') private readonly dataSource: DataSource,
@@ -79,15 +82,17 @@ export class DemoCatalogueSeedService implements OnApplicationBootstrap, OnAppli
   onApplicationBootstrap(): void {
     if (!this.config.seedDemo) return;
     this.state = 'running';
-    this.running = this.seed(demoSize()).then(
-      (created) => {
-        this.state = created === null ? 'skipped' : 'done';
-      },
-      (error: unknown) => {
-        this.state = 'failed';
-        this.logger.error({ err: error instanceof Error ? error.message : String(error) }, 'demo catalogue seed failed');
-      },
-    );
+    this.running = this.seed(demoSize())
+      .then(
+        (created) => {
+          this.state = created === null ? 'skipped' : 'done';
+        },
+        (error: unknown) => {
+          this.state = 'failed';
+          this.logger.error({ err: error instanceof Error ? error.message : String(error) }, 'demo catalogue seed failed');
+        },
+      )
+      .finally(() => this.markFirstWave());
   }
 
   async onApplicationShutdown(): Promise<void> {
@@ -95,64 +100,107 @@ export class DemoCatalogueSeedService implements OnApplicationBootstrap, OnAppli
     await this.running;
   }
 
-  /** Seeds `size` materials unless materials exist; returns how many were created, or null when skipped. */
+  /** Publishes the demo items not published yet; returns how many it published, or null when there was nothing to do. */
   async seed(size: number): Promise<number | null> {
-    if ((await this.dataSource.getRepository(MaterialEntity).count()) > 0) {
+    const plan = planDemoCatalogue(size);
+    const published = await this.publishedItemKeys(new Set(plan.map((item) => item.key)));
+    if (published === null) {
       this.logger.log('materials exist: demo catalogue left as it is');
       return null;
     }
+    const todo = plan.filter((item) => !published.has(item.key));
+    if (todo.length === 0) return null;
+    if (published.size > 0) this.logger.log({ published: published.size, of: plan.length }, 'demo catalogue resumed');
+    else this.logger.log({ items: plan.length }, 'demo catalogue: rendering and publishing in the background');
+
     const started = Date.now();
     const categories = await this.ensureCategories();
     await this.ensureHotWords();
-
-    const videoCount = Math.round(size * 0.55);
-    const photoCount = size - videoCount;
-    const videoSubjects = DEMO_SUBJECTS.filter((s) => s.kind === 'video');
-    const photoSubjects = DEMO_SUBJECTS.filter((s) => s.kind === 'photo');
-    const videoSpecs = mediaSpecs('video', Math.min(MAX_DISTINCT_VIDEOS, videoCount), videoSubjects);
-    const photoSpecs = mediaSpecs('photo', Math.min(MAX_DISTINCT_PHOTOS, photoCount), photoSubjects);
-    const media = await this.renderAll([...videoSpecs, ...photoSpecs]);
-    if (this.stopping) return 0;
-
-    const inputs: NewMaterial[] = [];
-    const build = (kind: 'video' | 'photo', count: number, specs: DemoMediaSpec[], subjects: DemoSubject[]) => {
-      for (let j = 0; j < count; j += 1) {
-        const spec = specs[j % specs.length]!;
-        const files = media.get(spec.key);
-        if (!files) continue;
-        const subject = subjects[(j % specs.length) % subjects.length]!;
-        const variant = TITLE_VARIANTS[Math.floor(j / subjects.length) % TITLE_VARIANTS.length]!;
-        const categoryId = categories[kind][subject.category] ?? null;
-        inputs.push(demoMaterial(kind, j, subject, variant, files, categoryId));
-      }
-    };
-    build('video', videoCount, videoSpecs, videoSubjects);
-    build('photo', photoCount, photoSpecs, photoSubjects);
-    const created = await this.writer.createMany(inputs);
-    await this.ensureTopics(created);
-    this.logger.log({ materials: created.length, rendered: media.size, seconds: Math.round((Date.now() - started) / 1000) }, 'demo catalogue ready');
-    return created.length;
-  }
-
-  private async renderAll(specs: DemoMediaSpec[]): Promise<Map<string, DemoMediaFiles>> {
-    const workDir = join(this.config.dataDir, 'tmp', 'demo-media');
-    const done = new Map<string, DemoMediaFiles>();
-    let next = 0;
-    let finished = 0;
-    const worker = async () => {
-      while (next < specs.length && !this.stopping) {
-        const spec = specs[next++]!;
-        try {
-          done.set(spec.key, await this.render(spec, this.storage, workDir));
-        } catch (error) {
-          this.logger.warn({ key: spec.key, err: error instanceof Error ? error.message : String(error) }, 'demo item not rendered, skipped');
+    const progress = { published: published.size, of: plan.length, created: 0, failed: 0 };
+    // One item at a time into the database: topics gain members in order and never race.
+    let publishing = Promise.resolve();
+    const publish = (item: DemoItem, files: DemoMediaFiles) =>
+      (publishing = publishing.then(async () => {
+        const categoryId = categories[item.kind][item.subject.category] ?? null;
+        await this.publish(demoMaterial(item, files, categoryId));
+        progress.published += 1;
+        progress.created += 1;
+        if (progress.published >= Math.min(FIRST_WAVE, plan.length)) this.markFirstWave();
+        if (progress.created === 1 || progress.published % PROGRESS_EVERY === 0) {
+          this.logger.log({ published: progress.published, of: plan.length, seconds: Math.round((Date.now() - started) / 1000) }, 'demo catalogue progress');
         }
-        finished += 1;
-        if (finished % 5 === 0 || finished === specs.length) this.logger.log({ rendered: finished, of: specs.length }, 'demo media progress');
+      }));
+
+    const workDir = join(this.config.dataDir, 'tmp', 'demo-media');
+    const cacheDir = process.env.DEMO_MEDIA_CACHE || undefined;
+    let next = 0;
+    const worker = async () => {
+      while (next < todo.length && !this.stopping) {
+        const item = todo[next++]!;
+        let files: DemoMediaFiles;
+        try {
+          files = await this.render(item.spec, this.storage, workDir, { cacheDir });
+        } catch (error) {
+          progress.failed += 1;
+          this.logger.warn({ key: item.key, err: error instanceof Error ? error.message : String(error) }, 'demo item not rendered, skipped');
+          continue;
+        }
+        await publish(item, files);
       }
     };
     await Promise.all(Array.from({ length: RENDER_CONCURRENCY }, worker));
-    return done;
+    await publishing;
+    if (!this.stopping) {
+      this.logger.log({ published: progress.published, of: plan.length, failed: progress.failed, seconds: Math.round((Date.now() - started) / 1000) }, 'demo catalogue ready');
+    }
+    return progress.created;
+  }
+
+  /**
+   * Keys of the plan's items that are materials already, or null when the catalogue holds a video
+   * or photo that is not one of them (a real catalogue, or a demo made by another version).
+   */
+  private async publishedItemKeys(planKeys: Set<string>): Promise<Set<string> | null> {
+    const rows = (await this.dataSource.query(`SELECT original_key FROM catalogue.materials WHERE kind IN ('video', 'photo')`)) as { original_key: string }[];
+    const keys = new Set<string>();
+    for (const row of rows) {
+      const key = DEMO_ITEM_KEY.exec(row.original_key)?.[1];
+      if (!key || !planKeys.has(key)) return null;
+      keys.add(key);
+    }
+    return keys;
+  }
+
+  /** The material, its place in the demo topics and its category's cover, searchable when the transaction commits. */
+  private async publish(input: NewMaterial): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      const [material] = await this.writer.createMany([input], manager);
+      const categories = manager.getRepository(CategoryEntity);
+      if (material!.categoryId !== null && material!.thumbnailKey) {
+        await categories.update({ id: material!.categoryId, coverKey: IsNull() }, { coverKey: material!.thumbnailKey });
+      }
+      if (await this.joinTopics(manager, material!)) await this.writer.reindex([material!.id], manager);
+    });
+  }
+
+  /** Adds the material to each demo topic its Chinese tags match, creating the topic with it as cover; true when it joined one. */
+  private async joinTopics(manager: EntityManager, material: MaterialEntity): Promise<boolean> {
+    let joined = false;
+    for (const [sort, demo] of DEMO_TOPICS.entries()) {
+      if (!material.keywordsZh.some((k) => demo.match.some((word) => k.includes(word)))) continue;
+      const topics = manager.getRepository(TopicEntity);
+      const members = manager.getRepository(TopicMaterialEntity);
+      const topic =
+        (await topics.findOneBy({ titleZh: demo.titleZh })) ??
+        (await topics.save(
+          topics.create({ titleZh: demo.titleZh, titleEn: demo.titleEn, descriptionZh: demo.descriptionZh, descriptionEn: demo.descriptionEn, homeCoverKey: material.thumbnailKey, sort, published: true }),
+        ));
+      const count = await members.countBy({ topicId: topic.id });
+      if (count >= TOPIC_MEMBERS) continue;
+      await members.insert({ topicId: topic.id, materialId: material.id, sort: count });
+      joined = true;
+    }
+    return joined;
   }
 
   private async ensureCategories(): Promise<{ video: number[]; photo: number[] }> {
@@ -172,48 +220,11 @@ export class DemoCatalogueSeedService implements OnApplicationBootstrap, OnAppli
     if ((await repository.count()) > 0) return;
     await repository.insert(DEMO_HOT_WORDS.map(([wordZh, wordEn], sort) => ({ wordZh, wordEn, sort })));
   }
-
-  /** Topics gather materials whose Chinese tags match; the cover is the first one's thumbnail. Category covers likewise. */
-  private async ensureTopics(materials: MaterialEntity[]): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
-      for (const category of await manager.getRepository(CategoryEntity).findBy({})) {
-        const first = materials.find((m) => m.categoryId === category.id && m.thumbnailKey);
-        if (first && !category.coverKey) await manager.getRepository(CategoryEntity).update(category.id, { coverKey: first.thumbnailKey });
-      }
-      if ((await manager.getRepository(TopicEntity).count()) > 0) return;
-      for (const [sort, topic] of DEMO_TOPICS.entries()) {
-        const members = materials.filter((m) => m.keywordsZh.some((k) => topic.match.some((word) => k.includes(word)))).slice(0, 24);
-        const saved = await manager.getRepository(TopicEntity).save(
-          manager.getRepository(TopicEntity).create({
-            titleZh: topic.titleZh,
-            titleEn: topic.titleEn,
-            descriptionZh: topic.descriptionZh,
-            descriptionEn: topic.descriptionEn,
-            homeCoverKey: members[0]?.thumbnailKey ?? null,
-            sort,
-            published: true,
-          }),
-        );
-        if (members.length) await manager.getRepository(TopicMaterialEntity).insert(members.map((m, i) => ({ topicId: saved.id, materialId: m.id, sort: i })));
-      }
-    });
-    await this.writer.reindex(materials.map((m) => m.id));
-  }
 }
 
 export function demoSize(): number {
   const raw = Number(process.env.DEMO_CATALOGUE_SIZE);
   return Number.isInteger(raw) && raw > 0 ? Math.min(raw, 100_000) : DEFAULT_DEMO_SIZE;
-}
-
-function mediaSpecs(kind: 'video' | 'photo', count: number, subjects: DemoSubject[]): DemoMediaSpec[] {
-  return Array.from({ length: count }, (_, i) => {
-    const subject = subjects[i % subjects.length]!;
-    const seed = (kind === 'video' ? 1000 : 5000) + i;
-    return kind === 'video'
-      ? { key: `v${String(i).padStart(3, '0')}`, kind, seed, label: subject.titleEn, width: 1280, height: 720, durationSeconds: 6 + (i % 3) * 3, fps: i % 4 === 0 ? 30 : 25, palette: subject.palette }
-      : { key: `p${String(i).padStart(3, '0')}`, kind, seed, label: subject.titleEn, width: 1800, height: 1200, palette: subject.palette };
-  });
 }
 
 /** Deterministic numbers so every demo looks the same. */
@@ -224,47 +235,40 @@ function hash(n: number): number {
   return ((x ^ (x >>> 16)) >>> 0) / 0xffffffff;
 }
 
-function demoMaterial(
-  kind: 'video' | 'photo',
-  j: number,
-  subject: DemoSubject,
-  variant: readonly [string, string],
-  files: DemoMediaFiles,
-  categoryId: number | null,
-): NewMaterial {
+/** What the catalogue lists for an item: the picture's own size, length and frame rate, read from the rendered file. */
+export function demoMaterial(item: DemoItem, files: DemoMediaFiles, categoryId: number | null): NewMaterial {
+  const { kind, index: j, subject } = item;
   const n = (kind === 'video' ? 0 : 100_000) + j;
-  const height = kind === 'video' ? VIDEO_HEIGHTS[j % VIDEO_HEIGHTS.length]! : Math.round((PHOTO_WIDTHS[j % PHOTO_WIDTHS.length]! * 2) / 3);
-  const width = kind === 'video' ? Math.round((height * 16) / 9) : PHOTO_WIDTHS[j % PHOTO_WIDTHS.length]!;
-  const fps = kind === 'video' ? (files.fps ?? 25) : null;
-  const duration = kind === 'video' ? (files.durationSeconds ?? null) : null;
+  const { width, height } = files;
+  const fps = kind === 'video' ? files.fps : null;
+  const duration = kind === 'video' ? files.durationSeconds : null;
   const onlineAt = new Date(Date.now() - Math.floor(hash(n) * 365) * 86_400_000 - Math.floor(hash(n + 7) * 86_400_000));
   const from = j % 7 === 6 ? 'external' : j % 5 === 4 ? 'raw' : 'own';
-  const resolutionLabel = height >= 4320 ? '8K' : height >= 2160 ? '4K' : height >= 1440 ? '2K' : '1080P';
   return {
     kind,
     from,
     status: 'published',
-    titleZh: [subject.titleZh, variant[0]].filter(Boolean).join(' '),
-    titleEn: [subject.titleEn, variant[1]].filter(Boolean).join(' '),
+    titleZh: item.titleZh,
+    titleEn: item.titleEn,
     keywordsZh: subject.keywordsZh,
     keywordsEn: subject.keywordsEn,
-    descriptionZh: `${subject.titleZh}。演示素材，由本机生成。`,
-    descriptionEn: `${subject.titleEn}. Demo material generated on this machine.`,
+    descriptionZh: `${item.titleZh}。演示素材，由本机生成。`,
+    descriptionEn: `${item.titleEn}. Demo material generated on this machine.`,
     categoryId,
     duration,
     frameRate: fps,
-    speed: kind === 'video' ? (subject.filters.mediaType?.includes('slow-motion') ? '0.25x' : subject.filters.mediaType?.includes('timelapse') ? '60x' : '1x') : null,
-    footageType: kind === 'video' ? (from === 'raw' ? 'Log (ungraded)' : 'Graded') : null,
+    speed: kind === 'video' ? '1x' : null,
+    footageType: kind === 'video' ? 'Graded' : null,
     colorSpace: files.colorSpace ?? (kind === 'video' ? 'bt709' : 'sRGB'),
     colorTransfer: files.colorTransfer ?? (kind === 'video' ? 'bt709' : null),
     width,
     height,
     originalFps: fps,
-    maxResolution: kind === 'video' ? resolutionLabel : `${width}x${height}`,
-    hdrFlag: kind === 'video' && j % 9 === 3,
-    groupFlag: variant[1] === 'collection',
-    modelRelease: Boolean(subject.filters.people?.includes('with-people')),
-    propertyRelease: j % 3 === 0,
+    maxResolution: kind === 'video' ? resolutionLabel(height) : `${width}x${height}`,
+    hdrFlag: false,
+    groupFlag: false,
+    modelRelease: false,
+    propertyRelease: subject.palette === 'city' && j % 3 === 0,
     themeColor: files.themeColor,
     salesCount: Math.floor(hash(n + 13) ** 2 * 900),
     filters: mergeFilters(subject.filters, derivedFilters({ height, fps, durationSeconds: duration })),
@@ -276,4 +280,8 @@ function demoMaterial(
     onlineAt,
     createdAt: onlineAt,
   };
+}
+
+function resolutionLabel(height: number): string {
+  return height >= 4320 ? '8K' : height >= 2160 ? '4K' : height >= 1440 ? '2K' : height >= 1080 ? '1080P' : '720P';
 }
