@@ -4,13 +4,16 @@ import {
   AdminCategoriesController,
   AdminHotWordsController,
   AdminMaterialsController,
+  AdminSearchSynonymsController,
   AdminTopicsController,
 } from './admin/catalogue-admin.controllers.js';
 import { CurationAdminService } from './admin/curation-admin.service.js';
 import { MaterialAdminService } from './admin/material-admin.service.js';
+import { SearchSynonymAdminService } from './admin/search-synonym-admin.service.js';
 import { BookmarkEntity, ClickEntity } from './entities/activity.entities.js';
 import { CategoryEntity, HotWordEntity, TopicEntity, TopicMaterialEntity } from './entities/curation.entities.js';
 import { MaterialEntity } from './entities/material.entity.js';
+import { SearchSynonymEntity } from './entities/search-synonym.entity.js';
 import { MaterialIndexRequestedHandler } from './search/material-index-requested.handler.js';
 import { ContributionApprovedHandler } from './intake/contribution-approved.handler.js';
 import { MaterialWriter } from './materials/material-writer.service.js';
@@ -20,8 +23,10 @@ import { CatalogueInit1763800000000 } from './migrations/1763800000000-catalogue
 import { CatalogueReadIndexes1763900000000 } from './migrations/1763900000000-catalogue-read-indexes.js';
 import { CatalogueSearchBounds1764000000000 } from './migrations/1764000000000-catalogue-search-bounds.js';
 import { CatalogueSearchPerKind1764200000000 } from './migrations/1764200000000-catalogue-search-per-kind.js';
+import { CatalogueSearchSynonyms1764800000000 } from './migrations/1764800000000-search-synonyms.js';
 import { MATERIAL_SEARCH_INDEX } from './search/material-search.port.js';
 import { materialSearchIndexProvider } from './search/search-index.provider.js';
+import { SearchSynonymStore } from './search/synonym-store.js';
 import { CatalogueReadService } from './store/catalogue-read.service.js';
 import { CatalogueStoreController } from './store/catalogue-store.controller.js';
 import { MaterialReadCache } from './store/material-read-cache.js';
@@ -33,6 +38,7 @@ export const CATALOGUE_ENTITIES = [
   TopicEntity,
   TopicMaterialEntity,
   HotWordEntity,
+  SearchSynonymEntity,
   BookmarkEntity,
   ClickEntity,
   StaffAuditLogEntity,
@@ -46,11 +52,12 @@ export const CATALOGUE_MIGRATIONS = [
   CatalogueSearchBounds1764000000000,
   ...MUSIC_MIGRATIONS,
   CatalogueSearchPerKind1764200000000,
+  CatalogueSearchSynonyms1764800000000,
 ];
 
 /**
- * Catalogue: materials (videos, photos, music, sound effects) and their search, categories,
- * topics, hot words, favourites, click tracking, sample downloads and the public renditions route.
+ * Catalogue: materials (videos, photos, music, sound effects) and their search (with its synonym
+ * dictionary), categories, topics, hot words, favourites, click tracking, sample downloads and the public renditions route.
  */
 @Module({
   imports: [
@@ -64,17 +71,20 @@ export const CATALOGUE_MIGRATIONS = [
     AdminCategoriesController,
     AdminTopicsController,
     AdminHotWordsController,
+    AdminSearchSynonymsController,
     ...MUSIC_CONTROLLERS,
   ],
   providers: [
     // SEARCH=postgres (default) or opensearch: business code only sees MATERIAL_SEARCH_INDEX.
     materialSearchIndexProvider,
+    SearchSynonymStore,
     MaterialReadCache,
     MaterialWriter,
     CatalogueReadService,
     MemberActionsService,
     MaterialAdminService,
     CurationAdminService,
+    SearchSynonymAdminService,
     StaffAuditWriter.provide({ service: 'catalogue', announce: true }),
     OptionalUser,
     ContributionApprovedHandler,

@@ -6,6 +6,8 @@ export { MATERIAL_SEARCH_INDEX, type MaterialSearchIndex, type MaterialSearchDoc
 export { MaterialWriter, type NewMaterial } from './materials/material-writer.service.js';
 export { MaterialEntity } from './entities/material.entity.js';
 export { CategoryEntity, HotWordEntity, TopicEntity, TopicMaterialEntity } from './entities/curation.entities.js';
+export { SearchSynonymEntity } from './entities/search-synonym.entity.js';
+export { cleanSynonymTerms } from './admin/search-synonym-admin.service.js';
 export { derivedFilters, mergeFilters, normalizeFilters } from './materials/material-filters.js';
 export { toLocation } from './media/media-urls.js';
 export { computePeaks } from './music/waveform-peaks.js';

@@ -11,6 +11,8 @@ export type {
   MaterialAdminUpdate,
   MaterialSearchQuery,
   MaterialSearchRequest,
+  SearchSynonymAdminCreate,
+  SearchSynonymAdminUpdate,
   TopicAdminCreate,
   TopicAdminUpdate,
 } from './schemas.js';
@@ -261,4 +263,12 @@ export interface HotWordAdminView {
   wordZh: string;
   wordEn: string;
   sort: number;
+}
+/** A synonym group of the search: a query word or phrase that is one of its terms also finds what the other terms find. */
+export interface SearchSynonymAdminView {
+  id: number;
+  /** Cleaned as titles and tags are (simplified, no punctuation), in the order entered. */
+  terms: string[];
+  createdAt: string;
+  updatedAt: string;
 }

@@ -122,3 +122,13 @@ export const hotWordAdminCreateSchema = z.object({ ...hotWordFields, sort: hotWo
 export const hotWordAdminUpdateSchema = z.object(hotWordFields).partial();
 export type HotWordAdminCreate = z.input<typeof hotWordAdminCreateSchema>;
 export type HotWordAdminUpdate = z.input<typeof hotWordAdminUpdateSchema>;
+
+/** Words and phrases a search treats as one: 2 to 20 terms of 1 to 40 characters (the service checks the length again after cleaning). */
+export const SEARCH_SYNONYM_LIMITS = { minTerms: 2, maxTerms: 20, termMaxLength: 40 } as const;
+const searchSynonymFields = {
+  terms: z.array(lineText(1, SEARCH_SYNONYM_LIMITS.termMaxLength)).min(SEARCH_SYNONYM_LIMITS.minTerms).max(SEARCH_SYNONYM_LIMITS.maxTerms),
+};
+export const searchSynonymAdminCreateSchema = z.object(searchSynonymFields);
+export const searchSynonymAdminUpdateSchema = z.object(searchSynonymFields).partial();
+export type SearchSynonymAdminCreate = z.input<typeof searchSynonymAdminCreateSchema>;
+export type SearchSynonymAdminUpdate = z.input<typeof searchSynonymAdminUpdateSchema>;

@@ -32,6 +32,13 @@
  * hot-words — read: every staff role; POST/PUT/DELETE: admin, sales.
  *   record: { id, wordZh, wordEn, sort } ; POST: { wordZh, wordEn, sort? } ; PUT: any of those. filter: { q, id[] }. sort: id, sort, wordZh, wordEn.
  *
+ * search-synonyms — read: every staff role; POST/PUT/DELETE: admin, sales.
+ *   record: { id, terms: string[], createdAt, updatedAt } ; POST: { terms } ; PUT: { terms? }. 2 to 20 terms (words or
+ *     phrases, either language), each 1 to 40 characters once cleaned (simplified, no punctuation, Latin lower-cased);
+ *     duplicates after cleaning are dropped and at least 2 different terms must remain (422 synonymTermInvalid /
+ *     synonymTermsTooFew otherwise). filter: { q (any term contains it), id[] }. sort: id, createdAt, updatedAt.
+ *   A write is seen by this process's next search at once, by other replicas within 30 s.
+ *
  * DELETE answers the deleted record.
  */
 import {
@@ -40,6 +47,8 @@ import {
   hotWordAdminCreateSchema,
   hotWordAdminUpdateSchema,
   materialAdminUpdateSchema,
+  searchSynonymAdminCreateSchema,
+  searchSynonymAdminUpdateSchema,
   topicAdminCreateSchema,
   topicAdminUpdateSchema,
   bigserialId,
@@ -56,6 +65,7 @@ import {
   topicFilterSchema,
 } from './curation-admin.service.js';
 import { MATERIAL_SORTABLE, MaterialAdminService, materialFilterSchema } from './material-admin.service.js';
+import { SEARCH_SYNONYM_SORTABLE, SearchSynonymAdminService, searchSynonymFilterSchema } from './search-synonym-admin.service.js';
 
 const EVERY_STAFF_ROLE = ['admin', 'sales', 'finance', 'reviewer', 'contest-manager'] as const;
 const CURATORS = ['admin', 'sales'] as const;
@@ -108,4 +118,17 @@ export const AdminHotWordsController = adminResourceController({
   create: { roles: CURATORS, schema: hotWordAdminCreateSchema, run: (curation, actor, body) => curation.createHotWord(actor, body) },
   update: { roles: CURATORS, schema: hotWordAdminUpdateSchema, run: (curation, actor, id, body) => curation.updateHotWord(actor, id, body) },
   remove: { roles: CURATORS, run: (curation, actor, id) => curation.deleteHotWord(actor, id) },
+});
+
+export const AdminSearchSynonymsController = adminResourceController({
+  resource: 'search-synonyms',
+  id: serialId(),
+  tag: 'admin: search synonyms',
+  service: SearchSynonymAdminService,
+  roles: EVERY_STAFF_ROLE,
+  list: { sortable: SEARCH_SYNONYM_SORTABLE, defaultSort: ['id', 'ASC'], filter: searchSynonymFilterSchema, rows: (synonyms, query) => synonyms.list(query) },
+  get: (synonyms, id) => synonyms.get(id),
+  create: { roles: CURATORS, schema: searchSynonymAdminCreateSchema, run: (synonyms, actor, body) => synonyms.create(actor, body) },
+  update: { roles: CURATORS, schema: searchSynonymAdminUpdateSchema, run: (synonyms, actor, id, body) => synonyms.update(actor, id, body) },
+  remove: { roles: CURATORS, run: (synonyms, actor, id) => synonyms.delete(actor, id) },
 });

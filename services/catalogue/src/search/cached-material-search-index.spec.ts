@@ -40,6 +40,15 @@ describe('CachedMaterialSearchIndex', () => {
     expect((await index.search(query(), 'en')).ids).toEqual([3]);
   });
 
+  it('forgets every result when told the synonym dictionary changed', async () => {
+    const inner = new CountingIndex();
+    const index = new CachedMaterialSearchIndex(inner, 60_000);
+    await index.search(query(), 'en');
+    await index.search(query(), 'en');
+    index.forgetAll();
+    expect((await index.search(query(), 'en')).ids).toEqual([2]);
+  });
+
   it('passes every search through when the ttl is 0', async () => {
     const inner = new CountingIndex();
     const index = new CachedMaterialSearchIndex(inner, 0);

@@ -11,8 +11,8 @@ export const SEARCH_CACHE_ENTRIES = 5_000;
  * Any search adapter with its results kept in memory for a short while. Store traffic repeats
  * itself (home-page links, hot words, paging back and forth), and a broad keyword over a large
  * catalogue costs the engine far more than the ids it returns. Every write through this port
- * forgets all cached results at once; writes that reach another replica's engine show here at the
- * latest after the ttl.
+ * forgets all cached results at once, and so does a change of the synonym dictionary (`forgetAll`);
+ * writes that reach another replica's engine show here at the latest after the ttl.
  */
 export class CachedMaterialSearchIndex implements MaterialSearchIndex {
   private readonly results: ReadThroughCache<MaterialSearchResult>;
@@ -47,6 +47,11 @@ export class CachedMaterialSearchIndex implements MaterialSearchIndex {
     } finally {
       this.forget(manager);
     }
+  }
+
+  /** Forgets every cached result: something besides the materials changed what searches find (the synonym dictionary). */
+  forgetAll(): void {
+    this.results.clear();
   }
 
   /** Now, and again when the change commits: a search in between would cache what it replaces. */

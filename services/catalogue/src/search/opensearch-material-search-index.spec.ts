@@ -10,6 +10,7 @@ import {
   type SearchResponse,
 } from './opensearch-material-search-index.js';
 import { PostgresMaterialSearchIndex } from './postgres-material-search-index.js';
+import { SynonymDictionary } from './synonym-dictionary.js';
 import { createMaterialSearchIndex } from './search-index.provider.js';
 
 /** Records every request and answers with what the test queued. */
@@ -267,6 +268,66 @@ describe('OpenSearchMaterialSearchIndex wiring (fake client)', () => {
       bool: { filter: [{ terms: { 'filters.mediaType': ['aerial', 'timelapse'] } }, { terms: { 'filters.resolution': ['4k'] } }] },
     });
     expect(body.sort).toEqual([{ onlineAt: { order: 'desc', missing: '_last' } }, { id: 'desc' }]);
+  });
+
+  it('matches a query word with synonyms as typed (boosted) OR as any term of its group; other words still all required', async () => {
+    client.exists = true;
+    const dictionary = new SynonymDictionary([['航拍', '无人机', 'aerial', 'drone', 'drone shot']]);
+    const synonymIndex = new OpenSearchMaterialSearchIndex(client, {}, { dictionary: async () => dictionary });
+    await synonymIndex.search(query({ keyword: 'drone shot sunset' }), 'en');
+    await synonymIndex.search(query({ keyword: '无人机' }), 'zh-CN');
+    const [english, chinese] = client.of('search') as { body: Loose }[];
+    const enWord = (word: string, options: { prefix?: boolean; typos?: boolean } = {}) => ({
+      bool: {
+        should: [
+          {
+            multi_match: {
+              query: word,
+              fields: ['title_en^3', 'text_en', 'text_en.exact^2'],
+              type: 'best_fields',
+              ...(options.typos !== false && word.length >= 4 ? { fuzziness: 'AUTO', prefix_length: 1 } : {}),
+            },
+          },
+          ...(options.prefix ? [{ match: { 'text_en.prefix': { query: word } } }] : []),
+        ],
+        minimum_should_match: 1,
+      },
+    });
+    const zhWord = (word: string, prefix = false) => ({
+      bool: {
+        should: [{ multi_match: { query: word, fields: ['title_zh^3', 'text_zh'], type: 'best_fields' } }, ...(prefix ? [{ prefix: { text_zh: { value: word } } }] : [])],
+        minimum_should_match: 1,
+      },
+    });
+    // "drone shot" is one word of the query (a dictionary phrase): both tokens as typed, boosted, or any other term.
+    expect(english!.body.query.bool.must).toEqual([
+      {
+        bool: {
+          should: [
+            { bool: { must: [enWord('drone'), enWord('shot')], boost: 4 } },
+            zhWord('航拍'),
+            zhWord('无人机'),
+            enWord('aerial', { typos: false }),
+            enWord('drone', { typos: false }),
+          ],
+          minimum_should_match: 1,
+        },
+      },
+      // No synonyms: exactly the clause it always was.
+      enWord('sunset', { prefix: true }),
+    ]);
+    const [group] = chinese!.body.query.bool.must as unknown as Loose[];
+    const should = group!.bool.should as unknown as Loose[];
+    // The query's last word is also a prefix as typed; its synonyms are whole words.
+    expect(should[0]).toEqual({ bool: { ...zhWord('无人机', true).bool, boost: 4 } });
+    expect(should.slice(1)).toEqual(
+      expect.arrayContaining([zhWord('航拍'), enWord('aerial', { typos: false }), enWord('drone', { typos: false }), { bool: { must: [enWord('drone', { typos: false }), enWord('shot', { typos: false })] } }]),
+    );
+    expect(should).toHaveLength(5);
+    expect(chinese!.body.query.bool.should).toEqual([{ term: { exact_title_zh: { value: '无人机', boost: 10 } } }]);
+    // Without the dictionary the same query is the plain word it was.
+    await index.search(query({ keyword: 'drone shot sunset' }), 'en');
+    expect((client.of('search')[2] as { body: Loose }).body.query.bool.must).toEqual([enWord('drone'), enWord('shot'), enWord('sunset', { prefix: true })]);
   });
 
   it('browses without a keyword newest first, and sorts by sales with the id tie-break', async () => {

@@ -4,6 +4,7 @@ import { normalizeFilters } from '../materials/material-filters.js';
 import { hasHan, normalizeQuery, segment } from '../text/text-helpers.js';
 import type { MaterialSearchDocument, MaterialSearchIndex, MaterialSearchResult } from './material-search.port.js';
 import { emptyFacets } from './search-facets.js';
+import { NO_SYNONYMS, SynonymDictionary, type QueryToken, type SynonymSource } from './synonym-dictionary.js';
 
 /**
  * The part of `@opensearch-project/opensearch`'s Client this adapter calls (the real client is
@@ -37,6 +38,8 @@ export interface OpenSearchIndexOptions {
   refresh?: boolean | 'wait_for';
 }
 
+/** Boost of a query word matched as typed over the same word matched only through a synonym. */
+export const EXACT_WORD_BOOST = 4;
 /** Current mapping version: `${alias}-v${MAPPING_VERSION}`. */
 export const MAPPING_VERSION = 1;
 /** pageMax × pageSizeMax of the store's search (500 × 60), so any allowed page is reachable. */
@@ -142,6 +145,8 @@ export class OpenSearchMaterialSearchIndex implements MaterialSearchIndex {
   constructor(
     private readonly client: OpenSearchClientLike,
     options: OpenSearchIndexOptions = {},
+    /** The synonym dictionary queries are expanded with (none by default). */
+    private readonly synonyms: SynonymSource = NO_SYNONYMS,
   ) {
     this.alias = options.alias ?? 'catalogue-materials';
     this.indexName = `${this.alias}-v${options.version ?? MAPPING_VERSION}`;
@@ -200,7 +205,8 @@ export class OpenSearchMaterialSearchIndex implements MaterialSearchIndex {
       }
     }
     const normalized = normalizeQuery(keyword);
-    const response = await this.client.search({ index: this.alias, body: searchRequest(query, language, normalized) });
+    const dictionary = await this.synonyms.dictionary();
+    const response = await this.client.search({ index: this.alias, body: searchRequest(query, language, normalized, dictionary) });
     return {
       ids: response.body.hits.hits.map((hit) => Number(hit._id)),
       total: totalOf(response.body),
@@ -235,8 +241,17 @@ export function exactLookupRequest(lookup: NonNullable<ReturnType<typeof exactLo
   };
 }
 
-/** The search body: base conditions as filters, the keyword as scored clauses, selected filters as post_filter, one aggregation per filter name. */
-export function searchRequest(query: MaterialSearchQuery, language: Language, normalized: ReturnType<typeof normalizeQuery>): Record<string, unknown> {
+/**
+ * The search body: base conditions as filters, the keyword as scored clauses (one per query word,
+ * each as typed OR as any of its synonyms), selected filters as post_filter, one aggregation per
+ * filter name.
+ */
+export function searchRequest(
+  query: MaterialSearchQuery,
+  language: Language,
+  normalized: ReturnType<typeof normalizeQuery>,
+  dictionary: SynonymDictionary = SynonymDictionary.EMPTY,
+): Record<string, unknown> {
   const kind = query.type === 'pic' ? 'photo' : 'video';
   const filter: Clause[] = [{ term: { status: 'published' } }, { term: { kind } }];
   if (query.categoryId) filter.push({ term: { categoryId: query.categoryId } });
@@ -247,8 +262,12 @@ export function searchRequest(query: MaterialSearchQuery, language: Language, no
   const hasKeyword = tokens.length > 0;
   const bool: Record<string, unknown> = { filter };
   if (hasKeyword) {
-    const last = tokens.length - 1;
-    bool.must = tokens.map((token, index) => tokenClause(token, index === last || (hasHan(token) && token.length === 1)));
+    bool.must = dictionary.expand(normalized).map((word) => {
+      const own = allOf(word.tokens, true);
+      if (word.synonyms.length === 0) return own;
+      // As typed (boosted, so it ranks first) or as any synonym: a whole word, without typo tolerance.
+      return { bool: { should: [boosted(own, EXACT_WORD_BOOST), ...word.synonyms.map((synonym) => allOf(synonym, false))], minimum_should_match: 1 } };
+    });
     const titleField = language === 'en' ? 'exact_title_en' : 'exact_title_zh';
     // An exact title match (in the visitor's language) ranks first, as in the PostgreSQL adapter.
     bool.should = [{ term: { [titleField]: { value: normalized.text.toLowerCase(), boost: 10 } } }];
@@ -290,8 +309,19 @@ export function searchRequest(query: MaterialSearchQuery, language: Language, no
   };
 }
 
-/** One query word: Chinese words against the segmented fields, other words by stem, exact word, prefix and (4+ letters) with typos. */
-function tokenClause(token: string, prefix: boolean): Clause {
+/** Every token required: one token's clause alone, several in a bool. */
+function allOf(tokens: QueryToken[], typos: boolean): Clause {
+  const clauses = tokens.map(({ token, prefix }) => tokenClause(token, prefix, typos));
+  return clauses.length === 1 ? clauses[0]! : { bool: { must: clauses } };
+}
+
+function boosted(clause: Clause, boost: number): Clause {
+  const bool = clause.bool as Record<string, unknown>;
+  return { bool: { ...bool, boost } };
+}
+
+/** One query word: Chinese words against the segmented fields, other words by stem, exact word, prefix and (4+ letters, when `typos`) with typos. */
+function tokenClause(token: string, prefix: boolean, typos = true): Clause {
   if (hasHan(token)) {
     const should: Clause[] = [{ multi_match: { query: token, fields: ['title_zh^3', 'text_zh'], type: 'best_fields' } }];
     if (prefix) should.push({ prefix: { text_zh: { value: token } } });
@@ -303,7 +333,7 @@ function tokenClause(token: string, prefix: boolean): Clause {
         query: token,
         fields: ['title_en^3', 'text_en', 'text_en.exact^2'],
         type: 'best_fields',
-        ...(token.length >= 4 ? { fuzziness: 'AUTO', prefix_length: 1 } : {}),
+        ...(typos && token.length >= 4 ? { fuzziness: 'AUTO', prefix_length: 1 } : {}),
       },
     },
   ];

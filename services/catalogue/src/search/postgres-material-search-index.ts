@@ -9,10 +9,16 @@ import { hasHan, normalizeQuery, segment } from '../text/text-helpers.js';
 import type { MaterialSearchDocument, MaterialSearchIndex, MaterialSearchResult } from './material-search.port.js';
 import { SEARCH_WORDS_OF_MATERIALS_SQL } from '../migrations/1764000000000-catalogue-search-bounds.js';
 import { emptyFacets } from './search-facets.js';
+import { NO_SYNONYMS, type QueryToken, type QueryWord, type SynonymDictionary, type SynonymSource } from './synonym-dictionary.js';
 
 const S = 'catalogue';
 /** Facets of a browse without keyword change slowly and cost a scan: reuse them for a minute. */
 const BROWSE_FACETS_TTL_MS = 60_000;
+/**
+ * Relevance added per query word matched as typed rather than only through a synonym: more than
+ * any ts_rank, so a material with the searched word itself ranks above one found by a synonym.
+ */
+const EXACT_WORD_BONUS = 10;
 /** Word similarity for typo matching ('tmelapse' ~ 'timelapse' is 0.78). */
 const TYPO_THRESHOLD = 0.55;
 /**
@@ -47,7 +53,11 @@ export class PostgresMaterialSearchIndex implements MaterialSearchIndex {
 
   readonly placement = 'database';
 
-  constructor(@InjectDataSource('catalogue') private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource('catalogue') private readonly dataSource: DataSource,
+    /** The synonym dictionary queries are expanded with (none by default). */
+    private readonly synonyms: SynonymSource = NO_SYNONYMS,
+  ) {}
 
   async upsert(documents: MaterialSearchDocument[], manager: EntityManager = this.dataSource.manager): Promise<void> {
     if (documents.length === 0) return;
@@ -103,14 +113,15 @@ export class PostgresMaterialSearchIndex implements MaterialSearchIndex {
     }
 
     const normalized = normalizeQuery(keyword);
-    // Words first; typo correction only when the words alone find nothing: each word of 4+
+    const dictionary = await this.synonyms.dictionary();
+    // Words (each also as its synonyms) first; typo correction only when the words alone find nothing: each word of 4+
     // letters missing from the dictionary of indexed words becomes its closest dictionary word
     // (trigram index over the small `search_words` table), then the normal word search runs.
-    const exact = await this.searchText(query, language, normalized);
+    const exact = await this.searchText(query, language, normalized, dictionary);
     if (exact.total > 0 || !normalized.other.some((w) => w.length >= 4)) return exact;
     const corrected = await this.correctTypos(normalized.other);
     if (!corrected) return exact;
-    const result = await this.searchText(query, language, { ...normalized, other: corrected });
+    const result = await this.searchText(query, language, { ...normalized, other: corrected }, dictionary);
     return { ...result, normalizedKeyword: normalized.display };
   }
 
@@ -158,6 +169,7 @@ export class PostgresMaterialSearchIndex implements MaterialSearchIndex {
     query: MaterialSearchQuery,
     language: Language,
     normalized: ReturnType<typeof normalizeQuery>,
+    dictionary: SynonymDictionary,
   ): Promise<MaterialSearchResult> {
     const kind = query.type === 'pic' ? 'photo' : 'video';
     const p = new Params();
@@ -173,10 +185,11 @@ export class PostgresMaterialSearchIndex implements MaterialSearchIndex {
     const hasKeyword = normalized.han.length + normalized.other.length > 0;
     let rankTerms: (() => string) | null = null;
     if (hasKeyword) {
-      const tsquery = this.tsquery(normalized, p);
+      const { tsquery, asTyped } = this.tsquery(dictionary.expand(normalized), p);
       base.push(`m.search_vector @@ (${tsquery})`);
       const titleColumn = language === 'en' ? 'm.title_en' : 'm.title_zh';
-      rankTerms = () => `(ts_rank(m.search_vector, ${tsquery}) + CASE WHEN lower(${titleColumn}) = lower(${p.add(normalized.text)}::text) THEN 1 ELSE 0 END)`;
+      const exactWords = asTyped.map((own) => ` + CASE WHEN m.search_vector @@ ${own} THEN ${EXACT_WORD_BONUS} ELSE 0 END`).join('');
+      rankTerms = () => `(ts_rank(m.search_vector, ${tsquery}) + CASE WHEN lower(${titleColumn}) = lower(${p.add(normalized.text)}::text) THEN 1 ELSE 0 END${exactWords})`;
     }
 
     // The facet statement shares the base conditions' parameters and adds its own after them.
@@ -260,17 +273,26 @@ export class PostgresMaterialSearchIndex implements MaterialSearchIndex {
     };
   }
 
-  /** Every token must match (AND); Chinese words as 'simple' lexemes, other words as English stems or exact words; the last token and single Han characters also as prefixes. */
-  private tsquery(normalized: ReturnType<typeof normalizeQuery>, p: Params): string {
-    const tokens = [...normalized.han, ...normalized.other];
-    const last = tokens.length - 1;
-    const parts = tokens.map((token, index) => {
-      const prefix = index === last || (hasHan(token) && token.length === 1);
-      if (hasHan(token)) return `to_tsquery('simple', ${p.add(prefix ? `${token}:*` : token)})`;
+  /**
+   * Every query word must match (AND); a word with synonyms matches as typed OR as any of them.
+   * Chinese words as 'simple' lexemes, other words as English stems or exact words; the last token
+   * and single Han characters also as prefixes. `asTyped`: each word with synonyms, as typed only.
+   */
+  private tsquery(words: QueryWord[], p: Params): { tsquery: string; asTyped: string[] } {
+    const token = ({ token, prefix }: QueryToken): string => {
       const exact = `to_tsquery('simple', ${p.add(prefix ? `${token}:*` : token)})`;
+      if (hasHan(token)) return exact;
       return `(to_tsquery('english', ${p.add(token)}) || ${exact})`;
+    };
+    const all = (tokens: QueryToken[]): string => (tokens.length === 1 ? token(tokens[0]!) : `(${tokens.map(token).join(' && ')})`);
+    const asTyped: string[] = [];
+    const parts = words.map((word) => {
+      const own = all(word.tokens);
+      if (word.synonyms.length === 0) return own;
+      asTyped.push(own);
+      return `(${[own, ...word.synonyms.map(all)].join(' || ')})`;
     });
-    return parts.join(' && ');
+    return { tsquery: parts.join(' && '), asTyped };
   }
 
   private facets(

@@ -7,6 +7,8 @@ import { CachedMaterialSearchIndex } from './cached-material-search-index.js';
 import { MATERIAL_SEARCH_INDEX, type MaterialSearchIndex } from './material-search.port.js';
 import { OpenSearchMaterialSearchIndex, type OpenSearchClientLike } from './opensearch-material-search-index.js';
 import { PostgresMaterialSearchIndex } from './postgres-material-search-index.js';
+import { NO_SYNONYMS, type SynonymSource } from './synonym-dictionary.js';
+import { SearchSynonymStore } from './synonym-store.js';
 
 export function createOpenSearchClient(url: string): OpenSearchClientLike {
   return new Client({ node: url }) as unknown as OpenSearchClientLike;
@@ -15,25 +17,31 @@ export function createOpenSearchClient(url: string): OpenSearchClientLike {
 /**
  * The search adapter named by `config.search.engine` (SEARCH=postgres|opensearch). The OpenSearch
  * index (versioned name + alias) is created at start-up when missing. Either way the adapter is
- * fed by MaterialWriter's `upsert` calls whenever materials change.
+ * fed by MaterialWriter's `upsert` calls whenever materials change, and expands queries with the
+ * synonym dictionary.
  */
 export async function createMaterialSearchIndex(
   config: Pick<AppConfig, 'search'>,
   dataSource: DataSource,
   openSearchClient: (url: string) => OpenSearchClientLike = createOpenSearchClient,
+  synonyms: SynonymSource = NO_SYNONYMS,
 ): Promise<MaterialSearchIndex> {
   if (config.search.engine === 'opensearch') {
-    const index = new OpenSearchMaterialSearchIndex(openSearchClient(config.search.url));
+    const index = new OpenSearchMaterialSearchIndex(openSearchClient(config.search.url), {}, synonyms);
     await index.ensureIndex();
     return index;
   }
-  return new PostgresMaterialSearchIndex(dataSource);
+  return new PostgresMaterialSearchIndex(dataSource, synonyms);
 }
 
 export const materialSearchIndexProvider: FactoryProvider<Promise<MaterialSearchIndex>> = {
   provide: MATERIAL_SEARCH_INDEX,
-  inject: [APP_CONFIG, getDataSourceToken('catalogue')],
-  // Results are kept READ_CACHE_SECONDS in front of whichever engine is configured.
-  useFactory: async (config: AppConfig, dataSource: DataSource) =>
-    new CachedMaterialSearchIndex(await createMaterialSearchIndex(config, dataSource), config.readCacheSeconds * 1000),
+  inject: [APP_CONFIG, getDataSourceToken('catalogue'), SearchSynonymStore],
+  // Results are kept READ_CACHE_SECONDS in front of whichever engine is configured, and forgotten
+  // when the synonym dictionary changes.
+  useFactory: async (config: AppConfig, dataSource: DataSource, synonyms: SearchSynonymStore) => {
+    const index = new CachedMaterialSearchIndex(await createMaterialSearchIndex(config, dataSource, createOpenSearchClient, synonyms), config.readCacheSeconds * 1000);
+    synonyms.onChange(() => index.forgetAll());
+    return index;
+  },
 };
