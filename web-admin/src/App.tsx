@@ -7,6 +7,7 @@ import { authProvider, dataProvider, i18nProvider } from './providers';
 import auditLogs from './resources/audit-logs';
 import categories from './resources/categories';
 import hotWords from './resources/hot-words';
+import searchSynonyms from './resources/search-synonyms';
 import invoices from './resources/invoices';
 import materials from './resources/materials';
 import reviews from './resources/reviews';
@@ -46,6 +47,7 @@ const Console = () => (
     <Resource name="categories" {...categories} />
     <Resource name="topics" {...topics} />
     <Resource name="hot-words" {...hotWords} />
+    <Resource name="search-synonyms" {...searchSynonyms} />
     <Resource name="orders" {...orders} />
     <Resource name="invoices" {...invoices} />
     <Resource name="refunds" {...refunds} />

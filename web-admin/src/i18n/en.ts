@@ -49,6 +49,8 @@ const own: Omit<Messages, 'ra'> = {
         topics_edit: 'Manage home page topics: titles, covers, materials and their order, publication',
         'hot-words': 'The popular searches shown below the search box',
         'hot-words_edit': 'Manage the popular searches below the search box and their order',
+        'search-synonyms': 'Words the store search treats as one, in Chinese and English (drone = 无人机 = aerial)',
+        'search-synonyms_edit': 'Manage the words the store search treats as one, so an English search finds materials tagged in Chinese and the other way round',
         reviews: 'The review queue of contributed uploads',
         reviews_edit: 'Review contributed uploads: play the preview, check metadata and near-duplicates, approve or reject',
         orders: 'Quote orders, check payment vouchers and confirm or refuse them, close orders',
@@ -73,6 +75,9 @@ const own: Omit<Messages, 'ra'> = {
       roles_required: 'Choose at least one role',
       integer: 'Must be a whole number',
       project_id_format: '3–64 letters, digits, dots, underscores or hyphens, starting with a letter or digit',
+      synonym_terms_min: 'Enter at least %{min} different words',
+      synonym_terms_max: 'At most %{max} words per group',
+      synonym_term_length: '“%{term}” must be 1 to %{max} characters',
     },
     review: {
       approve: 'Approve and publish',
@@ -195,6 +200,9 @@ const own: Omit<Messages, 'ra'> = {
       preview: 'Cover preview',
       none: 'No cover',
       key_helper: 'Location in object storage (<bucket>/<key>); leave empty for no cover',
+    },
+    synonyms: {
+      terms_helper: 'Type a word or phrase in either language and press Enter; a search for any of them also finds the others (2–20 per group)',
     },
     topic: {
       materials_helper: 'Search materials by code or title; the list below is the order shown in the store',
@@ -386,6 +394,16 @@ const own: Omit<Messages, 'ra'> = {
         wordEn: 'English',
         sort: 'Order',
         q: 'Search word',
+      },
+    },
+    'search-synonyms': {
+      name: 'Synonym |||| Synonyms',
+      fields: {
+        id: 'ID',
+        terms: 'Equivalent words',
+        createdAt: 'Created (UTC+8)',
+        updatedAt: 'Changed (UTC+8)',
+        q: 'Word',
       },
     },
     reviews: {

@@ -263,6 +263,8 @@ export const zh = {
         topics_edit: '管理首页专题：标题、封面、素材及顺序、是否发布',
         'hot-words': '查看搜索框下方的热门搜索词',
         'hot-words_edit': '管理搜索框下方的热门搜索词及排序',
+        'search-synonyms': '前台搜索视为同一个词的中英文词语（无人机 = 航拍 = drone）',
+        'search-synonyms_edit': '管理前台搜索视为同一个词的中英文词语，让英文搜索也能找到只有中文标签的素材，反之亦然',
         reviews: '供稿素材的审核队列',
         reviews_edit: '审核供稿素材：播放预览、核对元数据与疑似重复，通过或驳回',
         orders: '报价、查看付款凭证并确认或驳回、关闭订单',
@@ -287,6 +289,9 @@ export const zh = {
       roles_required: '请至少选择一个角色',
       integer: '必须是整数',
       project_id_format: '3–64 位字母、数字、点、下划线或连字符，以字母或数字开头',
+      synonym_terms_min: '请至少输入 %{min} 个不同的词',
+      synonym_terms_max: '每组最多 %{max} 个词',
+      synonym_term_length: '“%{term}”须为 1–%{max} 个字符',
     },
     review: {
       approve: '通过并上架',
@@ -409,6 +414,9 @@ export const zh = {
       preview: '封面预览',
       none: '暂无封面',
       key_helper: '对象存储中的位置（<bucket>/<key>），留空表示没有封面',
+    },
+    synonyms: {
+      terms_helper: '输入中文或英文的词或短语后按回车添加；搜索其中任何一个，也会找到其他词的素材（每组 2–20 个）',
     },
     topic: {
       materials_helper: '输入编号或标题搜索素材；下方列表的顺序即前台展示顺序',
@@ -600,6 +608,16 @@ export const zh = {
         wordEn: '英文',
         sort: '排序',
         q: '搜索词',
+      },
+    },
+    'search-synonyms': {
+      name: '同义词',
+      fields: {
+        id: 'ID',
+        terms: '同义词组',
+        createdAt: '创建时间（UTC+8）',
+        updatedAt: '修改时间（UTC+8）',
+        q: '词语',
       },
     },
     reviews: {

@@ -40,8 +40,8 @@ describe('console access rules', () => {
     }
   });
 
-  it('lets every role read categories, topics and hot words, and only admin and sales curate them', () => {
-    for (const resource of ['categories', 'topics', 'hot-words']) {
+  it('lets every role read categories, topics, hot words and search synonyms, and only admin and sales curate them', () => {
+    for (const resource of ['categories', 'topics', 'hot-words', 'search-synonyms']) {
       for (const role of STAFF_ROLES) {
         expect(isAllowed([role], resource, 'list')).toBe(true);
         for (const action of ['create', 'edit', 'delete']) {

@@ -1,7 +1,7 @@
 import { CONTACT_DETAILS_REVEALERS, STAFF_ROLES, type StaffRole } from '@mkt/contracts';
 
 /** The console's resources, in menu order. */
-export const RESOURCES = ['users', 'projects', 'materials', 'reviews', 'categories', 'topics', 'hot-words', 'music-tracks', 'music-sheets', 'music-skus', 'orders', 'invoices', 'refunds', 'statements', 'contributor-shares', 'real-name-reviews', 'bank-infos', 'staff', 'audit-logs'] as const;
+export const RESOURCES = ['users', 'projects', 'materials', 'reviews', 'categories', 'topics', 'hot-words', 'search-synonyms', 'music-tracks', 'music-sheets', 'music-skus', 'orders', 'invoices', 'refunds', 'statements', 'contributor-shares', 'real-name-reviews', 'bank-infos', 'staff', 'audit-logs'] as const;
 export type ResourceName = (typeof RESOURCES)[number];
 
 /** The react-admin actions, and `reveal`: showing personal data the console otherwise masks. */
@@ -11,7 +11,7 @@ const everyone: readonly StaffRole[] = STAFF_ROLES;
 const adminOnly: readonly StaffRole[] = ['admin'];
 /** Material editors: titles, keywords, categories, filters and publication. */
 const materialEditors: readonly StaffRole[] = ['admin', 'reviewer'];
-/** The store's curation (categories, topics, hot words) belongs to sales. */
+/** The store's curation (categories, topics, hot words, search synonyms) belongs to sales. */
 const curators: readonly StaffRole[] = ['admin', 'sales'];
 /** Contributor payouts: statements, remittances and share settings are finance's. */
 const finance: readonly StaffRole[] = ['admin', 'finance'];
@@ -34,6 +34,7 @@ export const ACCESS_RULES: Record<ResourceName, Partial<Record<Action, readonly 
   categories: curated,
   topics: curated,
   'hot-words': curated,
+  'search-synonyms': curated,
   // Sales quote and close, finance confirms vouchers; the show page offers only the buttons a role may use.
   orders: { list: ['admin', 'sales', 'finance'], show: ['admin', 'sales', 'finance'] },
   invoices: { list: ['admin', 'finance'], show: ['admin', 'finance'] },

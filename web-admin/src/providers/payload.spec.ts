@@ -88,6 +88,10 @@ describe('request bodies', () => {
     expect(updatePayload('topics', { ...topic, materialIds: [3, 1, 2], homeCoverUrl: '/y.jpg' }, topic)).toEqual({
       materialIds: [3, 1, 2],
     });
+    expect(createPayload('search-synonyms', { terms: ['航拍', 'drone'], id: 3, createdAt: 'x', updatedAt: 'y' })).toEqual({ terms: ['航拍', 'drone'] });
+    const group = { id: 3, terms: ['航拍', 'drone'], createdAt: 'x', updatedAt: 'y' };
+    expect(updatePayload('search-synonyms', { ...group, updatedAt: 'z' }, group)).toEqual({});
+    expect(updatePayload('search-synonyms', { ...group, terms: ['航拍', 'drone', '无人机'] }, group)).toEqual({ terms: ['航拍', 'drone', '无人机'] });
     expect(createPayload('hot-words', { wordZh: '春节', wordEn: 'Spring Festival', sort: 1, id: 'x' })).toEqual({
       wordZh: '春节',
       wordEn: 'Spring Festival',

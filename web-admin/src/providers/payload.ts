@@ -7,6 +7,8 @@ import {
   type MaterialAdminUpdate,
   type ProjectCreate,
   type ProjectUpdate,
+  type SearchSynonymAdminCreate,
+  type SearchSynonymAdminUpdate,
   type StaffCreate,
   type StaffUpdate,
   type TopicAdminCreate,
@@ -61,6 +63,7 @@ export const TOPIC_FIELDS = [
   'materialIds',
 ] as const satisfies Fields<TopicAdminCreate>;
 export const HOT_WORD_FIELDS = ['wordZh', 'wordEn', 'sort'] as const satisfies Fields<HotWordAdminCreate>;
+export const SEARCH_SYNONYM_FIELDS = ['terms'] as const satisfies Fields<SearchSynonymAdminCreate>;
 
 /** Exactly the keys of projectUpdateSchema: everything but the project number, fixed once created. */
 export const PROJECT_UPDATE_FIELDS = [
@@ -91,9 +94,10 @@ const complete: [
   Missing<CategoryAdminCreate | CategoryAdminUpdate, typeof CATEGORY_FIELDS>,
   Missing<TopicAdminCreate | TopicAdminUpdate, typeof TOPIC_FIELDS>,
   Missing<HotWordAdminCreate | HotWordAdminUpdate, typeof HOT_WORD_FIELDS>,
+  Missing<SearchSynonymAdminCreate | SearchSynonymAdminUpdate, typeof SEARCH_SYNONYM_FIELDS>,
   Missing<ProjectUpdate, typeof PROJECT_UPDATE_FIELDS>,
   Missing<ProjectCreate, typeof PROJECT_CREATE_FIELDS>,
-] extends [never, never, never, never, never, never, never, never, never]
+] extends [never, never, never, never, never, never, never, never, never, never]
   ? true
   : false = true;
 void complete;
@@ -157,6 +161,8 @@ export function updatePayload(resource: string, data: Data, previous: Data = {})
       return changed(data, previous, TOPIC_FIELDS);
     case 'hot-words':
       return changed(data, previous, HOT_WORD_FIELDS);
+    case 'search-synonyms':
+      return changed(data, previous, SEARCH_SYNONYM_FIELDS);
     case 'projects':
       return changed(data, previous, PROJECT_UPDATE_FIELDS);
     case 'contributor-shares':
@@ -177,6 +183,8 @@ export function createPayload(resource: string, data: Data): Data {
       return pick(data, TOPIC_FIELDS);
     case 'hot-words':
       return pick(data, HOT_WORD_FIELDS);
+    case 'search-synonyms':
+      return pick(data, SEARCH_SYNONYM_FIELDS);
     case 'projects':
       return pick(data, PROJECT_CREATE_FIELDS);
     default:

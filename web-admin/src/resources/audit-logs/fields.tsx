@@ -15,7 +15,7 @@ export const ActionField = (_props: Partial<FieldProps<AuditLogView>>) => {
 };
 
 /** The resources whose changes are audited, and the actions recorded. */
-export const AUDITED_RESOURCES = ['users', 'projects', 'staff', 'materials', 'categories', 'topics', 'hot-words', 'orders', 'invoices', 'refunds', 'statements', 'contributor-shares', 'real-name-reviews'] as const;
+export const AUDITED_RESOURCES = ['users', 'projects', 'staff', 'materials', 'categories', 'topics', 'hot-words', 'search-synonyms', 'orders', 'invoices', 'refunds', 'statements', 'contributor-shares', 'real-name-reviews'] as const;
 export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'publish', 'unpublish', 'login', 'quote', 'confirm', 'reject-voucher', 'close', 'process', 'issue', 'approve', 'reject', 'generate', 'correct', 'remit', 'verify', 'reveal'] as const;
 
 /** Resources that have a page in the console, so an audit entry can link to its record: show page, else edit page. */
@@ -27,6 +27,7 @@ const LINKS: Record<string, 'show' | 'edit'> = {
   categories: 'edit',
   topics: 'edit',
   'hot-words': 'edit',
+  'search-synonyms': 'edit',
   statements: 'show',
   'contributor-shares': 'edit',
   'real-name-reviews': 'show',
