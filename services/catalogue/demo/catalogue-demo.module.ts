@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { CatalogueModule } from '@mkt/catalogue';
 import { DemoMusicSeedService } from './music/demo-music-seed.js';
 import { DEMO_MEDIA_RENDERER, DemoCatalogueSeedService, defaultDemoMediaRenderer } from './seed/demo-catalogue-seed.service.js';
+import { DemoSynonymSeedService } from './seed/demo-synonym-seed.service.js';
 
 /**
  * The demo catalogue (rendered videos and photos, categories, topics, hot words) and the demo
@@ -10,6 +11,6 @@ import { DEMO_MEDIA_RENDERER, DemoCatalogueSeedService, defaultDemoMediaRenderer
  */
 @Module({
   imports: [CatalogueModule],
-  providers: [{ provide: DEMO_MEDIA_RENDERER, useValue: defaultDemoMediaRenderer }, DemoCatalogueSeedService, DemoMusicSeedService],
+  providers: [{ provide: DEMO_MEDIA_RENDERER, useValue: defaultDemoMediaRenderer }, DemoCatalogueSeedService, DemoMusicSeedService, DemoSynonymSeedService],
 })
 export class CatalogueDemoModule {}

@@ -91,6 +91,6 @@ export const CATALOGUE_MIGRATIONS = [
     MaterialIndexRequestedHandler,
     ...MUSIC_PROVIDERS,
   ],
-  exports: [MATERIAL_SEARCH_INDEX, MaterialWriter],
+  exports: [MATERIAL_SEARCH_INDEX, MaterialWriter, SearchSynonymStore],
 })
 export class CatalogueModule {}

@@ -8,6 +8,7 @@ export { MaterialEntity } from './entities/material.entity.js';
 export { CategoryEntity, HotWordEntity, TopicEntity, TopicMaterialEntity } from './entities/curation.entities.js';
 export { SearchSynonymEntity } from './entities/search-synonym.entity.js';
 export { cleanSynonymTerms } from './admin/search-synonym-admin.service.js';
+export { SearchSynonymStore } from './search/synonym-store.js';
 export { derivedFilters, mergeFilters, normalizeFilters } from './materials/material-filters.js';
 export { toLocation } from './media/media-urls.js';
 export { computePeaks } from './music/waveform-peaks.js';
