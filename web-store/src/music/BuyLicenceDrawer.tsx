@@ -24,6 +24,7 @@ import {
   validate,
 } from './licenceCascade';
 import { rememberPlacedOrder } from './placedOrders';
+import { trackCover } from './trackCover';
 
 const safeStorage = (): Storage | null => {
   try {
@@ -163,7 +164,7 @@ function MusicSummary({ music }: { music: MusicInfo | null }) {
   if (!music) return <div className={styles.summary} />;
   return (
     <div className={styles.summary}>
-      {music.coverStr && <img src={music.coverStr} alt="" />}
+      <img src={trackCover(music)} alt="" />
       <div>
         <strong>{music.musicName}</strong>
         <span>

@@ -12,6 +12,7 @@ import { toPlayerTrack } from './playerStore';
 import { useMusicActions } from './useMusicActions';
 import { usePlayer } from './usePlayer';
 import { WaveBars } from './WaveBars';
+import { trackCover } from './trackCover';
 
 const BuyLicenceDrawer = lazy(() => import('./BuyLicenceDrawer'));
 
@@ -53,7 +54,7 @@ export function MusicBlock({ music, source = null, showVersions = true }: MusicB
   return (
     <article className={styles.block} data-testid="music-block" data-music-id={music.musicId}>
       <button type="button" className={styles.play} onClick={start} aria-label={playing ? t('music.player.pause') : t('music.player.play')} data-testid="music-play">
-        {music.coverStr && <img src={music.coverStr} alt="" loading="lazy" />}
+        <img src={trackCover(music)} alt="" loading="lazy" />
         <span className={styles.playIcon}>{playing ? <PauseIcon /> : <PlayIcon />}</span>
       </button>
       <div className={styles.meta}>

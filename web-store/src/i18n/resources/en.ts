@@ -488,7 +488,10 @@ export const en: MessageShape<typeof zhCN> = {
     },
   },
   workDetail: {
-    notFound: 'This material does not exist',
+    missing: 'No such work of yours',
+    missingHint: 'Open a work from your material centre to see its details, preview and review state.',
+    contributorsOnly: 'Work details are for contributors',
+    contributorsOnlyHint: 'Sign in with your contributor account to see your uploaded works.',
     sample: 'Download sample',
     save: 'Save',
     saved: 'Saved',

@@ -484,7 +484,10 @@ export const zhCN = {
     },
   },
   workDetail: {
-    notFound: '素材不存在',
+    missing: '没有找到您的这件作品',
+    missingHint: '请从素材中心打开作品，查看详情、预览和审核状态。',
+    contributorsOnly: '作品详情仅对供稿人开放',
+    contributorsOnlyHint: '请使用供稿人账号登录后查看您上传的作品。',
     sample: '下载样片',
     save: '保存',
     saved: '已保存',

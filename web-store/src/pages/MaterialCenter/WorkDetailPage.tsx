@@ -1,11 +1,13 @@
-import type { ContributedMaterial } from '@mkt/contracts/web';
+import { ErrorCode, INT4_MAX, type ContributedMaterial } from '@mkt/contracts/web';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../api/client';
 import { uploadCalls } from '../../api/uploadCalls';
 import { useSession } from '../../session/SessionProvider';
-import { Button } from '../../ui/Button';
+import { Notice } from '../../catalogue/Notice';
+import { hasMaterialCenter } from '../../session/userRoles';
+import { Button, buttonClass } from '../../ui/Button';
 import { formatBytes, formatDuration } from '../../uploads/uploadFormat';
 import styles from './MaterialCenter.module.css';
 import { StatusLine } from './MaterialCenterPage';
@@ -15,26 +17,31 @@ const splitTags = (text: string) => text.split(/[,，\s]+/).map((tag) => tag.tri
 /** /WorkDetail?id=: one of the contributor's files, its probe metadata, preview and review state. */
 export default function WorkDetailPage() {
   const { t, i18n } = useTranslation();
-  const { user } = useSession();
+  const { user, status } = useSession();
   const [params] = useSearchParams();
   const id = Number(params.get('id'));
+  const named = Number.isInteger(id) && id > 0 && id <= INT4_MAX;
   const [material, setMaterial] = useState<ContributedMaterial | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [editing, setEditing] = useState(params.get('edit') === '1');
 
+  const [notFound, setNotFound] = useState(false);
   const failed = useCallback(
-    (caught: unknown) => setError(caught instanceof ApiError && caught.hasServerMessage ? caught.message : t('errors.network')),
+    (caught: unknown) => {
+      if (caught instanceof ApiError && caught.code === ErrorCode.NOT_FOUND) return setNotFound(true);
+      setError(caught instanceof ApiError && caught.hasServerMessage ? caught.message : t('errors.network'));
+    },
     [t],
   );
   const load = useCallback(async () => {
-    if (!Number.isInteger(id) || id <= 0) return setError(t('workDetail.notFound'));
+    if (!named) return;
     try {
       setMaterial(await uploadCalls.detail(id));
     } catch (caught) {
       failed(caught);
     }
-  }, [id, t, failed]);
+  }, [id, named, failed]);
 
   useEffect(() => {
     if (user) void load();
@@ -46,6 +53,20 @@ export default function WorkDetailPage() {
     return () => clearInterval(timer);
   }, [material?.status, load]);
 
+  if (status === 'checking') return null;
+  // Reached without a work of one's own to show: say why and lead to where works are listed.
+  if (!user || !hasMaterialCenter(user) || !named || notFound) {
+    const reason = !user || !hasMaterialCenter(user) ? 'contributorsOnly' : 'missing';
+    return (
+      <div className={styles.page}>
+        <Notice title={t(`workDetail.${reason}`)} body={t(`workDetail.${reason}Hint`)} testId="work-missing">
+          <Link to={user ? '/MaterialCenter' : '/Login'} className={buttonClass('secondary')}>
+            {user ? t('materialCenter.title') : t('header.signIn')}
+          </Link>
+        </Notice>
+      </div>
+    );
+  }
   if (error && !material) {
     return (
       <div className={styles.page}>

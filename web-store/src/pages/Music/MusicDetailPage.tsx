@@ -10,6 +10,7 @@ import { useRemote } from '../../catalogue/useRemote';
 import { MusicBlock } from '../../music/MusicBlock';
 import { MusicList } from './MusicList';
 import styles from './MusicPages.module.css';
+import { trackCover } from '../../music/trackCover';
 
 /** /DetailMusic?id=&mdp= (6 from lists, 17 from the player): the track, its versions, its info and similar tracks. */
 export default function MusicDetailPage() {
@@ -41,7 +42,7 @@ export default function MusicDetailPage() {
       {info && (
         <>
           <header className={styles.detailHead}>
-            {info.coverStr && <img src={info.coverStr} alt="" />}
+            <img src={trackCover(info)} alt="" />
             <div>
               <p className={styles.kicker}>{info.musicType === 2 ? t('music.typeSfx') : t('music.typeMusic')} · {info.code}</p>
               <h1>{info.musicName}</h1>

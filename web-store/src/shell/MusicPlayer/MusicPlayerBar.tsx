@@ -8,6 +8,7 @@ import { useMusicActions } from '../../music/useMusicActions';
 import { useSession } from '../../session/SessionProvider';
 import { DownloadIcon, HeartIcon } from '../../ui/icons';
 import styles from './MusicPlayerBar.module.css';
+import { trackCover } from '../../music/trackCover';
 
 // wavesurfer.js, the panel and the buy drawer load on demand so the first bundle stays small.
 const PlayerWaveform = lazy(() => import('./PlayerWaveform'));
@@ -93,7 +94,7 @@ export function MusicPlayerBar() {
       />
       <div className={styles.row}>
         <Link to={detailLink} className={styles.cover} aria-label={current.musicName}>
-          {current.coverStr ? <img src={current.coverStr} alt="" /> : null}
+          <img src={trackCover(current)} alt="" />
         </Link>
         <div className={styles.meta}>
           <Link to={detailLink} className={styles.name} data-testid="player-title">
