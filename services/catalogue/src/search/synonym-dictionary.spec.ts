@@ -29,6 +29,10 @@ describe('SynonymDictionary.expand', () => {
     // "time lapse" is a term; "lapse" alone is not.
     expect(own(expand('city time lapse'))).toEqual(['city', 'time lapse']);
     expect(synonymsOf(expand('lapse'))).toEqual([[]]);
+    // Long phrases too (a term may have up to 40 characters).
+    const long = new SynonymDictionary([['a view of the city from the top', '城市俯瞰']]);
+    expect(own(expand('a view of the city from the top', long))).toEqual(['a view of the city from the top']);
+    expect(synonymsOf(expand('a view of the city from the top', long))).toEqual([['城市 俯瞰']]);
   });
 
   it('segments Chinese queries with jieba and finds the terms among the words', () => {

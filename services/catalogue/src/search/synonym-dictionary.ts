@@ -7,9 +7,6 @@ import { cleanText, hasHan, segment, type NormalizedQuery } from '../text/text-h
  * matches itself OR any other term of the group. Different query words still all have to match.
  */
 
-/** Longest term, in query tokens, looked for in a query ("drone shot" is 2). */
-const MAX_TERM_TOKENS = 6;
-
 /**
  * The lookup form of a term's tokens: Latin words without a plural "s" ("waves" and "wave",
  * "dunes" and "dune" meet). Both the terms and the query go through it, so only the lookup is
@@ -24,6 +21,7 @@ export class SynonymDictionary {
 
   /** Lookup key → the tokens of every term equivalent to it (itself included). */
   private readonly byKey = new Map<string, string[][]>();
+  /** The longest term in tokens ("drone shot" is 2): the longest phrase looked for in a query. */
   private readonly longest: number;
   /** The groups as built from (cleaned, de-duplicated terms), for callers comparing dictionaries. */
   readonly fingerprint: string;
@@ -36,7 +34,7 @@ export class SynonymDictionary {
       const terms = new Map<string, string[]>();
       for (const term of group) {
         const tokens = segment(cleanText(term), 'query');
-        if (tokens.length === 0 || tokens.length > MAX_TERM_TOKENS) continue;
+        if (tokens.length === 0) continue;
         terms.set(tokens.join(' '), tokens);
       }
       if (terms.size < 2) continue;
