@@ -833,6 +833,7 @@ export const en: MessageShape<typeof zhCN> = {
       next: 'After the voucher is confirmed the order appears in your order list.',
       open: 'Open the order',
       missing: 'No order number given',
+      missingBody: 'Music licence orders you have placed are in your order list.',
     },
   },
 };

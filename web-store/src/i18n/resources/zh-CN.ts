@@ -829,6 +829,7 @@ export const zhCN = {
       next: '付款凭证确认后，订单将出现在“我的订单”中。',
       open: '查看订单',
       missing: '缺少订单号',
+      missingBody: '您下过的音乐授权订单都在订单列表中。',
     },
   },
 } as const;

@@ -5,6 +5,7 @@ import { orderCalls } from '../../api/orderCalls';
 import { Notice } from '../../catalogue/Notice';
 import { useRemote } from '../../catalogue/useRemote';
 import { recallPlacedOrder } from '../../music/placedOrders';
+import { buttonClass } from '../../ui/Button';
 import styles from './MusicPages.module.css';
 
 /**
@@ -19,7 +20,17 @@ export default function OrderMusicPage() {
   // Opened in another tab (nothing remembered): the number comes from the orders service, once it has the order.
   const placed = useRemote((signal) => (orderId && !order ? orderCalls.detail(orderId, { signal }) : Promise.resolve(null)), [orderId, order === null]);
   const orderNo = order?.orderNo ?? placed.data?.orderNo ?? null;
-  if (!orderId) return <div className={styles.page}><Notice title={t('music.orderPage.missing')} /></div>;
+  if (!orderId) {
+    return (
+      <div className={styles.page}>
+        <Notice title={t('music.orderPage.missing')} body={t('music.orderPage.missingBody')} testId="order-music-missing">
+          <Link to="/OrderList" className={buttonClass('secondary')}>
+            {t('orders.success.list')}
+          </Link>
+        </Notice>
+      </div>
+    );
+  }
   return (
     <div className={styles.page} data-testid="order-music">
       <div className={styles.orderCard}>
