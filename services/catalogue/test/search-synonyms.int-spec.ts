@@ -179,6 +179,18 @@ describe('catalogue: search synonyms over real PostgreSQL', () => {
     expect(log[1]).toMatchObject({ before: { terms: ['航拍', '无人机', 'aerial', 'drone', 'drone shot', '空拍'] }, after: { terms: ['航拍', 'aerial'] } });
   });
 
+  it('is documented in the generated OpenAPI document with its request schema', async () => {
+    const doc = (await (await fetch(`${h.url}/api/docs/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, { tags?: string[]; requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown> } }> } }>>;
+    };
+    const list = doc.paths['/admin-api/search-synonyms']!;
+    const one = doc.paths['/admin-api/search-synonyms/{id}']!;
+    expect(Object.keys(list).sort()).toEqual(['get', 'post']);
+    expect(Object.keys(one).sort()).toEqual(['delete', 'get', 'put']);
+    expect(list.post!.tags).toEqual(['admin: search synonyms']);
+    expect(list.post!.requestBody!.content['application/json']!.schema.properties).toHaveProperty('terms');
+  });
+
   it('refuses bad groups with 4xx and a message in the caller\'s language, never a 500', async () => {
     const post = (body: unknown) => h.admin<{ code: number; message: string }>('POST', '/search-synonyms', { token: sales, body });
     for (const body of [
