@@ -10,7 +10,7 @@ export interface KafkaClient {
 }
 export type KafkaProducer = Pick<Producer, 'connect' | 'disconnect' | 'sendBatch'>;
 export type KafkaConsumer = Pick<Consumer, 'connect' | 'disconnect' | 'subscribe' | 'run' | 'stop'>;
-export type KafkaAdmin = Pick<Admin, 'connect' | 'disconnect' | 'createTopics' | 'fetchTopicOffsets' | 'deleteGroups'>;
+export type KafkaAdmin = Pick<Admin, 'connect' | 'disconnect' | 'listTopics' | 'createTopics' | 'fetchTopicOffsets' | 'deleteGroups'>;
 
 /** A real kafkajs client whose own logs go through the Nest logger, as structured entries. */
 export function createKafkaClient(config: KafkaConfig, logger: LoggerService): KafkaClient {

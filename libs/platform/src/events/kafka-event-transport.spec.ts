@@ -64,6 +64,19 @@ describe('KafkaEventTransport wiring (fake kafkajs)', () => {
     expect(cluster.createdTopics.sort()).toEqual(['media.processed', 'media.processed.dlq', 'order.paid', 'order.paid.dlq']);
   });
 
+  it('asks the broker only for topics that do not exist yet, so a restart raises no error answer', async () => {
+    const first = transport({ topics: ['order.paid'] });
+    await first.start();
+    await first.stop();
+    const again = transport({ topics: ['order.paid'] });
+    again.subscribe('catalogue', contractEvent('media.processed'), async () => undefined);
+    await again.start();
+
+    expect(cluster.existingTopicRequests).toEqual([]);
+    expect(cluster.createdTopics.sort()).toEqual(['media.processed', 'media.processed.dlq', 'order.paid', 'order.paid.dlq']);
+    await again.stop();
+  });
+
   it('runs one consumer per group, from the beginning, on the topics of that group', async () => {
     const [a, b] = [contractEvent('a.happened'), contractEvent('b.happened')];
     const consumer = transport();

@@ -174,9 +174,14 @@ export class KafkaEventTransport implements EventTransport {
     const admin = this.kafka.admin();
     await admin.connect();
     try {
+      // Only the missing ones: asking for an existing topic gets an error answer that kafkajs logs
+      // at error level ("Topic creation errors") on every restart, although nothing is wrong.
+      const existing = new Set(await admin.listTopics());
+      const missing = eventNames.flatMap((name) => [eventTopic(name), deadLetterTopic(name)]).filter((topic) => !existing.has(topic));
+      if (missing.length === 0) return;
       await admin.createTopics({
         waitForLeaders: true,
-        topics: eventNames.flatMap((name) => [eventTopic(name), deadLetterTopic(name)]).map((topic) => ({
+        topics: missing.map((topic) => ({
           topic,
           numPartitions: this.settings.numPartitions,
           replicationFactor: this.settings.replicationFactor,

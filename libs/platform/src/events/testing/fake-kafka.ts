@@ -17,6 +17,8 @@ export interface StoredRecord {
 export class FakeKafkaCluster {
   readonly topics = new Map<string, StoredRecord[]>();
   readonly createdTopics: string[] = [];
+  /** Topics asked to be created that existed already (an error answer from a real broker). */
+  readonly existingTopicRequests: string[] = [];
   readonly consumerConfigs: ConsumerConfig[] = [];
   readonly subscriptions: Array<{ groupId: string } & ConsumerSubscribeTopics> = [];
   readonly deletedGroups: string[] = [];
@@ -182,6 +184,10 @@ class FakeAdmin implements KafkaAdmin {
   async connect(): Promise<void> {}
   async disconnect(): Promise<void> {}
 
+  async listTopics(): Promise<string[]> {
+    return [...this.cluster.topics.keys()];
+  }
+
   async createTopics(options: { topics: Array<{ topic: string }> }): Promise<boolean> {
     let created = false;
     for (const { topic } of options.topics) {
@@ -189,6 +195,9 @@ class FakeAdmin implements KafkaAdmin {
       if (!this.cluster.topics.has(topic)) {
         this.cluster.topics.set(topic, []);
         created = true;
+      } else {
+        // A real broker answers TOPIC_ALREADY_EXISTS, which kafkajs logs at error level.
+        this.cluster.existingTopicRequests.push(topic);
       }
     }
     return created;
