@@ -40,6 +40,16 @@ import { StaffLockout1763900000000 } from './migrations/1763900000000-staff-lock
 import { EnterpriseProjects1764200000000 } from './migrations/1764200000000-enterprise-projects.js';
 import { RealName1764500000000 } from './migrations/1764500000000-real-name.js';
 import { StaffSignInFailures1764600000000 } from './migrations/1764600000000-staff-sign-in-failures.js';
+import { UserCenter1764900000000 } from './migrations/1764900000000-user-center.js';
+import { AvatarUploadEntity } from './entities/avatar-upload.entity.js';
+import { EmailConfirmationEntity } from './entities/email-confirmation.entity.js';
+import { UserCenterStoreController } from './store/user-center-store.controller.js';
+import { AVATAR_BUCKET } from './user-center/avatar-location.js';
+import { AVATAR_RENDERER, SharpAvatarRenderer } from './user-center/avatar-renderer.js';
+import { AvatarsService } from './user-center/avatars.service.js';
+import { EmailBindingService } from './user-center/email-binding.service.js';
+import { EmailConfirmationsRepository } from './user-center/email-confirmations.repository.js';
+import { ProfileService } from './user-center/profile.service.js';
 import { ID_PHOTO_INSPECTOR, SharpIdPhotoInspector } from './real-name/id-photo-inspector.js';
 import { ID_DOCUMENT_BUCKET, IdPhotosService } from './real-name/id-photos.service.js';
 import { RealNameReviewService } from './real-name/real-name-review.service.js';
@@ -66,17 +76,20 @@ export const IDENTITY_ENTITIES = [
   ProjectEntity,
   IdPhotoEntity,
   RealNameSubmissionEntity,
+  AvatarUploadEntity,
+  EmailConfirmationEntity,
   OutboxMessageEntity,
   HandledEventEntity,
 ];
-export const IDENTITY_MIGRATIONS = [IdentityInit1763700000000, StaffLockout1763900000000, EnterpriseProjects1764200000000, RealName1764500000000, StaffSignInFailures1764600000000];
+export const IDENTITY_MIGRATIONS = [IdentityInit1763700000000, StaffLockout1763900000000, EnterpriseProjects1764200000000, RealName1764500000000, StaffSignInFailures1764600000000, UserCenter1764900000000];
 
-/** Creates the private bucket of identity-card photos on start. */
+/** Creates the private bucket of identity-card photos and the bucket of profile pictures on start. */
 @Injectable()
 class IdentityBuckets implements OnModuleInit {
   constructor(@Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage) {}
   async onModuleInit(): Promise<void> {
     await this.storage.ensureBucket(ID_DOCUMENT_BUCKET);
+    await this.storage.ensureBucket(AVATAR_BUCKET);
   }
 }
 
@@ -94,6 +107,7 @@ class IdentityBuckets implements OnModuleInit {
   controllers: [
     IdentityStoreController,
     RealNameStoreController,
+    UserCenterStoreController,
     AdminAuthController,
     AdminUsersController,
     AdminUserContactController,
@@ -125,6 +139,11 @@ class IdentityBuckets implements OnModuleInit {
     RealNameService,
     RealNameReviewService,
     IdentityBuckets,
+    { provide: AVATAR_RENDERER, useClass: SharpAvatarRenderer },
+    AvatarsService,
+    ProfileService,
+    EmailConfirmationsRepository,
+    EmailBindingService,
     // Identity collects the console's one audit log, so its own rows need no announcement.
     StaffAuditWriter.provide({ service: 'identity', announce: false }),
     StaffActionAuditedHandler,

@@ -71,6 +71,8 @@ export interface UserView {
   email: string | null;
   /** The contributor's answer to the supplementary agreement: null until answered. */
   protocolAgreed: boolean | null;
+  /** The chosen profile picture (a 256 px square), or null. */
+  avatarUrl?: string | null;
 }
 
 export interface LoginResponse {
@@ -280,4 +282,55 @@ export function isResidentIdNumber(value: string): boolean {
 export function maskMiddle(value: string, head: number, tail: number): string {
   if (value.length <= head + tail) return '*'.repeat(Math.max(4, value.length));
   return `${value.slice(0, head)}${'*'.repeat(Math.max(4, value.length - head - tail))}${value.slice(value.length - tail)}`;
+}
+
+/** The user centre's profile picture: what the browser may upload, before the server checks the bytes. */
+export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+export const AVATAR_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+/** The square rendition the store shows, in pixels. */
+export const AVATAR_SIZE = 256;
+/** Nicknames a user chooses: 1 to 30 characters after trimming. */
+export const NICKNAME_MAX_LENGTH = 30;
+/** How long an e-mail confirmation link works. */
+export const EMAIL_CONFIRM_VALID_HOURS = 24;
+
+/** Store call paths of the user centre (POST below /api); every call acts on the caller's own account. */
+export const UserCenterCalls = {
+  /** { nickname } → UserView. */
+  nickname: '/user/profile/nickname',
+  /** { contentType, size } → AvatarUploadLink: a signed link to PUT the picture's bytes to. */
+  avatarLink: '/user/profile/avatar/link',
+  /** { avatarId } once the PUT has finished: checked, resized and set (UserView). */
+  avatarComplete: '/user/profile/avatar/complete',
+  /** { email } → EmailBindingSent: a confirmation link is mailed to the address. */
+  emailBind: '/user/email/bind',
+  /** { token } from the link (no sign-in needed) → EmailConfirmed. */
+  emailConfirm: '/user/email/confirm',
+  /** Ends every session of the caller, this one included. */
+  signOutEverywhere: '/user/sessions/end-all',
+} as const;
+
+/** Public GET path prefix of avatar renditions (below /api). */
+export const AVATAR_ROUTE = 'user/avatar';
+
+export interface AvatarUploadLink {
+  avatarId: string;
+  /** PUT the file's bytes here, within `expiresInSeconds`. */
+  url: string;
+  expiresInSeconds: number;
+}
+
+export interface EmailBindingSent {
+  /** The address as the page may show it (masked). */
+  emailMasked: string;
+  validHours: number;
+}
+
+export interface EmailConfirmed {
+  emailMasked: string;
+}
+
+export interface SessionsEnded {
+  /** How many open sessions were ended, this one included. */
+  ended: number;
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LICENCE_DURATIONS, LICENCE_REGIONS, PROJECT_TYPES } from '../orders/api.js';
-import { lineText } from '../text.js';
-import { ID_PHOTO_MAX_BYTES, ID_PHOTO_SIDES, ID_PHOTO_TYPES, isResidentIdNumber, normaliseIdNumber, PROJECT_ID_PATTERN, REAL_NAME_PATTERN, STAFF_ROLES } from './api.js';
+import { lineText, normaliseLine } from '../text.js';
+import { AVATAR_MAX_BYTES, AVATAR_TYPES, EMAIL_PATTERN, NICKNAME_MAX_LENGTH, ID_PHOTO_MAX_BYTES, ID_PHOTO_SIDES, ID_PHOTO_TYPES, isResidentIdNumber, normaliseIdNumber, PROJECT_ID_PATTERN, REAL_NAME_PATTERN, STAFF_ROLES } from './api.js';
 
 const account = z.string().trim().min(1).max(254);
 
@@ -103,3 +103,35 @@ export const realNameRejectSchema = z.object({ reason: lineText(1, 200) });
 export const realNameReviewFilterSchema = z
   .object({ q: z.string().max(100), status: z.enum(['verifying', 'verified', 'rejected']), userId: z.uuid(), id: z.array(z.uuid()).max(500) })
   .partial();
+
+// The user centre (UserCenterCalls).
+/** NUL and other control characters are refused rather than silently dropped: a name is what the user typed. */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const HAS_CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
+export const nicknameUpdateSchema = z.object({
+  nickname: z
+    .string()
+    .max(1000)
+    .refine((value) => !HAS_CONTROL_CHARACTERS.test(value), { message: 'no control characters' })
+    .overwrite(normaliseLine)
+    .min(1)
+    .max(NICKNAME_MAX_LENGTH),
+});
+export type NicknameUpdate = z.output<typeof nicknameUpdateSchema>;
+export const avatarLinkSchema = z.object({
+  contentType: z.enum(AVATAR_TYPES),
+  size: z.number().int().min(1).max(AVATAR_MAX_BYTES),
+});
+export type AvatarLinkRequest = z.output<typeof avatarLinkSchema>;
+export const avatarCompleteSchema = z.object({ avatarId: z.uuid() });
+export const emailBindSchema = z.object({
+  email: z
+    .string()
+    .trim()
+    .max(254)
+    .regex(EMAIL_PATTERN, 'not an e-mail address')
+    .transform((value) => value.toLowerCase()),
+});
+export type EmailBindRequest = z.output<typeof emailBindSchema>;
+/** The token of a confirmation link: 43 URL-safe base64 characters (32 random bytes). */
+export const emailConfirmSchema = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'not a confirmation token') });

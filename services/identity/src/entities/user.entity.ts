@@ -57,6 +57,10 @@ export class UserEntity {
   @Column({ type: 'boolean', default: false })
   disabled: boolean;
 
+  /** Where the user's chosen 256 px profile picture is ("<bucket>/<key>"); null: none chosen. */
+  @Column({ name: 'avatar_key', type: 'varchar', length: 200, nullable: true })
+  avatarKey: string | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 

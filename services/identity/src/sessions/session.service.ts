@@ -60,6 +60,17 @@ export class SessionService {
     return (result.affected ?? 0) > 0;
   }
 
+  /** Ends every open session of a user, on every device: their tokens stop working at once. */
+  async endAllForUser(userId: string): Promise<number> {
+    const result = await this.dataSource
+      .createQueryBuilder()
+      .update(SessionEntity)
+      .set({ endedAt: this.clock.now() })
+      .where("subject_id = :userId AND kind = 'user' AND ended_at IS NULL", { userId })
+      .execute();
+    return result.affected ?? 0;
+  }
+
   endById(sessionId: string): Promise<boolean> {
     return this.end(this.dataSource.manager, sessionId);
   }

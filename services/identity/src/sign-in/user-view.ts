@@ -1,5 +1,6 @@
 import { maskEmail, maskPhone, type UserAdminView, type UserView } from '@mkt/contracts';
 import type { UserEntity } from '../entities/user.entity.js';
+import { avatarUrl } from '../user-center/avatar-location.js';
 
 export function toUserView(user: UserEntity): UserView {
   return {
@@ -18,6 +19,7 @@ export function toUserView(user: UserEntity): UserView {
     phone: user.phone,
     email: user.email,
     protocolAgreed: user.protocolAgreed,
+    avatarUrl: avatarUrl(user.avatarKey ?? null),
   };
 }
 
