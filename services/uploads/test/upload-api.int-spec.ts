@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import type { ContributedMaterial, MaterialListResponse, UploadStsResponse, UploadTokenResponse } from '@mkt/contracts';
+import { jest } from '@jest/globals';
+import { ErrorCode, type ContributedMaterial, type MaterialListResponse, type UploadStsResponse, type UploadTokenResponse } from '@mkt/contracts';
+import { MultipartUploadNotFoundError } from '@mkt/platform';
 import { BUYER, GID2, GID3, generateClip, startUploads, type UploadsHarness } from './uploads-harness.js';
 
 const MiB = 1024 * 1024;
@@ -88,6 +90,26 @@ describe('upload API (parts, checkpoints, ownership)', () => {
     const parts = await h.storage().listParts('originals', plan.filePath, row!.multipart_upload_id);
     await h.storage().completeMultipartUpload('originals', plan.filePath, row!.multipart_upload_id, parts);
     const done = await h.call<{ status: string }>('/upload/video/success', { token, body: { fileName: 'assembled.mp4', filePath: plan.filePath, fileSize: bytes.length } });
+    expect([done.status, done.body.data.status]).toEqual([200, 'transcoding']);
+  });
+
+  it('says what to do when the file store fails while the upload is finished, and finishes it once the store is back', async () => {
+    const { token } = await h.user(GID3);
+    const bytes = randomBytes(MiB + 3);
+    const plan = await h.sendParts(token, 'video', 'store-down.mp4', bytes);
+    const body = { fileName: 'store-down.mp4', filePath: plan.filePath, fileSize: bytes.length };
+    const storage = h.storage();
+    const listParts = jest.spyOn(storage, 'listParts').mockRejectedValueOnce(Object.assign(new Error('connect ECONNREFUSED 10.0.0.5:9000'), { code: 'ECONNREFUSED' }));
+    try {
+      const down = await h.call('/upload/video/success', { token, body, lang: 'en' });
+      expect([down.status, down.body.code, down.body.message]).toEqual([503, ErrorCode.STORAGE_UNAVAILABLE, 'the file store cannot be reached right now; the parts you uploaded are kept, please finish the upload again in a few minutes']);
+      listParts.mockRejectedValueOnce(new MultipartUploadNotFoundError('gone'));
+      const lost = await h.call('/upload/video/success', { token, body, lang: 'zh-CN' });
+      expect([lost.status, lost.body.code, lost.body.message]).toEqual([410, ErrorCode.UPLOAD_SESSION_LOST, '这次上传在文件存储中已失效，已传的分片不再保留，请重新上传该文件']);
+    } finally {
+      listParts.mockRestore();
+    }
+    const done = await h.call<{ status: string }>('/upload/video/success', { token, body });
     expect([done.status, done.body.data.status]).toEqual([200, 'transcoding']);
   });
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import {
@@ -21,6 +21,7 @@ import { AppError, Clock, formatObjectLocation, OBJECT_STORAGE, OutboxWriter, ty
 import { UploadEntity } from '../entities/upload.entity.js';
 import { UPLOAD_BUCKETS, originalKey } from '../locations.js';
 import { assertMayUpload } from '../rights.js';
+import { storageRefusal } from './storage-refusal.js';
 import { UPLOAD_SETTINGS, type UploadSettings } from '../uploads.settings.js';
 import { uploadTransition } from '../upload-lifecycle.js';
 
@@ -36,6 +37,8 @@ export function ruleError(broken: UploadRuleBroken): AppError {
  */
 @Injectable()
 export class UploadSessionService implements OnModuleInit {
+  private readonly logger = new Logger('UploadSessions');
+
   constructor(
     @InjectDataSource('uploads') private readonly dataSource: DataSource,
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
@@ -138,17 +141,14 @@ export class UploadSessionService implements OnModuleInit {
 
     // An earlier success call may have assembled the file and then failed to record it: the
     // multipart upload is gone but the original is there, so only the record is missing.
-    const assembled = await this.storage.stat(UPLOAD_BUCKETS.originals, upload.filePath);
-    if (!assembled || assembled.size !== upload.fileSize) {
-      const stored = await this.storage.listParts(UPLOAD_BUCKETS.originals, upload.filePath, upload.multipartUploadId!);
-      const byNumber = new Map(stored.map((part) => [part.partNumber, part]));
-      for (let partNumber = 1; partNumber <= upload.partCount; partNumber++) {
-        const part = byNumber.get(partNumber);
-        if (!part || part.size !== this.expectedPartSize(upload, partNumber)) throw new AppError(ErrorCode.UPLOAD_INCOMPLETE, 'uploadIncomplete');
+    try {
+      await this.assemble(upload);
+    } catch (error) {
+      const refusal = storageRefusal(error);
+      if (refusal.code !== ErrorCode.UPLOAD_INCOMPLETE) {
+        this.logger.warn({ uploadId: upload.id, err: error instanceof Error ? error.message : String(error) }, 'upload not finished: the file store failed');
       }
-      const parts = Array.from({ length: upload.partCount }, (_, i) => ({ partNumber: i + 1, etag: byNumber.get(i + 1)!.etag }));
-      const object = await this.storage.completeMultipartUpload(UPLOAD_BUCKETS.originals, upload.filePath, upload.multipartUploadId!, parts);
-      if (object.size !== upload.fileSize) throw new AppError(ErrorCode.UPLOAD_INCOMPLETE, 'uploadIncomplete');
+      throw refusal;
     }
 
     await this.dataSource.transaction(async (manager: EntityManager) => {
@@ -169,6 +169,21 @@ export class UploadSessionService implements OnModuleInit {
       });
     });
     return { id: upload.id, status: 'transcoding' };
+  }
+
+  /** The original, put together from its parts unless an earlier call did; refuses while a part is missing. */
+  private async assemble(upload: UploadEntity): Promise<void> {
+    const assembled = await this.storage.stat(UPLOAD_BUCKETS.originals, upload.filePath);
+    if (assembled && assembled.size === upload.fileSize) return;
+    const stored = await this.storage.listParts(UPLOAD_BUCKETS.originals, upload.filePath, upload.multipartUploadId!);
+    const byNumber = new Map(stored.map((part) => [part.partNumber, part]));
+    for (let partNumber = 1; partNumber <= upload.partCount; partNumber++) {
+      const part = byNumber.get(partNumber);
+      if (!part || part.size !== this.expectedPartSize(upload, partNumber)) throw new AppError(ErrorCode.UPLOAD_INCOMPLETE, 'uploadIncomplete');
+    }
+    const parts = Array.from({ length: upload.partCount }, (_, i) => ({ partNumber: i + 1, etag: byNumber.get(i + 1)!.etag }));
+    const object = await this.storage.completeMultipartUpload(UPLOAD_BUCKETS.originals, upload.filePath, upload.multipartUploadId!, parts);
+    if (object.size !== upload.fileSize) throw new AppError(ErrorCode.UPLOAD_INCOMPLETE, 'uploadIncomplete');
   }
 
   /** Only the owner's unfinished session answers; any other path is 'File path error'. */
