@@ -41,4 +41,6 @@ export const pageComponents: Record<PageKey, LazyExoticComponent<ComponentType>>
   playListDetail: lazyPage(() => import('../pages/Music/PlayListDetailPage'), 'PlayListDetail'),
   orderMusic: lazyPage(() => import('../pages/Music/OrderMusicPage'), 'OrderMusic'),
   bill: lazyPage(() => import('../pages/Bill/BillPage'), 'Bill'),
+  userCenter: lazyPage(() => import('../pages/UserCenter/UserCenterPage'), 'UserCenter'),
+  mailConfirm: lazyPage(() => import('../pages/UserCenter/MailConfirmPage'), 'MailConfirm'),
 };

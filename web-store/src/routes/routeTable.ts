@@ -42,7 +42,9 @@ export type PageKey =
   | 'playList'
   | 'playListDetail'
   | 'orderMusic'
-  | 'bill';
+  | 'bill'
+  | 'userCenter'
+  | 'mailConfirm';
 
 export interface RouteFlags {
   /** (M): the route has a mobile layout, so it gets a device-width viewport. */
@@ -141,12 +143,12 @@ export const routeTable: readonly RouteEntry[] = [
   route('/LicenceVerify', { page: 'licenceVerify' }),
   route('/Bill', { ...W, page: 'bill' }),
   route('/DownloadList', { page: 'downloadList' }),
-  route('/UserCenter', W),
+  route('/UserCenter', { ...W, page: 'userCenter' }),
   route('/MaterialCenter', { ...W, page: 'materialCenter' }),
   route('/WorkDetail', { page: 'workDetail' }),
   route('/Login', { ...M, page: 'login' }),
   route('/join', M),
-  route('/mailconfirm'),
+  route('/mailconfirm', { page: 'mailConfirm' }),
   route('/Vip', { page: 'vip' }),
   route('/vip', { page: 'vip' }),
   route('/VipOrder', { page: 'vip' }),

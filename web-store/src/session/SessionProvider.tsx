@@ -24,6 +24,8 @@ export interface Session {
   signIn(response: LoginResponse): void;
   /** Tells the server, then forgets the token whatever the server answered. */
   logOff(): Promise<void>;
+  /** Shows the user as the server now describes them (after a change in the user centre). */
+  updateUser(user: UserView): void;
   /** Exchanges the current token for a fresh one. */
   refresh(): Promise<void>;
 }
@@ -142,9 +144,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     tokenStorage.clear();
   }, []);
 
+  const updateUser = useCallback((next: UserView) => setUser((current) => (current && current.id === next.id ? next : current)), []);
+
   const value = useMemo<Session>(
-    () => ({ status, user, token, skuList, project, projectLoading, reloadProject, signIn, logOff, refresh: refreshToken }),
-    [status, user, token, skuList, project, projectLoading, reloadProject, signIn, logOff],
+    () => ({ status, user, token, skuList, project, projectLoading, reloadProject, signIn, logOff, updateUser, refresh: refreshToken }),
+    [status, user, token, skuList, project, projectLoading, reloadProject, signIn, logOff, updateUser],
   );
 
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;

@@ -45,10 +45,16 @@ export function UserMenu() {
         onClick={() => setOpen((value) => !value)}
         data-testid="user-menu"
       >
-        <span className={styles.avatar} aria-hidden="true">
-          {nickname.slice(0, 1).toUpperCase() || <UserIcon size={16} />}
+        {user.avatarUrl ? (
+          <img className={styles.avatar} src={user.avatarUrl} alt="" data-testid="user-menu-avatar" />
+        ) : (
+          <span className={styles.avatar} aria-hidden="true">
+            {nickname.slice(0, 1).toUpperCase() || <UserIcon size={16} />}
+          </span>
+        )}
+        <span className={styles.nickname} data-testid="user-menu-nickname">
+          {nickname}
         </span>
-        <span className={styles.nickname}>{nickname}</span>
         <ChevronDownIcon className={styles.chevron} size={14} />
       </button>
       {open && (
@@ -57,7 +63,7 @@ export function UserMenu() {
             <span className={styles.menuName}>{nickname}</span>
             {(user.phone || user.email) && <span className={styles.menuAccount}>{user.phone ?? user.email}</span>}
           </div>
-          <Link role="menuitem" className={styles.item} to="/UserCenter">
+          <Link role="menuitem" className={styles.item} to="/UserCenter" data-testid="menu-user-center">
             {t('header.userCenter')}
           </Link>
           <Link role="menuitem" className={styles.item} to="/OrderList">
