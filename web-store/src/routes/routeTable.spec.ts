@@ -46,14 +46,16 @@ describe('route table', () => {
     expect(white.sort()).toEqual(['/Bill', '/MaterialCenter', '/UserCenter', '/canon2022', '/canon2022autumn', '/score'].sort());
   });
 
-  it('has built the walking-skeleton, catalogue, contributor, order, music and payouts pages only', () => {
+  it('has built the walking-skeleton, catalogue, contributor, order, music, payouts and user-centre pages only', () => {
     const built = flattenRoutes().filter(isBuilt).map((entry) => entry.path);
     const catalogue = ['/About', '/Questions', '/MaterialList', '/SearchResult', '/ImgSearchResult', '/Detail', '/detail', '/P5Detail',
       '/pdetail', '/P5Shop', '/DetailPic', '/detailpic', '/Topic', '/TopicList', '/Collect'];
     const contributors = ['/MaterialCenter', '/WorkDetail', '/howToGetHighQualityVideo', '/howToGetMoreSaleChance', '/howToUseUploadTool', '/Bill'];
     const orders = ['/Cart', '/Putorder', '/Order', '/Order2', '/OrderSuccess', '/OrderList', '/OrderMaterialList', '/Vip', '/vip', '/VipOrder', '/LicenceVerify', '/DownloadList'];
     const music = ['/Music', '/DetailMusic', '/PlayList', '/PlayListDetail', '/OrderMusic'];
-    expect(built.sort()).toEqual(['/', '/404', '/Login', '/test', '/working', ...catalogue, ...contributors, ...orders, ...music].sort());
+    const account = ['/UserCenter', '/mailconfirm'];
+    expect(built.sort()).toEqual(['/', '/404', '/Login', '/test', '/working', ...catalogue, ...contributors, ...orders, ...music, ...account].sort());
+    expect(findRoute('/UserCenter')).toMatchObject({ page: 'userCenter', white: true });
     expect(findRoute('/MaterialCenter')?.white).toBe(true);
     expect(findRoute('/Bill')).toMatchObject({ page: 'bill', white: true });
     expect(findRoute('/detail')?.page).toBe('videoDetail');
