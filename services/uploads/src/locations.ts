@@ -1,8 +1,9 @@
+import type { BucketName } from '@mkt/platform';
 /**
  * Buckets and keys of contributed files. Rows and events hold "<bucket>/<key>" locations
  * (`formatObjectLocation` in the platform); the spec's `filePath` is the original's key.
  */
-export const UPLOAD_BUCKETS = { originals: 'originals', renditions: 'renditions', samples: 'samples' } as const;
+export const UPLOAD_BUCKETS = { originals: 'originals', renditions: 'renditions', samples: 'samples' } as const satisfies Record<string, BucketName>;
 
 /** The original's key: the contributor's folder, a random session folder, a fixed name (never the user's). */
 export function originalKey(contributorId: string, sessionId: string, fileName: string): string {

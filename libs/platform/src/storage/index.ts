@@ -9,3 +9,4 @@ export { createObjectStorage } from './object-storage.factory.js';
 export { parseStorageOptions, storageOptionsSchema, type ResolvedStorageOptions, type StorageOptions } from './storage.options.js';
 export { StorageModule, STORAGE_OPTIONS, type StorageModuleAsyncOptions } from './storage.module.js';
 export * from './object-location.js';
+export { STORAGE_BUCKETS, BUCKET_NAMES, type BucketName, type BucketSpec } from './bucket-list.js';

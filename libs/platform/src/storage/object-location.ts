@@ -1,6 +1,7 @@
 // Rows and events name a stored object by one string, "<bucket>/<key>" (the bucket never holds a
 // slash; the key may). These read and write that form everywhere.
 import type { ObjectLocation } from './object-storage.port.js';
+import type { BucketName } from './bucket-list.js';
 
 /** Null for anything that is not "<bucket>/<key>" with both parts present. */
 export function parseObjectLocation(location: string | null | undefined): ObjectLocation | null {
@@ -15,7 +16,7 @@ export function formatObjectLocation(bucket: string, key: string): string {
 }
 
 /** The bucket of renditions the catalogue's media route serves to anyone (thumbnails, previews, covers). */
-export const PUBLIC_RENDITIONS_BUCKET = 'renditions';
+export const PUBLIC_RENDITIONS_BUCKET = 'renditions' satisfies BucketName;
 /** Below the store API prefix: the single-machine server routes those paths to the API, not to the web apps. */
 export const PUBLIC_MEDIA_ROUTE = 'api/media';
 

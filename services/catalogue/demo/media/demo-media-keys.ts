@@ -1,10 +1,11 @@
 import type { DemoMediaSpec } from './demo-media-spec.js';
+import type { BucketName } from '@mkt/platform';
 
 /**
  * Buckets are logical names; the storage adapter maps them to physical ones. Renditions are
  * public; watermarked samples are handed out only through signed links, so they live apart.
  */
-export const DEMO_BUCKETS = { originals: 'originals', renditions: 'renditions', samples: 'samples' } as const;
+export const DEMO_BUCKETS = { originals: 'originals', renditions: 'renditions', samples: 'samples' } as const satisfies Record<string, BucketName>;
 
 /** Bumped when rendering changes in a way stored demo media should pick up on the next seed. */
 export const DEMO_RENDER_VERSION = 2;

@@ -6,9 +6,10 @@ import { ErrorCode, ID_PHOTO_MAX_BYTES, type IdPhotoLinkRequest, type IdPhotoSid
 import { AppError, MultipartUploadNotFoundError, OBJECT_STORAGE, type ObjectStorage } from '@mkt/platform';
 import { IdPhotoEntity } from '../entities/id-photo.entity.js';
 import { ID_PHOTO_INSPECTOR, type IdPhotoInspector } from './id-photo-inspector.js';
+import type { BucketName } from '@mkt/platform';
 
 /** Private: identity-card photos leave only through five-minute signed links for reviewers. */
-export const ID_DOCUMENT_BUCKET = 'identity-documents';
+export const ID_DOCUMENT_BUCKET = 'identity-documents' satisfies BucketName;
 /** How long the browser's upload link and a reviewer's photo link work. */
 export const ID_PHOTO_LINK_SECONDS = 300;
 

@@ -8,8 +8,9 @@ import { EntitlementsRepository } from '../downloads/entitlements.repository.js'
 import { LICENCE_FILE_RENDERER, type LicenceFileRenderer } from './licence-pdf.renderer.js';
 import { newVerificationCode, termsOf } from './licence-terms.js';
 import { LicencesRepository } from './licences.repository.js';
+import type { BucketName } from '@mkt/platform';
 
-export const LICENCE_BUCKET = 'licences';
+export const LICENCE_BUCKET = 'licences' satisfies BucketName;
 
 /**
  * Authorization files: one per confirmed order item, generated as a PDF, kept in the private

@@ -7,8 +7,9 @@ import { InvoicesRepository, type InvoiceRecord } from './invoices.repository.js
 
 export type { InvoiceRecord } from './invoices.repository.js';
 import type { UploadedFile } from '../orders/voucher.js';
+import type { BucketName } from '@mkt/platform';
 
-export const INVOICE_BUCKET = 'invoices';
+export const INVOICE_BUCKET = 'invoices' satisfies BucketName;
 
 /**
  * Invoices (spec sections 3, 4, 5, 9): one per confirmed order, for the order's total with 6% VAT

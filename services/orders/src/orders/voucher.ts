@@ -1,5 +1,6 @@
+import type { BucketName } from '@mkt/platform';
 /** Payment vouchers: where the images are kept and how an upload is recognised as one. */
-export const VOUCHER_BUCKET = 'vouchers';
+export const VOUCHER_BUCKET = 'vouchers' satisfies BucketName;
 
 /** An uploaded file as multer hands it over (memory storage). */
 export interface UploadedFile {

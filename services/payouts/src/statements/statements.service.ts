@@ -22,10 +22,11 @@ import { STATEMENT_FILE_RENDERER, type StatementFileRenderer } from './statement
 import { statementTransition } from './statement-state-machine.js';
 import { StatementsRepository, type StatementFilter, type StatementRow } from './statements.repository.js';
 import { withholdingTaxFen } from './withholding-tax.js';
+import type { BucketName } from '@mkt/platform';
 
 const BEST_SELLERS = 10;
 /** Private: statement PDFs leave only through short-lived signed links. */
-export const STATEMENT_BUCKET = 'statements';
+export const STATEMENT_BUCKET = 'statements' satisfies BucketName;
 
 /**
  * Quarterly statements: produced for each contributor with earnings not yet stated when a quarter

@@ -7,8 +7,9 @@ import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { DeliveryPrepared, DeliveryRequested, type PayloadOf } from '@mkt/contracts';
 import { formatObjectLocation, OBJECT_STORAGE, OnEvent, OutboxWriter, parseObjectLocation, type EventHandlerContext, type ObjectStorage } from '@mkt/platform';
 import { DeliveryRenderer } from './delivery-renderer.js';
+import type { BucketName } from '@mkt/platform';
 
-export const DELIVERY_BUCKET = 'deliveries';
+export const DELIVERY_BUCKET = 'deliveries' satisfies BucketName;
 export const DELIVERY_RENDERER = Symbol('DELIVERY_RENDERER');
 
 /** Where the reduced copy of a source lives: one per source and profile, so a retry overwrites it. */
