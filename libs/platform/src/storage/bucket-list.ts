@@ -4,9 +4,9 @@
  * deployments to it). Names are logical: the adapter puts `S3_BUCKET_PREFIX` in front.
  *
  * Every bucket is private on the object store. `signed`: handed out only as short-lived signed
- * links to whoever may have the file. `served`: read by the catalogue's public media route
- * (`/api/media/renditions/...`), so thumbnails and previews need no link, and still private on
- * the store itself.
+ * links to whoever may have the file. `served`: read by a service's own public route (the
+ * catalogue's `/api/media/renditions/...`, identity's profile pictures), so no link is needed,
+ * and still private on the store itself.
  */
 export interface BucketSpec {
   /** The service that writes it (others may read through signed links). */
@@ -25,7 +25,7 @@ export const STORAGE_BUCKETS = {
   licences: { service: 'licensing', access: 'signed', holds: 'authorization licence PDFs' },
   statements: { service: 'payouts', access: 'signed', holds: 'contributors’ quarterly statement PDFs' },
   'identity-documents': { service: 'identity', access: 'signed', holds: 'ID photos of the real-name check' },
-  avatars: { service: 'identity', access: 'signed', holds: 'profile pictures' },
+  avatars: { service: 'identity', access: 'served', holds: 'profile pictures (256 px), served by identity’s own picture route' },
 } as const satisfies Record<string, BucketSpec>;
 
 export type BucketName = keyof typeof STORAGE_BUCKETS;
