@@ -4,6 +4,7 @@ export * from './errors/index.js';
 export * from './http/index.js';
 export * from './logging/index.js';
 export * from './health/index.js';
+export * from './metrics/index.js';
 export * from './auth/index.js';
 export * from './notifier/index.js';
 export * from './events/index.js';

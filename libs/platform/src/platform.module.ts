@@ -7,6 +7,7 @@ import { CryptoModule } from './crypto/crypto.module.js';
 import { resolveSecrets } from './config/secrets.js';
 import { EventsModule } from './events/index.js';
 import { HealthModule } from './health/health.module.js';
+import { MetricsModule } from './metrics/metrics.module.js';
 import { NotifierModule } from './notifier/notifier.module.js';
 import { StorageModule } from './storage/index.js';
 import { TimeModule } from './time/time.module.js';
@@ -14,7 +15,7 @@ import { TimeModule } from './time/time.module.js';
 /**
  * The infrastructure every service process needs, each concern behind one port whose adapter
  * the configuration picks: events (PostgreSQL or Kafka), storage (local disk or MinIO),
- * notifier (dev mailbox or SMTP).
+ * notifier (dev mailbox or SMTP); metrics (Prometheus, GET /metrics for allowed scrapers only).
  */
 @Module({})
 export class PlatformModule {
@@ -29,6 +30,7 @@ export class PlatformModule {
         TimeModule,
         CryptoModule.forRoot(secrets.fieldEncryption),
         HealthModule,
+        MetricsModule.forRoot({ allow: config.http.metricsAllow }),
         AuthModule,
         ...(config.identityUrl ? [RemoteSessionsModule.forRoot(config.identityUrl, secrets.token)] : []),
         NotifierModule.forRoot(config.notifier),

@@ -35,6 +35,13 @@ const envSchema = z
       .default('')
       .transform((value) => value.split(',').map((item) => item.trim()).filter(Boolean))
       .refine((items) => items.every(isProxyAddress), 'must be a comma-separated list of IP addresses, CIDR ranges, loopback, linklocal or uniquelocal'),
+    // Who may read GET /metrics (Prometheus): addresses, CIDR ranges or loopback/linklocal/uniquelocal.
+    // Everyone else gets 404; the public proxies never route /metrics anyway.
+    METRICS_ALLOW: z
+      .string()
+      .default('loopback')
+      .transform((value) => value.split(',').map((item) => item.trim()).filter(Boolean))
+      .refine((items) => items.every(isProxyAddress), 'must be a comma-separated list of IP addresses, CIDR ranges, loopback, linklocal or uniquelocal'),
     DATA_DIR: z.string().min(1).default('./data'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     DATABASE_URL: z
@@ -125,6 +132,8 @@ export interface AppConfig {
     serveWeb: boolean;
     /** Express's `trust proxy`: only these peers' X-Forwarded-* headers are believed. */
     trustedProxies: string[];
+    /** Peers allowed to read GET /metrics; everyone else gets 404. */
+    metricsAllow: string[];
   };
   dataDir: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -194,6 +203,7 @@ export function loadConfig(raw: RawEnv = process.env): AppConfig {
       linkBase: (env.PUBLIC_URL ?? '').replace(/\/$/, ''),
       serveWeb: env.SERVE_WEB,
       trustedProxies: env.TRUSTED_PROXIES,
+      metricsAllow: env.METRICS_ALLOW,
     },
     dataDir: resolve(env.DATA_DIR),
     logLevel: env.LOG_LEVEL,

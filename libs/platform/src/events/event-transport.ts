@@ -22,7 +22,20 @@ export interface EventTransport {
   redrive(consumerGroup: string, eventId: string): Promise<boolean>;
   /** Rejects while the transport cannot reach its broker or database (readiness). Optional for adapters that cannot tell. */
   checkConnection?(): Promise<void>;
+  /** Tells `observer` how each delivery ends (metrics). Before start(). */
+  observe?(observer: DeliveryObserver): void;
 }
+
+/** How deliveries end, per consumer group and event name: for counters, never for control flow. */
+export interface DeliveryObserver {
+  handled(consumerGroup: string, eventName: string): void;
+  /** A failed attempt that will be delivered again. */
+  retried(consumerGroup: string, eventName: string): void;
+  deadLettered(consumerGroup: string, eventName: string, reason: DeadLetterReason): void;
+}
+
+/** Observes nothing: the default of both adapters. */
+export const NO_DELIVERY_OBSERVER: DeliveryObserver = { handled: () => undefined, retried: () => undefined, deadLettered: () => undefined };
 
 /** Nest injection token of the configured EventTransport. */
 export const EVENT_TRANSPORT = Symbol('EventTransport');

@@ -8,6 +8,8 @@ import { EventBusLifecycle } from './event-bus.lifecycle.js';
 import { EVENT_TRANSPORT, type EventTransport } from './event-transport.js';
 import { createEventTransport } from './event-transport.factory.js';
 import { EventHandlerRegistry } from './handler-registry.js';
+import { Metrics } from '../metrics/metrics.port.js';
+import { deliveryMetrics } from './delivery-metrics.js';
 import { OutboxRelay, type OutboxRelaySettings } from './outbox-relay.js';
 import { OutboxWriter } from './outbox-writer.js';
 import { SERVICE_EVENTS_OPTIONS, ServiceEventConsumers, type ServiceEventsOptions } from './service-event-consumers.js';
@@ -49,11 +51,13 @@ export class EventsModule {
         { provide: EVENTS_MODULE_OPTIONS, useFactory: options.useFactory, inject: options.inject ?? [] },
         {
           provide: EVENT_TRANSPORT,
-          useFactory: (config: EventsModuleOptions) => {
+          useFactory: (config: EventsModuleOptions, metrics?: Metrics) => {
             const { relay: _relay, ...transportConfig } = config;
-            return createEventTransport(withContractTopics(transportConfig as EventBusConfig));
+            const transport = createEventTransport(withContractTopics(transportConfig as EventBusConfig));
+            if (metrics) transport.observe?.(deliveryMetrics(metrics));
+            return transport;
           },
-          inject: [EVENTS_MODULE_OPTIONS],
+          inject: [EVENTS_MODULE_OPTIONS, { token: Metrics, optional: true }],
         },
         EventHandlerRegistry,
         EventBusLifecycle,

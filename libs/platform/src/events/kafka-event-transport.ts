@@ -10,7 +10,15 @@ import {
   type KafkaEventBusSettings,
 } from './event-bus.config.js';
 import { describeError, TransportStateError } from './event-bus.errors.js';
-import type { DeadLetter, DeadLetterQuery, DeadLetterReason, EventTransport, TransportEventHandler } from './event-transport.js';
+import {
+  NO_DELIVERY_OBSERVER,
+  type DeadLetter,
+  type DeadLetterQuery,
+  type DeadLetterReason,
+  type DeliveryObserver,
+  type EventTransport,
+  type TransportEventHandler,
+} from './event-transport.js';
 import { InterruptibleDelay } from './interruptible-delay.js';
 import { createKafkaClient, type KafkaClient, type KafkaConsumer, type KafkaProducer } from './kafka-client.js';
 import { readDeadLetters } from './kafka-dead-letter-reader.js';
@@ -49,6 +57,11 @@ export class KafkaEventTransport implements EventTransport {
   private readonly retryPauses = new Set<InterruptibleDelay>();
   private producer?: KafkaProducer;
   private state: 'new' | 'starting' | 'started' | 'stopped' = 'new';
+  private observer: DeliveryObserver = NO_DELIVERY_OBSERVER;
+
+  observe(observer: DeliveryObserver): void {
+    this.observer = observer;
+  }
 
   constructor(
     config: KafkaEventBusConfig,
@@ -228,6 +241,7 @@ export class KafkaEventTransport implements EventTransport {
     for (let attempt = 1; ; attempt += 1) {
       try {
         await subscription.handler(check.envelope);
+        this.observer.handled(consumerGroup, subscription.definition.name);
         return;
       } catch (failure) {
         const error = describeError(failure);
@@ -238,6 +252,7 @@ export class KafkaEventTransport implements EventTransport {
         // Leaving without committing: the next member of the group takes the event from here.
         if (this.isStopped()) throw failure;
         const retryInMs = retryDelayMs(attempt, this.settings);
+        this.observer.retried(consumerGroup, subscription.definition.name);
         this.logger.warn({ msg: 'event handler failed; will retry', ...log, eventId: check.envelope.id, attempt, retryInMs, error });
         await this.pauseWithHeartbeat(retryInMs, heartbeat);
         if (this.isStopped()) throw failure;
@@ -278,6 +293,8 @@ export class KafkaEventTransport implements EventTransport {
         },
       ],
     });
+    // The topic, not the header: a label value must be one of the subscribed events.
+    this.observer.deadLettered(consumerGroup, topic, reason);
     this.logger.error({
       msg: 'event dead-lettered',
       consumerGroup,

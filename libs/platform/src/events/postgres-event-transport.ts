@@ -9,7 +9,15 @@ import {
 } from './event-bus.config.js';
 import { eventBusOutage } from '../database/outage-log.js';
 import { describeError, TransportStateError } from './event-bus.errors.js';
-import type { DeadLetter, DeadLetterQuery, DeadLetterReason, EventTransport, TransportEventHandler } from './event-transport.js';
+import {
+  NO_DELIVERY_OBSERVER,
+  type DeadLetter,
+  type DeadLetterQuery,
+  type DeadLetterReason,
+  type DeliveryObserver,
+  type EventTransport,
+  type TransportEventHandler,
+} from './event-transport.js';
 import { PostgresEventBusSql } from './postgres-event-bus.sql.js';
 import { PostgresGroupWorker, type GroupSubscription } from './postgres-group-worker.js';
 
@@ -39,6 +47,7 @@ export class PostgresEventTransport implements EventTransport {
   private listener?: pg.Client;
   private listenerRetry?: NodeJS.Timeout;
   private state: 'new' | 'starting' | 'started' | 'stopped' = 'new';
+  private observer: DeliveryObserver = NO_DELIVERY_OBSERVER;
 
   constructor(
     config: PostgresEventBusConfig,
@@ -46,6 +55,10 @@ export class PostgresEventTransport implements EventTransport {
   ) {
     this.settings = parseEventBusConfig(postgresEventBusConfigSchema, config);
     this.sql = new PostgresEventBusSql(this.settings.schema);
+  }
+
+  observe(observer: DeliveryObserver): void {
+    this.observer = observer;
   }
 
   subscribe(consumerGroup: string, definition: EventDefinition, handler: TransportEventHandler): void {
@@ -86,7 +99,7 @@ export class PostgresEventTransport implements EventTransport {
       throw error;
     }
     for (const [consumerGroup, subscriptions] of this.groups) {
-      const worker = new PostgresGroupWorker(consumerGroup, subscriptions, pool, this.sql, this.settings, this.logger);
+      const worker = new PostgresGroupWorker(consumerGroup, subscriptions, pool, this.sql, this.settings, this.logger, this.observer);
       this.workers.set(consumerGroup, worker);
       worker.start();
     }

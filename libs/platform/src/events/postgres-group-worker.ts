@@ -6,7 +6,7 @@ import { eventBusOutage } from '../database/outage-log.js';
 import { checkEnvelope } from './envelope-check.js';
 import { describeError } from './event-bus.errors.js';
 import type { PostgresEventBusSettings } from './event-bus.config.js';
-import type { DeadLetterReason, TransportEventHandler } from './event-transport.js';
+import { NO_DELIVERY_OBSERVER, type DeadLetterReason, type DeliveryObserver, type TransportEventHandler } from './event-transport.js';
 import { InterruptibleDelay } from './interruptible-delay.js';
 import type { PostgresEventBusSql } from './postgres-event-bus.sql.js';
 import { retryDelayMs } from './retry-backoff.js';
@@ -41,6 +41,7 @@ export class PostgresGroupWorker {
     private readonly sql: PostgresEventBusSql,
     private readonly settings: PostgresEventBusSettings,
     private readonly logger: LoggerService,
+    private readonly observer: DeliveryObserver = NO_DELIVERY_OBSERVER,
   ) {}
 
   start(): void {
@@ -147,6 +148,7 @@ export class PostgresGroupWorker {
       }
       if (failure === undefined) {
         await this.pool.query(this.sql.acknowledge, [this.consumerGroup, delivery.event_id, delivery.lease]);
+        this.observer.handled(this.consumerGroup, delivery.event_name);
         this.logger.debug?.({ msg: 'event handled', ...context });
         return;
       }
@@ -163,6 +165,7 @@ export class PostgresGroupWorker {
         retryInMs / 1000,
         error,
       ]);
+      this.observer.retried(this.consumerGroup, delivery.event_name);
       this.logger.warn({ msg: 'event handler failed; will retry', ...context, retryInMs, error });
     } catch (error) {
       // Settling failed (database unreachable): the claim expires and the event is delivered again.
@@ -177,6 +180,7 @@ export class PostgresGroupWorker {
     error: string,
   ): Promise<void> {
     await this.pool.query(this.sql.deadLetter, [this.consumerGroup, delivery.event_id, delivery.lease, reason, error]);
+    this.observer.deadLettered(this.consumerGroup, delivery.event_name, reason);
     this.logger.error({
       msg: 'event dead-lettered',
       consumerGroup: this.consumerGroup,

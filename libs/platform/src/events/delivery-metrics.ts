@@ -1,0 +1,15 @@
+import type { Metrics } from '../metrics/metrics.port.js';
+import type { DeliveryObserver } from './event-transport.js';
+
+/** Counts how deliveries end, by consumer group and event name (both bounded: declared in code). */
+export function deliveryMetrics(metrics: Metrics): DeliveryObserver {
+  const labels = ['consumer_group', 'event'] as const;
+  const handled = metrics.counter('events_handled_total', 'Events a consumer group handled successfully', labels);
+  const retried = metrics.counter('events_retried_total', 'Failed handler attempts that will be delivered again', labels);
+  const dead = metrics.counter('events_dead_lettered_total', 'Events parked as dead letters after repeated failure or an invalid envelope', [...labels, 'reason']);
+  return {
+    handled: (group, event) => handled.inc({ consumer_group: group, event }),
+    retried: (group, event) => retried.inc({ consumer_group: group, event }),
+    deadLettered: (group, event, reason) => dead.inc({ consumer_group: group, event, reason }),
+  };
+}
