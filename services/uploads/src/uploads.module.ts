@@ -11,6 +11,7 @@ import { UploadsInit1764100000000 } from './migrations/1764100000000-uploads-ini
 import { UploadsCatalogueListing1764300000000 } from './migrations/1764300000000-uploads-catalogue-listing.js';
 import { MediaProcessor } from './pipeline/media-processor.js';
 import { MEDIA_PROCESSOR, UploadPipelineService } from './pipeline/upload-pipeline.service.js';
+import { UploadPipelineMetrics } from './pipeline/upload-pipeline.metrics.js';
 import { AdminReviewsController } from './review/review-admin.controller.js';
 import { ReviewService } from './review/review.service.js';
 import { UploadSessionService } from './store/upload-session.service.js';
@@ -48,6 +49,7 @@ export const UPLOADS_MIGRATIONS = [UploadsInit1764100000000, UploadsCatalogueLis
     UploadSessionService,
     MaterialCenterService,
     UploadPipelineService,
+    UploadPipelineMetrics,
     ReviewService,
     CatalogueListingHandlers,
     StaffAuditWriter.provide({ service: 'uploads', announce: true }),

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { ErrorCode, LicenceIssued, type Language, type LicenceVerification, type LicenceView, type OrderConfirmed, type PayloadOf } from '@mkt/contracts';
-import { AppError, Clock, OBJECT_STORAGE, OutboxWriter, type ObjectStorage } from '@mkt/platform';
+import { AppError, Clock, Metrics, NoMetrics, OBJECT_STORAGE, OutboxWriter, afterCommit, type ObjectStorage } from '@mkt/platform';
 import { DeliveriesService, deliveryProfileOf } from '../downloads/deliveries.service.js';
 import { EntitlementsRepository } from '../downloads/entitlements.repository.js';
 import { LICENCE_FILE_RENDERER, type LicenceFileRenderer } from './licence-pdf.renderer.js';
@@ -19,6 +19,8 @@ export const LICENCE_BUCKET = 'licences' satisfies BucketName;
  */
 @Injectable()
 export class LicencesService {
+  private readonly issued;
+
   constructor(
     private readonly licences: LicencesRepository,
     private readonly entitlements: EntitlementsRepository,
@@ -27,7 +29,10 @@ export class LicencesService {
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
     @Inject(LICENCE_FILE_RENDERER) private readonly renderer: LicenceFileRenderer,
     private readonly deliveries: DeliveriesService,
-  ) {}
+    @Optional() metrics: Metrics = new NoMetrics(),
+  ) {
+    this.issued = metrics.counter('licences_issued_total', 'Licence files generated and announced (licence.issued), counted once committed');
+  }
 
   /**
    * order.confirmed: download rights and one licence per item (idempotent), then the files. A
@@ -89,6 +94,7 @@ export class LicencesService {
         issuedAt: at.toISOString(),
       });
     }
+    if (pending.length > 0) afterCommit(manager, () => this.issued.inc({}, pending.length));
     return pending.length;
   }
 

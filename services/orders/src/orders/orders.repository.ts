@@ -1,7 +1,7 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
-import { MAX_ORDER_NO_DRAWS, newOrderNo } from '@mkt/platform';
+import { MAX_ORDER_NO_DRAWS, Metrics, NoMetrics, afterCommit, newOrderNo } from '@mkt/platform';
 import type { InvoiceStatus, LicenceForm, OrderKind, OrderStatus } from '@mkt/contracts';
 
 /** An order row as the services use it (money in integer fen). */
@@ -94,7 +94,15 @@ export type NewOrderItemRow = Pick<OrderItemRow, 'materialId' | 'kind' | 'code' 
 /** SQL of the orders schema; every method takes the manager of the caller's transaction when it has one. */
 @Injectable()
 export class OrdersRepository {
-  constructor(@InjectDataSource('orders') readonly dataSource: DataSource) {}
+  /** Orders entering each status (created, or moved by the state machine), counted once committed. */
+  private readonly entered;
+
+  constructor(
+    @InjectDataSource('orders') readonly dataSource: DataSource,
+    @Optional() metrics: Metrics = new NoMetrics(),
+  ) {
+    this.entered = metrics.counter('orders_status_entered_total', 'Orders entering each status: created in it or moved to it', ['status']);
+  }
 
   transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
     return this.dataSource.transaction(work);
@@ -216,6 +224,7 @@ export class OrdersRepository {
     const params: unknown[] = [id, status, now];
     for (const [column, value] of Object.entries(changes)) sets.push(`"${column}" = $${params.push(value)}`);
     await manager.query(`UPDATE orders.orders SET ${sets.join(', ')} WHERE "id" = $1`, params);
+    afterCommit(manager, () => this.entered.inc({ status }));
   }
 
   /** The caller's cart lines with their materials' sale snapshots, locked until the order is written. */
@@ -248,7 +257,10 @@ export class OrdersRepository {
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8) ON CONFLICT DO NOTHING RETURNING "id"`,
         [order.id, orderNo, order.userId, order.kind, order.status, licence, order.totalFen, order.createdAt],
       );
-      if (inserted.length > 0) return orderNo;
+      if (inserted.length > 0) {
+        afterCommit(manager, () => this.entered.inc({ status: order.status }));
+        return orderNo;
+      }
       const [existing] = (await manager.query(`SELECT 1 FROM orders.orders WHERE "id" = $1`, [order.id])) as unknown[];
       if (existing) return null;
       if (draw >= MAX_ORDER_NO_DRAWS) throw new Error(`no free order number for order ${order.id} after ${draw} draws`);

@@ -4,7 +4,7 @@ import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { MediaFailed, MediaProcessed, UploadCompleted, type PayloadOf } from '@mkt/contracts';
 import { Clock, formatObjectLocation, OBJECT_STORAGE, OnEvent, OutboxWriter, parseObjectLocation, type EventHandlerContext, type ObjectStorage } from '@mkt/platform';
@@ -13,6 +13,7 @@ import { UPLOAD_BUCKETS, attemptPrefix, renditionKeys } from '../locations.js';
 import { UPLOAD_SETTINGS, type UploadSettings } from '../uploads.settings.js';
 import { MediaProcessor, type ProcessedFile } from './media-processor.js';
 import { uploadTransition } from '../upload-lifecycle.js';
+import { UploadPipelineMetrics, type PipelineResult } from './upload-pipeline.metrics.js';
 
 export const MEDIA_PROCESSOR = Symbol('MEDIA_PROCESSOR');
 
@@ -34,6 +35,7 @@ export class UploadPipelineService {
     @Inject(UPLOAD_SETTINGS) private readonly settings: UploadSettings,
     private readonly outbox: OutboxWriter,
     private readonly clock: Clock,
+    @Optional() private readonly metrics?: UploadPipelineMetrics,
   ) {}
 
   @OnEvent(UploadCompleted)
@@ -49,6 +51,8 @@ export class UploadPipelineService {
 
     await this.removeUnrecordedRenditions(uploadId);
     const dir = await mkdtemp(join(tmpdir(), `upload-${uploadId}-`));
+    const finishJob = this.metrics?.startJob(manager, upload.kind);
+    let result: PipelineResult = 'error';
     try {
       const original = join(dir, upload.kind === 'video' ? 'original.mp4' : 'original');
       await this.download(formatObjectLocation(UPLOAD_BUCKETS.originals, upload.filePath), original);
@@ -64,6 +68,7 @@ export class UploadPipelineService {
           reason: outcome.broken.key,
         });
         this.logger.log({ msg: 'upload refused on its content', uploadId, reason: outcome.broken.key });
+        result = 'failed';
         return;
       }
 
@@ -106,7 +111,9 @@ export class UploadPipelineService {
         phash: outcome.phashes[0] ?? null,
       });
       this.logger.log({ msg: 'upload processed', uploadId, ms: Date.now() - started, nearDuplicates: nearDuplicates.length });
+      result = 'processed';
     } finally {
+      finishJob?.(result);
       await rm(dir, { recursive: true, force: true });
     }
   }
