@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { DatabaseModule, EventsModule, HandledEventEntity, OptionalUser, OutboxMessageEntity, StaffAuditLogEntity, StaffAuditWriter } from '@mkt/platform';
 import {
   AdminCategoriesController,
+  AdminEditorialEntriesController,
   AdminHotWordsController,
   AdminMaterialsController,
   AdminSearchSynonymsController,
@@ -13,6 +14,11 @@ import { SearchSynonymAdminService } from './admin/search-synonym-admin.service.
 import { BookmarkEntity, ClickEntity } from './entities/activity.entities.js';
 import { CategoryEntity, HotWordEntity, TopicEntity, TopicMaterialEntity } from './entities/curation.entities.js';
 import { MaterialEntity } from './entities/material.entity.js';
+import { EditorialEntriesRepository } from './editorial/editorial-entries.repository.js';
+import { EditorialEntryEntity } from './editorial/editorial-entry.entity.js';
+import { EditorialStoreController } from './editorial/editorial-store.controller.js';
+import { EditorialService } from './editorial/editorial.service.js';
+import { CatalogueEditorial1765000000000 } from './migrations/1765000000000-editorial.js';
 import { SearchSynonymEntity } from './entities/search-synonym.entity.js';
 import { MaterialIndexRequestedHandler } from './search/material-index-requested.handler.js';
 import { ContributionApprovedHandler } from './intake/contribution-approved.handler.js';
@@ -39,6 +45,7 @@ export const CATALOGUE_ENTITIES = [
   TopicMaterialEntity,
   HotWordEntity,
   SearchSynonymEntity,
+  EditorialEntryEntity,
   BookmarkEntity,
   ClickEntity,
   StaffAuditLogEntity,
@@ -53,6 +60,7 @@ export const CATALOGUE_MIGRATIONS = [
   ...MUSIC_MIGRATIONS,
   CatalogueSearchPerKind1764200000000,
   CatalogueSearchSynonyms1764800000000,
+  CatalogueEditorial1765000000000,
 ];
 
 /**
@@ -66,10 +74,12 @@ export const CATALOGUE_MIGRATIONS = [
   ],
   controllers: [
     CatalogueStoreController,
+    EditorialStoreController,
     MediaController,
     AdminMaterialsController,
     AdminCategoriesController,
     AdminTopicsController,
+    AdminEditorialEntriesController,
     AdminHotWordsController,
     AdminSearchSynonymsController,
     ...MUSIC_CONTROLLERS,
@@ -85,6 +95,8 @@ export const CATALOGUE_MIGRATIONS = [
     MaterialAdminService,
     CurationAdminService,
     SearchSynonymAdminService,
+    EditorialEntriesRepository,
+    EditorialService,
     StaffAuditWriter.provide({ service: 'catalogue', announce: true }),
     OptionalUser,
     ContributionApprovedHandler,

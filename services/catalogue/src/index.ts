@@ -6,6 +6,7 @@ export { MATERIAL_SEARCH_INDEX, type MaterialSearchIndex, type MaterialSearchDoc
 export { MaterialWriter, type NewMaterial } from './materials/material-writer.service.js';
 export { MaterialEntity } from './entities/material.entity.js';
 export { CategoryEntity, HotWordEntity, TopicEntity, TopicMaterialEntity } from './entities/curation.entities.js';
+export { EditorialEntryEntity } from './editorial/editorial-entry.entity.js';
 export { SearchSynonymEntity } from './entities/search-synonym.entity.js';
 export { cleanSynonymTerms } from './admin/search-synonym-admin.service.js';
 export { SearchSynonymStore } from './search/synonym-store.js';

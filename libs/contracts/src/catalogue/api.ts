@@ -160,6 +160,38 @@ export interface BookmarkItem {
   code: string;
 }
 
+/** Editorial pages: 'original' (/OriginList, original content) and 'case' (/CaseList = /ContentList, brand cases). */
+export const EDITORIAL_KINDS = ['original', 'case'] as const;
+export type EditorialKind = (typeof EDITORIAL_KINDS)[number];
+/** Limits of an editorial entry (the console's form and the store's paging). */
+export const EDITORIAL_LIMITS = { titleMax: 120, bodyMax: 8000, brandMax: 60, relatedMax: 24, pageSizeMax: 48, pageMax: 1000 } as const;
+
+/** An editorial entry as a list shows it (POST /editorial/list). */
+export interface EditorialSummary {
+  id: number;
+  kind: EditorialKind;
+  title: string;
+  /** The first paragraph of the body, cut to about 120 characters. */
+  summary: string;
+  cover: string;
+  brand: string;
+}
+
+export interface EditorialListResponse {
+  list: EditorialSummary[];
+  total: number;
+  pageNo: number;
+  pageSize: number;
+}
+
+/** One entry (POST /editorial/detail): its body as paragraphs, its featured material and related materials as cards (published ones, in order). */
+export interface EditorialDetailResponse extends EditorialSummary {
+  paragraphs: string[];
+  featured: MaterialCard | null;
+  related: MaterialCard[];
+  updatedAt: string;
+}
+
 export interface TopicDetailResponse {
   topic: Topic;
   infos: MaterialCard[];
@@ -193,6 +225,8 @@ export const CatalogueCalls = {
   bookmarkCancel: '/preference/cancel',
   click: '/material/click',
   sample: '/material/sample',
+  editorialList: '/editorial/list',
+  editorialDetail: '/editorial/detail',
 } as const;
 
 /* ------------------------------------------------------------------------------------------
@@ -257,6 +291,25 @@ export interface TopicAdminView {
   sort: number;
   published: boolean;
   materialIds: number[];
+}
+export interface EditorialEntryAdminView {
+  id: number;
+  kind: EditorialKind;
+  titleZh: string;
+  titleEn: string;
+  bodyZh: string;
+  bodyEn: string;
+  coverKey: string | null;
+  coverUrl: string | null;
+  brandZh: string;
+  brandEn: string;
+  featuredMaterialId: number | null;
+  /** Display order. */
+  relatedMaterialIds: number[];
+  published: boolean;
+  sort: number;
+  createdAt: string;
+  updatedAt: string;
 }
 export interface HotWordAdminView {
   id: number;

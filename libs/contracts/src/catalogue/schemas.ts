@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { FILTER_NAMES, FILTER_VALUES, MATERIAL_SOURCES, MATERIAL_STATUSES, RULE_IDS, BIZ_TYPES, SEARCH_LIMITS, SEARCH_SORTS, type FilterName } from './api.js';
-import { lineText } from '../text.js';
+import { EDITORIAL_KINDS, EDITORIAL_LIMITS, FILTER_NAMES, FILTER_VALUES, MATERIAL_SOURCES, MATERIAL_STATUSES, RULE_IDS, BIZ_TYPES, SEARCH_LIMITS, SEARCH_SORTS, type FilterName } from './api.js';
+import { lineText, normaliseText } from '../text.js';
 import { bigserialId, INT4_MAX, serialId, wholeNumber } from '../wire-numbers.js';
 
 const filterSchemas = Object.fromEntries(
@@ -41,6 +41,13 @@ export const topicRequestSchema = z.object({
   pageNo: wholeNumber(1, SEARCH_LIMITS.pageMax).default(1),
   pageSize: wholeNumber(1, SEARCH_LIMITS.pageSizeMax).default(24),
 });
+
+export const editorialListRequestSchema = z.object({
+  kind: z.enum(EDITORIAL_KINDS),
+  pageNo: wholeNumber(1, EDITORIAL_LIMITS.pageMax).default(1),
+  pageSize: wholeNumber(1, EDITORIAL_LIMITS.pageSizeMax).default(12),
+});
+export const editorialDetailRequestSchema = z.object({ id: serialId() });
 
 export const materialClickRequestSchema = z.object({
   bizType: z.union(BIZ_TYPES.map((v) => z.literal(v)) as unknown as [z.ZodLiteral<0>, z.ZodLiteral<1>, z.ZodLiteral<5>, z.ZodLiteral<100>]),
@@ -112,6 +119,40 @@ export const topicAdminCreateSchema = z.object({
 export const topicAdminUpdateSchema = z.object(topicFields).partial();
 export type TopicAdminCreate = z.output<typeof topicAdminCreateSchema>;
 export type TopicAdminUpdate = z.output<typeof topicAdminUpdateSchema>;
+
+/** Body text: plain paragraphs separated by blank lines (normalised like every text; line breaks stay). */
+const bodyText = (max: number) => z.string().overwrite((value) => normaliseText(value).replace(/\r\n?/g, '\n').trim()).max(max);
+const editorialFields = {
+  kind: z.enum(EDITORIAL_KINDS),
+  titleZh: lineText(1, EDITORIAL_LIMITS.titleMax),
+  titleEn: lineText(1, EDITORIAL_LIMITS.titleMax),
+  bodyZh: bodyText(EDITORIAL_LIMITS.bodyMax),
+  bodyEn: bodyText(EDITORIAL_LIMITS.bodyMax),
+  coverKey: z.string().max(400).nullable(),
+  brandZh: lineText(0, EDITORIAL_LIMITS.brandMax),
+  brandEn: lineText(0, EDITORIAL_LIMITS.brandMax),
+  /** A published video or photo shown large on the entry's page. */
+  featuredMaterialId: bigserialId().nullable(),
+  /** Published materials shown as cards below the text, in this order. */
+  relatedMaterialIds: z.array(bigserialId()).max(EDITORIAL_LIMITS.relatedMax),
+  published: z.boolean(),
+  sort: z.number().int().min(0).max(100000),
+};
+export const editorialEntryAdminCreateSchema = z.object({
+  ...editorialFields,
+  bodyZh: editorialFields.bodyZh.default(''),
+  bodyEn: editorialFields.bodyEn.default(''),
+  coverKey: editorialFields.coverKey.default(null),
+  brandZh: editorialFields.brandZh.default(''),
+  brandEn: editorialFields.brandEn.default(''),
+  featuredMaterialId: editorialFields.featuredMaterialId.default(null),
+  relatedMaterialIds: editorialFields.relatedMaterialIds.default([]),
+  published: editorialFields.published.default(false),
+  sort: editorialFields.sort.default(0),
+});
+export const editorialEntryAdminUpdateSchema = z.object(editorialFields).partial();
+export type EditorialEntryAdminCreate = z.output<typeof editorialEntryAdminCreateSchema>;
+export type EditorialEntryAdminUpdate = z.output<typeof editorialEntryAdminUpdateSchema>;
 
 const hotWordFields = {
   wordZh: lineText(1, 40),

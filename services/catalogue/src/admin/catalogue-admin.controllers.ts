@@ -29,6 +29,13 @@
  *   POST: { titleZh, titleEn, descriptionZh?, descriptionEn?, homeCoverKey?, sort?, published? (true), materialIds? }
  *   PUT: any of those (materialIds replaces the list). filter: { q, published, id[] }. sort: id, sort, titleZh, titleEn, createdAt.
  *
+ * editorial-entries — read: every staff role; POST/PUT/DELETE: admin, sales. The store's original content and brand cases.
+ *   record: { id, kind: original|case, titleZh, titleEn, bodyZh, bodyEn (plain paragraphs, blank-line separated), coverKey, coverUrl,
+ *     brandZh, brandEn, featuredMaterialId: number|null, relatedMaterialIds: number[] (display order, max 24), published, sort, createdAt, updatedAt }
+ *   POST: { kind, titleZh, titleEn, bodyZh?, bodyEn?, coverKey?, brandZh?, brandEn?, featuredMaterialId?, relatedMaterialIds?, published? (false), sort? }
+ *   PUT: any of those. The featured and related materials must be published videos or photos (422 editorialMaterialsUnavailable).
+ *   A change of `published` is audited as publish|unpublish. filter: { q, kind, published, id[] }. sort: id, sort, titleZh, titleEn, createdAt, updatedAt.
+ *
  * hot-words — read: every staff role; POST/PUT/DELETE: admin, sales.
  *   record: { id, wordZh, wordEn, sort } ; POST: { wordZh, wordEn, sort? } ; PUT: any of those. filter: { q, id[] }. sort: id, sort, wordZh, wordEn.
  *
@@ -44,6 +51,8 @@
 import {
   categoryAdminCreateSchema,
   categoryAdminUpdateSchema,
+  editorialEntryAdminCreateSchema,
+  editorialEntryAdminUpdateSchema,
   hotWordAdminCreateSchema,
   hotWordAdminUpdateSchema,
   materialAdminUpdateSchema,
@@ -64,6 +73,7 @@ import {
   hotWordFilterSchema,
   topicFilterSchema,
 } from './curation-admin.service.js';
+import { EDITORIAL_SORTABLE, EditorialService, editorialFilterSchema } from '../editorial/editorial.service.js';
 import { MATERIAL_SORTABLE, MaterialAdminService, materialFilterSchema } from './material-admin.service.js';
 import { SEARCH_SYNONYM_SORTABLE, SearchSynonymAdminService, searchSynonymFilterSchema } from './search-synonym-admin.service.js';
 
@@ -105,6 +115,19 @@ export const AdminTopicsController = adminResourceController({
   create: { roles: CURATORS, schema: topicAdminCreateSchema, run: (curation, actor, body) => curation.createTopic(actor, body) },
   update: { roles: CURATORS, schema: topicAdminUpdateSchema, run: (curation, actor, id, body) => curation.updateTopic(actor, id, body) },
   remove: { roles: CURATORS, run: (curation, actor, id) => curation.deleteTopic(actor, id) },
+});
+
+export const AdminEditorialEntriesController = adminResourceController({
+  resource: 'editorial-entries',
+  id: serialId(),
+  tag: 'admin: editorial entries',
+  service: EditorialService,
+  roles: EVERY_STAFF_ROLE,
+  list: { sortable: EDITORIAL_SORTABLE, defaultSort: ['sort', 'ASC'], filter: editorialFilterSchema, rows: (editorial, query) => editorial.adminList(query) },
+  get: (editorial, id) => editorial.adminGet(id),
+  create: { roles: CURATORS, schema: editorialEntryAdminCreateSchema, run: (editorial, actor, body) => editorial.create(actor, body) },
+  update: { roles: CURATORS, schema: editorialEntryAdminUpdateSchema, run: (editorial, actor, id, body) => editorial.update(actor, id, body) },
+  remove: { roles: CURATORS, run: (editorial, actor, id) => editorial.remove(actor, id) },
 });
 
 export const AdminHotWordsController = adminResourceController({
