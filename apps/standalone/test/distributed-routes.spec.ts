@@ -73,4 +73,19 @@ describe('distributed routing', () => {
     const wrong = routes.filter((r) => ingressOwner(paths, r.path) !== r.service).map((r) => `${r.path}: ${r.service}, the ingress sends it to ${ingressOwner(paths, r.path)}`);
     expect(wrong).toEqual([]);
   });
+
+  it('never routes the /metrics or /health of a service from the public edge (nginx or ingress)', () => {
+    const compose = parse(readFileSync(join(ROOT, 'docker-compose.yml'), 'utf8')) as { configs: Record<string, { content: string }> };
+    const config = compose.configs['web-routes']!.content.replaceAll('$$', '$');
+    const locations = [...config.matchAll(/location\s+(=|~)\s+(\S+)\s*\{\s*proxy_pass\s+\$(\w+);/g)].map(([, kind, pattern, service]) => ({ exact: kind === '=', pattern: pattern!, service: service! }));
+    const [ingress] = parseAllDocuments(readFileSync(join(ROOT, 'k8s/base/ingress.yaml'), 'utf8')).map((d) => d.toJS());
+    const paths = (ingress.spec.rules[0].http.paths as { path: string; backend: { service: { name: string } } }[]).map((p) => ({ path: p.path, service: p.backend.service.name }));
+    for (const path of ['/metrics', '/health/ready', '/health/live']) {
+      expect(Object.keys(SERVICES)).not.toContain(nginxOwner(locations, path));
+      expect(Object.keys(SERVICES)).not.toContain(ingressOwner(paths, path));
+    }
+    // Every proxied path is below /api or /admin-api.
+    expect(locations.filter((l) => !/^\^?\/(api|admin-api)\//.test(l.pattern))).toEqual([]);
+    expect(paths.filter((p) => p.path !== '/' && !/^\/(api|admin-api)(\/|$)/.test(p.path))).toEqual([]);
+  });
 });
