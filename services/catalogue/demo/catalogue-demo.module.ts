@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { CatalogueModule } from '@mkt/catalogue';
 import { DemoMusicSeedService } from './music/demo-music-seed.js';
 import { DEMO_MEDIA_RENDERER, DemoCatalogueSeedService, defaultDemoMediaRenderer } from './seed/demo-catalogue-seed.service.js';
+import { DemoEditorialSeedService } from './seed/demo-editorial-seed.service.js';
 import { DemoSynonymSeedService } from './seed/demo-synonym-seed.service.js';
 
 /**
@@ -11,6 +12,6 @@ import { DemoSynonymSeedService } from './seed/demo-synonym-seed.service.js';
  */
 @Module({
   imports: [CatalogueModule],
-  providers: [{ provide: DEMO_MEDIA_RENDERER, useValue: defaultDemoMediaRenderer }, DemoCatalogueSeedService, DemoMusicSeedService, DemoSynonymSeedService],
+  providers: [{ provide: DEMO_MEDIA_RENDERER, useValue: defaultDemoMediaRenderer }, DemoCatalogueSeedService, DemoMusicSeedService, DemoSynonymSeedService, DemoEditorialSeedService],
 })
 export class CatalogueDemoModule {}
