@@ -1,6 +1,9 @@
 import type {
   BookmarkItem,
   Category,
+  EditorialDetailResponse,
+  EditorialKind,
+  EditorialListResponse,
   HomeIndexResponse,
   MaterialDetail,
   MaterialSearchRequest,
@@ -51,6 +54,9 @@ export const catalogueCalls = {
     post<TopicDetailResponse>(paths.topic, request, options),
   topicList: async (options?: CallOptions): Promise<Topic[]> =>
     (await post<{ list?: Topic[] } | null>(paths.topicList, {}, options))?.list ?? [],
+  editorialList: (request: { kind: EditorialKind; pageNo: number; pageSize: number }, options?: CallOptions) =>
+    post<EditorialListResponse>(paths.editorialList, request, options),
+  editorialDetail: (id: number, options?: CallOptions) => post<EditorialDetailResponse>(paths.editorialDetail, { id }, options),
   bookmarks: async (request: BookmarkListRequest, options?: CallOptions): Promise<BookmarkListResponse> => {
     const data = await post<Partial<BookmarkListResponse> | null>(paths.bookmarkList, request, options);
     return { infos: data?.infos ?? [], total: data?.total ?? 0 };

@@ -43,4 +43,7 @@ export const pageComponents: Record<PageKey, LazyExoticComponent<ComponentType>>
   bill: lazyPage(() => import('../pages/Bill/BillPage'), 'Bill'),
   userCenter: lazyPage(() => import('../pages/UserCenter/UserCenterPage'), 'UserCenter'),
   mailConfirm: lazyPage(() => import('../pages/UserCenter/MailConfirmPage'), 'MailConfirm'),
+  originList: lazyPage(() => import('../pages/Editorial/EditorialListPage').then((m) => ({ default: m.OriginListPage })), 'OriginList'),
+  caseList: lazyPage(() => import('../pages/Editorial/EditorialListPage').then((m) => ({ default: m.CaseListPage })), 'CaseList'),
+  case: lazyPage(() => import('../pages/Editorial/CasePage'), 'Case'),
 };

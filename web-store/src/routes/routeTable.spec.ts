@@ -46,7 +46,7 @@ describe('route table', () => {
     expect(white.sort()).toEqual(['/Bill', '/MaterialCenter', '/UserCenter', '/canon2022', '/canon2022autumn', '/score'].sort());
   });
 
-  it('has built the walking-skeleton, catalogue, contributor, order, music, payouts and user-centre pages only', () => {
+  it('has built the walking-skeleton, catalogue, editorial, contributor, order, music, payouts and user-centre pages only', () => {
     const built = flattenRoutes().filter(isBuilt).map((entry) => entry.path);
     const catalogue = ['/About', '/Questions', '/MaterialList', '/SearchResult', '/ImgSearchResult', '/Detail', '/detail', '/P5Detail',
       '/pdetail', '/P5Shop', '/DetailPic', '/detailpic', '/Topic', '/TopicList', '/Collect'];
@@ -54,7 +54,11 @@ describe('route table', () => {
     const orders = ['/Cart', '/Putorder', '/Order', '/Order2', '/OrderSuccess', '/OrderList', '/OrderMaterialList', '/Vip', '/vip', '/VipOrder', '/LicenceVerify', '/DownloadList'];
     const music = ['/Music', '/DetailMusic', '/PlayList', '/PlayListDetail', '/OrderMusic'];
     const account = ['/UserCenter', '/mailconfirm'];
-    expect(built.sort()).toEqual(['/', '/404', '/Login', '/test', '/working', ...catalogue, ...contributors, ...orders, ...music, ...account].sort());
+    const editorial = ['/OriginList', '/Case', '/CaseList', '/ContentList'];
+    expect(built.sort()).toEqual(['/', '/404', '/Login', '/test', '/working', ...catalogue, ...editorial, ...contributors, ...orders, ...music, ...account].sort());
+    // One page, two routes (spec section 2).
+    expect(findRoute('/ContentList')?.page).toBe(findRoute('/CaseList')?.page);
+    expect(findRoute('/OriginList')?.page).not.toBe(findRoute('/CaseList')?.page);
     expect(findRoute('/UserCenter')).toMatchObject({ page: 'userCenter', white: true });
     expect(findRoute('/MaterialCenter')?.white).toBe(true);
     expect(findRoute('/Bill')).toMatchObject({ page: 'bill', white: true });

@@ -44,7 +44,10 @@ export type PageKey =
   | 'orderMusic'
   | 'bill'
   | 'userCenter'
-  | 'mailConfirm';
+  | 'mailConfirm'
+  | 'originList'
+  | 'caseList'
+  | 'case';
 
 export interface RouteFlags {
   /** (M): the route has a mobile layout, so it gets a device-width viewport. */
@@ -158,10 +161,11 @@ export const routeTable: readonly RouteEntry[] = [
   route('/ActivityDetail'),
   route('/postActivityList'),
   route('/postActivityDetail'),
-  route('/OriginList'),
-  route('/Case'),
-  route('/CaseList'),
-  route('/ContentList'),
+  route('/OriginList', { page: 'originList' }),
+  route('/Case', { page: 'case' }),
+  // Spec: ContentList and CaseList are the same page.
+  route('/CaseList', { page: 'caseList' }),
+  route('/ContentList', { page: 'caseList' }),
   route('/score', W),
   route('/8k2021'),
   route('/8k2022'),
