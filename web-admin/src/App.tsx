@@ -22,6 +22,7 @@ import musicSheets from './resources/music-sheets';
 import musicSkus from './resources/music-skus';
 import musicTracks from './resources/music-tracks';
 import staff from './resources/staff';
+import editorialEntries from './resources/editorial-entries';
 import topics from './resources/topics';
 import users from './resources/users';
 
@@ -46,6 +47,7 @@ const Console = () => (
     <Resource name="reviews" {...reviews} />
     <Resource name="categories" {...categories} />
     <Resource name="topics" {...topics} />
+    <Resource name="editorial-entries" {...editorialEntries} />
     <Resource name="hot-words" {...hotWords} />
     <Resource name="search-synonyms" {...searchSynonyms} />
     <Resource name="orders" {...orders} />

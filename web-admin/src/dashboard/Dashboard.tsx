@@ -31,7 +31,7 @@ export const Dashboard = () => {
   const usable = RESOURCES.filter((resource) => isAllowed(roles, resource, 'list'));
 
   /** Resources with a second hint for the roles that may also change them. */
-  const editHints: readonly string[] = ['users', 'projects', 'materials', 'categories', 'topics', 'hot-words', 'search-synonyms', 'music-tracks', 'music-sheets', 'music-skus'];
+  const editHints: readonly string[] = ['users', 'projects', 'materials', 'categories', 'topics', 'editorial-entries', 'hot-words', 'search-synonyms', 'music-tracks', 'music-sheets', 'music-skus'];
   const hint = (resource: string) =>
     editHints.includes(resource) && isAllowed(roles, resource, 'edit')
       ? translate(`app.dashboard.hints.${resource}_edit`)

@@ -1,7 +1,7 @@
 import { CONTACT_DETAILS_REVEALERS, STAFF_ROLES, type StaffRole } from '@mkt/contracts';
 
 /** The console's resources, in menu order. */
-export const RESOURCES = ['users', 'projects', 'materials', 'reviews', 'categories', 'topics', 'hot-words', 'search-synonyms', 'music-tracks', 'music-sheets', 'music-skus', 'orders', 'invoices', 'refunds', 'statements', 'contributor-shares', 'real-name-reviews', 'bank-infos', 'staff', 'audit-logs'] as const;
+export const RESOURCES = ['users', 'projects', 'materials', 'reviews', 'categories', 'topics', 'editorial-entries', 'hot-words', 'search-synonyms', 'music-tracks', 'music-sheets', 'music-skus', 'orders', 'invoices', 'refunds', 'statements', 'contributor-shares', 'real-name-reviews', 'bank-infos', 'staff', 'audit-logs'] as const;
 export type ResourceName = (typeof RESOURCES)[number];
 
 /** The react-admin actions, and `reveal`: showing personal data the console otherwise masks. */
@@ -33,6 +33,7 @@ export const ACCESS_RULES: Record<ResourceName, Partial<Record<Action, readonly 
   reviews: { list: materialEditors, show: materialEditors, edit: materialEditors },
   categories: curated,
   topics: curated,
+  'editorial-entries': curated,
   'hot-words': curated,
   'search-synonyms': curated,
   // Sales quote and close, finance confirms vouchers; the show page offers only the buttons a role may use.

@@ -2,6 +2,7 @@ import {
   FILTER_NAMES,
   type CategoryAdminCreate,
   type CategoryAdminUpdate,
+  type EditorialEntryAdminCreate,
   type HotWordAdminCreate,
   type HotWordAdminUpdate,
   type MaterialAdminUpdate,
@@ -62,6 +63,20 @@ export const TOPIC_FIELDS = [
   'published',
   'materialIds',
 ] as const satisfies Fields<TopicAdminCreate>;
+export const EDITORIAL_FIELDS = [
+  'kind',
+  'titleZh',
+  'titleEn',
+  'bodyZh',
+  'bodyEn',
+  'coverKey',
+  'brandZh',
+  'brandEn',
+  'featuredMaterialId',
+  'relatedMaterialIds',
+  'published',
+  'sort',
+] as const satisfies Fields<EditorialEntryAdminCreate>;
 export const HOT_WORD_FIELDS = ['wordZh', 'wordEn', 'sort'] as const satisfies Fields<HotWordAdminCreate>;
 export const SEARCH_SYNONYM_FIELDS = ['terms'] as const satisfies Fields<SearchSynonymAdminCreate>;
 
@@ -159,6 +174,8 @@ export function updatePayload(resource: string, data: Data, previous: Data = {})
       return changed(data, previous, CATEGORY_FIELDS);
     case 'topics':
       return changed(data, previous, TOPIC_FIELDS);
+    case 'editorial-entries':
+      return changed(data, previous, EDITORIAL_FIELDS);
     case 'hot-words':
       return changed(data, previous, HOT_WORD_FIELDS);
     case 'search-synonyms':
@@ -181,6 +198,8 @@ export function createPayload(resource: string, data: Data): Data {
       return pick(data, CATEGORY_FIELDS);
     case 'topics':
       return pick(data, TOPIC_FIELDS);
+    case 'editorial-entries':
+      return pick(data, EDITORIAL_FIELDS);
     case 'hot-words':
       return pick(data, HOT_WORD_FIELDS);
     case 'search-synonyms':

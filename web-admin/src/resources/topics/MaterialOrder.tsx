@@ -9,11 +9,11 @@ import { materialText } from './MaterialOption';
 
 /**
  * The topic's materials in display order, with buttons to move one up or down or remove it.
- * Shares the `materialIds` field with the search box above it.
+ * Shares its field (`materialIds` unless told) with the search box above it.
  */
-export const MaterialOrder = () => {
+export const MaterialOrder = ({ source = 'materialIds' }: { source?: string }) => {
   const translate = useTranslate();
-  const { field } = useInput<number[]>({ source: 'materialIds' });
+  const { field } = useInput<number[]>({ source });
   const ids: number[] = Array.isArray(field.value) ? field.value : [];
   const { data = [] } = useGetMany<MaterialAdminView>('materials', { ids }, { enabled: ids.length > 0 });
   const byId = new Map(data.map((material) => [material.id, material]));
