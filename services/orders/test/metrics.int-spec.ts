@@ -46,6 +46,9 @@ describe('orders: GET /metrics after real requests and events', () => {
     expect(valueOf(text, 'outbox_oldest_pending_age_seconds{schema="orders"}')).toBeGreaterThanOrEqual(0);
     expect(valueOf(text, 'db_pool_connections{data_source="orders",state="total"}')).toBeGreaterThan(0);
     expect(text).toContain('process_resident_memory_bytes');
+    // Everything delivered was handled: the PostgreSQL bus's backlog gauge has no waiting series.
+    expect(text).toContain('# TYPE event_consumer_backlog gauge');
+    expect(text).not.toMatch(/^event_consumer_backlog\{consumer_group="orders"[^}]*\} [1-9]/m);
   }, 60_000);
 
   it('is not served to a request relayed for an outside address', async () => {

@@ -1,5 +1,5 @@
 import type { Metrics } from '../metrics/metrics.port.js';
-import type { DeliveryObserver } from './event-transport.js';
+import type { DeliveryObserver, EventTransport } from './event-transport.js';
 
 /** Counts how deliveries end, by consumer group and event name (both bounded: declared in code). */
 export function deliveryMetrics(metrics: Metrics): DeliveryObserver {
@@ -12,4 +12,23 @@ export function deliveryMetrics(metrics: Metrics): DeliveryObserver {
     retried: (group, event) => retried.inc({ consumer_group: group, event }),
     deadLettered: (group, event, reason) => dead.inc({ consumer_group: group, event, reason }),
   };
+}
+
+/**
+ * Deliveries waiting per consumer group and event, read on scrape from transports that can tell
+ * cheaply (PostgreSQL: one grouped count of the unsettled rows). Kafka's consumer lag is left to
+ * the broker's own exporters.
+ */
+export function backlogMetrics(metrics: Metrics, transport: EventTransport): void {
+  if (!transport.backlog) return;
+  metrics.gauge('event_consumer_backlog', 'Deliveries not yet acknowledged by a consumer group, by event (PostgreSQL bus)', ['consumer_group', 'event'], {
+    collect: async (gauge) => {
+      gauge.reset();
+      try {
+        for (const row of (await transport.backlog?.()) ?? []) gauge.set({ consumer_group: row.consumerGroup, event: row.eventName }, row.pending);
+      } catch {
+        // The bus's database is down: no series this scrape (readiness reports the outage).
+      }
+    },
+  });
 }

@@ -24,6 +24,15 @@ export interface EventTransport {
   checkConnection?(): Promise<void>;
   /** Tells `observer` how each delivery ends (metrics). Before start(). */
   observe?(observer: DeliveryObserver): void;
+  /** Deliveries waiting for this process's consumer groups, per group and event (metrics; one cheap query). */
+  backlog?(): Promise<ConsumerBacklog[]>;
+}
+
+export interface ConsumerBacklog {
+  consumerGroup: string;
+  eventName: string;
+  /** Deliveries not yet acknowledged, including those being handled or waiting for a retry. */
+  pending: number;
 }
 
 /** How deliveries end, per consumer group and event name: for counters, never for control flow. */

@@ -9,7 +9,7 @@ import { EVENT_TRANSPORT, type EventTransport } from './event-transport.js';
 import { createEventTransport } from './event-transport.factory.js';
 import { EventHandlerRegistry } from './handler-registry.js';
 import { Metrics } from '../metrics/metrics.port.js';
-import { deliveryMetrics } from './delivery-metrics.js';
+import { backlogMetrics, deliveryMetrics } from './delivery-metrics.js';
 import { OutboxRelay, type OutboxRelaySettings } from './outbox-relay.js';
 import { OutboxWriter } from './outbox-writer.js';
 import { SERVICE_EVENTS_OPTIONS, ServiceEventConsumers, type ServiceEventsOptions } from './service-event-consumers.js';
@@ -54,7 +54,10 @@ export class EventsModule {
           useFactory: (config: EventsModuleOptions, metrics?: Metrics) => {
             const { relay: _relay, ...transportConfig } = config;
             const transport = createEventTransport(withContractTopics(transportConfig as EventBusConfig));
-            if (metrics) transport.observe?.(deliveryMetrics(metrics));
+            if (metrics) {
+              transport.observe?.(deliveryMetrics(metrics));
+              backlogMetrics(metrics, transport);
+            }
             return transport;
           },
           inject: [EVENTS_MODULE_OPTIONS, { token: Metrics, optional: true }],

@@ -153,6 +153,32 @@ describe('KafkaEventTransport wiring (fake kafkajs)', () => {
     expect(logger.messages('error')).toEqual(['event dead-lettered']);
   });
 
+  it('tells its observer how each delivery ended, by group and event', async () => {
+    const failing = contractEvent('order.confirmed');
+    const fine = contractEvent('order.paid');
+    const seen: string[] = [];
+    const consumer = transport();
+    consumer.observe({
+      handled: (group, name) => seen.push(`handled ${group} ${name}`),
+      retried: (group, name) => seen.push(`retried ${group} ${name}`),
+      deadLettered: (group, name, reason) => seen.push(`dead ${group} ${name} ${reason}`),
+    });
+    consumer.subscribe('licensing', failing, async () => {
+      throw new Error('licence store down');
+    });
+    consumer.subscribe('licensing', fine, async () => undefined);
+    await consumer.start();
+    await consumer.publish([envelopeFor<ContractPayload>(failing, { n: 1 }), envelopeFor<ContractPayload>(fine, { n: 2 })]);
+
+    await waitFor('both settled', () => seen.some((line) => line.startsWith('dead')) && seen.some((line) => line.startsWith('handled')));
+    expect(seen.sort()).toEqual([
+      'dead licensing order.confirmed handler-failed',
+      'handled licensing order.paid',
+      'retried licensing order.confirmed',
+      'retried licensing order.confirmed',
+    ]);
+  });
+
   it('dead-letters an invalid payload or an unreadable value without calling the handler', async () => {
     const event = contractEvent('upload.completed');
     let calls = 0;

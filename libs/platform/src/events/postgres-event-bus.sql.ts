@@ -127,6 +127,12 @@ export class PostgresEventBusSql {
   }
 
   /** $1 group, $2 event id, $3 lease. */
+  /** Waiting deliveries of groups $1 (text[]), per group and event: only unsettled rows are kept. */
+  get backlog(): string {
+    return `SELECT consumer_group, event_name, count(*)::int AS pending FROM ${this.schema}.delivery
+             WHERE consumer_group = ANY($1::text[]) GROUP BY consumer_group, event_name`;
+  }
+
   get acknowledge(): string {
     return `DELETE FROM ${this.schema}.delivery WHERE consumer_group = $1 AND event_id = $2 AND lease = $3`;
   }

@@ -43,6 +43,36 @@ describe('PostgresEventTransport', () => {
     await Promise.all(running.splice(0).map((t) => t.stop()));
   });
 
+  it('tells its observer how each delivery ended and reports the backlog of its groups', async () => {
+    const flaky = contractEvent();
+    const slow = contractEvent();
+    const group = uniqueGroup();
+    const seen: string[] = [];
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    // Two at once: the slow handler holds one slot while the failing one is retried in the other.
+    const bus = transport({ concurrency: 2 });
+    bus.observe({
+      handled: (g, name) => seen.push(`handled ${g === group} ${name === slow.name}`),
+      retried: (g, name) => seen.push(`retried ${g === group} ${name === flaky.name}`),
+      deadLettered: (g, name, reason) => seen.push(`dead ${g === group} ${name === flaky.name} ${reason}`),
+    });
+    bus.subscribe(group, flaky, async () => {
+      throw new Error('always fails');
+    });
+    bus.subscribe(group, slow, () => released);
+    await bus.start();
+    await bus.publish([envelopeFor(flaky, { n: 1 }), envelopeFor(slow, { n: 2 })]);
+
+    await waitFor('the failing event to be dead-lettered', () => seen.some((line) => line.startsWith('dead')));
+    expect(await bus.backlog()).toEqual([{ consumerGroup: group, eventName: slow.name, pending: 1 }]);
+    release();
+    await waitFor('the slow event to be handled', () => seen.some((line) => line.startsWith('handled')));
+    expect(await bus.backlog()).toEqual([]);
+    // retryLimit 3: two retries, then the third failure parks it.
+    expect(seen.sort()).toEqual(['dead true true handler-failed', 'handled true true', 'retried true true', 'retried true true']);
+  });
+
   it('keeps events published while a consumer group is down until it comes back', async () => {
     const event = contractEvent();
     const group = uniqueGroup();

@@ -11,6 +11,7 @@ import { eventBusOutage } from '../database/outage-log.js';
 import { describeError, TransportStateError } from './event-bus.errors.js';
 import {
   NO_DELIVERY_OBSERVER,
+  type ConsumerBacklog,
   type DeadLetter,
   type DeadLetterQuery,
   type DeadLetterReason,
@@ -138,6 +139,12 @@ export class PostgresEventTransport implements EventTransport {
     await this.pool?.end().catch(() => undefined);
     this.pool = undefined;
     this.logger.log({ msg: 'postgres event transport stopped', schema: this.settings.schema });
+  }
+
+  async backlog(): Promise<ConsumerBacklog[]> {
+    if (this.state !== 'started' || this.groups.size === 0) return [];
+    const { rows } = await this.requirePool().query<{ consumer_group: string; event_name: string; pending: number }>(this.sql.backlog, [[...this.groups.keys()]]);
+    return rows.map((row) => ({ consumerGroup: row.consumer_group, eventName: row.event_name, pending: row.pending }));
   }
 
   async listDeadLetters(query: DeadLetterQuery = {}): Promise<DeadLetter[]> {
