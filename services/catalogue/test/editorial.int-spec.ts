@@ -144,4 +144,18 @@ describe('catalogue: editorial entries (store calls and console resource)', () =
     expect(log[2]!.before).toMatchObject({ sort: 0 });
     expect(log[2]!.after).toMatchObject({ sort: 3 });
   });
+
+  it('is documented in the generated OpenAPI document with its request schemas', async () => {
+    type Operation = { tags?: string[]; requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown> } }> } };
+    const doc = (await (await fetch(`${h.url}/api/docs/openapi.json`)).json()) as { paths: Record<string, Record<string, Operation>> };
+    expect(Object.keys(doc.paths['/admin-api/editorial-entries']!).sort()).toEqual(['get', 'post']);
+    expect(Object.keys(doc.paths['/admin-api/editorial-entries/{id}']!).sort()).toEqual(['delete', 'get', 'put']);
+    const create = doc.paths['/admin-api/editorial-entries']!.post!;
+    expect(create.tags).toEqual(['admin: editorial entries']);
+    expect(create.requestBody!.content['application/json']!.schema.properties).toHaveProperty('relatedMaterialIds');
+    const list = doc.paths['/api/editorial/list']!.post!;
+    expect(list.tags).toEqual(['store: editorial']);
+    expect(list.requestBody!.content['application/json']!.schema.properties).toHaveProperty('kind');
+    expect(doc.paths['/api/editorial/detail']!.post!.requestBody!.content['application/json']!.schema.properties).toHaveProperty('id');
+  });
 });

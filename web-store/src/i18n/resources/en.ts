@@ -292,7 +292,7 @@ export const en: MessageShape<typeof zhCN> = {
   },
   editorial: {
     originTitle: 'Original content',
-    originSubtitle: 'Stories told with the library’s footage and photos.',
+    originSubtitle: 'Stories told with footage and photos from the library.',
     caseTitle: 'Brand cases',
     caseSubtitle: 'How brands put our footage and photos to work.',
     empty: 'Nothing here yet: come back soon',
