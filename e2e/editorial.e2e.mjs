@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { eventually, useServerAndBrowser } from './harness.mjs';
+import { eventually, staffSignIn, useServerAndBrowser } from './harness.mjs';
 
 /** Set E2E_SCREENSHOTS=<dir> to keep screenshots of the editorial pages in both languages, desktop and phone. */
 const SCREENSHOTS = process.env.E2E_SCREENSHOTS;
@@ -125,5 +125,26 @@ describe('editorial pages in a real browser', () => {
       await shoot(page, `case-${lang}-phone`);
       await context.close();
     }
+  });
+
+  it('lets sales edit an entry in the console and the store follows', async () => {
+    const cases = await demoCases();
+    const { context, page, token } = await staffSignIn(env, 'sales', 'sales12345');
+    await page.setViewportSize(DESKTOP);
+    await page.locator('a[href="/admin/editorial-entries"]').first().click();
+    await page.locator('a[href^="/admin/editorial-entries/"]').first().waitFor();
+    await shoot(page, 'console-list-zh');
+    const id = cases.list[0].id;
+    await page.goto(`${env.server.url}/admin/editorial-entries/${id}`);
+    await page.getByTestId('topic-material-order').waitFor();
+    await shoot(page, 'console-edit-zh');
+    await page.locator('input[name=titleEn]').fill('Far Hills Outdoor: edited in the console');
+    await page.locator('button[type=submit]').first().click();
+    await page.waitForURL((url) => url.pathname.endsWith('/admin/editorial-entries'));
+    const saved = await (await fetch(`${env.server.url}/admin-api/editorial-entries/${id}`, { headers: { authorization: `Bearer ${token}` } })).json();
+    assert.equal(saved.titleEn, 'Far Hills Outdoor: edited in the console');
+    const { body } = await storeCall('/editorial/detail', { id });
+    assert.equal(body.data.title, 'Far Hills Outdoor: edited in the console');
+    await context.close();
   });
 });
