@@ -127,6 +127,11 @@ describe('catalogue: console API (react-admin REST)', () => {
     expect(word.status).toBe(201);
     expect((await h.call<string[]>('/hotword', { method: 'GET', lang: 'zh-CN' })).body.data).toEqual(['日落']);
     expect((await h.admin('POST', '/hot-words', { token: sales, body: { wordZh: '', wordEn: 'x' } })).status).toBe(422);
+    const later = await h.admin<HotWordAdminView>('POST', '/hot-words', { token: sales, body: { wordZh: '雪山', wordEn: 'snow mountains', sort: 1 } });
+    // Newest first when sorted by id descending (an id tie-break once turned it back to ascending).
+    const newest = await h.admin<HotWordAdminView[]>('GET', '/hot-words?sort=["id","DESC"]&range=[0,9]', { token: admin });
+    expect(newest.body.map((w) => w.id)).toEqual([later.body.id, word.body.id]);
+    await h.admin('DELETE', `/hot-words/${later.body.id}`, { token: admin });
     const removed = await h.admin<HotWordAdminView>('DELETE', `/hot-words/${word.body.id}`, { token: admin });
     expect(removed.body).toMatchObject({ wordZh: '日落' });
     expect((await h.admin('GET', `/hot-words/${word.body.id}`, { token: admin })).status).toBe(404);
@@ -140,6 +145,8 @@ describe('catalogue: console API (react-admin REST)', () => {
       'topics:create',
       'topics:update',
       'hot-words:create',
+      'hot-words:create',
+      'hot-words:delete',
       'hot-words:delete',
       'topics:delete',
     ]);

@@ -186,7 +186,10 @@ export class CurationAdminService {
     if (kind) builder.andWhere('r.kind = :kind', { kind });
     if (published !== undefined) builder.andWhere('r.published = :published', { published });
     if (id) builder.andWhere('r.id IN (:...ids)', { ids: id.length ? id : [0] });
-    const [rows, total] = await builder.orderBy(`r.${query.sortField}`, query.sortOrder).addOrderBy('r.id', 'ASC').skip(query.skip).take(query.take).getManyAndCount();
+    builder.orderBy(`r.${query.sortField}`, query.sortOrder);
+    // A tie-break keeps pages stable; sorting by id itself needs none (and must keep its direction).
+    if (query.sortField !== 'id') builder.addOrderBy('r.id', 'ASC');
+    const [rows, total] = await builder.skip(query.skip).take(query.take).getManyAndCount();
     return { rows: rows.map(view), total };
   }
 
