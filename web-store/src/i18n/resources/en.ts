@@ -56,6 +56,8 @@ export const en: MessageShape<typeof zhCN> = {
     tagline:
       'Licensed stock video, photos, music and sound effects. Every order comes with a licence, and purchased files can be downloaded again at any time.',
     explore: 'Explore',
+    originals: 'Original content',
+    cases: 'Brand cases',
     service: 'Help & service',
     contributors: 'Contributors',
     about: 'About us',

@@ -53,6 +53,8 @@ export const zhCN = {
   footer: {
     tagline: '正版授权的视频、图片、音乐与音效素材，购买即获授权书，已购素材不限次下载。',
     explore: '浏览素材',
+    originals: '原创内容',
+    cases: '品牌案例',
     service: '服务与帮助',
     contributors: '供稿人',
     about: '关于我们',

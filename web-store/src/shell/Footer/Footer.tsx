@@ -13,6 +13,8 @@ const columns = [
       { to: '/ImgSearchResult?type=pic', label: 'nav.photo' },
       { to: '/Music', label: 'nav.music' },
       { to: '/ActivityList', label: 'nav.contest' },
+      { to: '/OriginList', label: 'footer.originals' },
+      { to: '/CaseList', label: 'footer.cases' },
     ],
   },
   {
