@@ -39,6 +39,21 @@ export function freePort() {
  * starts on an existing data folder (a restart) and `options.port` on a given HTTP port.
  */
 export async function startServer(extraEnv = {}, options = {}) {
+  // freePort's port was free a moment ago; the embedded PostgreSQL (also on a free port) or any
+  // other process may take it before the app listens. A fresh server on a fresh port and data
+  // folder is then the same test; a given port or data folder is the test's own and not retried.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await launchServer(extraEnv, options);
+    } catch (error) {
+      if (options.port || options.dataDir || attempt === 3 || !(error instanceof PortTakenError)) throw error;
+    }
+  }
+}
+
+class PortTakenError extends Error {}
+
+async function launchServer(extraEnv, options) {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'mkt-e2e-'));
   const port = options.port ?? (await freePort());
   const child = spawn(process.execPath, ['apps/standalone/dist/main.js'], {
@@ -51,7 +66,10 @@ export async function startServer(extraEnv = {}, options = {}) {
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 180_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+    if (child.exitCode !== null) {
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+      throw new (/EADDRINUSE/.test(output) ? PortTakenError : Error)(`server exited early:\n${output}`);
+    }
     try {
       const response = await fetch(`${url}/health/ready`);
       if (response.ok) break;
