@@ -12,6 +12,7 @@ export * from './identity/events.js';
 export * from './catalogue/api.js';
 export * from './catalogue/schemas.js';
 export * from './catalogue/events.js';
+export * from './catalogue/max-resolution.js';
 export * from './sessions/api.js';
 export * from './sessions/schemas.js';
 export * from './uploads/api.js';

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { IsNull, type DataSource, type EntityManager } from 'typeorm';
+import { maxResolutionOf } from '@mkt/contracts';
 import { APP_CONFIG, OBJECT_STORAGE, ReadinessRegistry, type AppConfig, type ObjectStorage } from '@mkt/platform';
 import { renderDemoMedia, type DemoMediaFiles, type DemoMediaSpec } from '../media/index.js';
 import {
@@ -264,7 +265,7 @@ export function demoMaterial(item: DemoItem, files: DemoMediaFiles, categoryId: 
     width,
     height,
     originalFps: fps,
-    maxResolution: kind === 'video' ? resolutionLabel(height) : `${width}x${height}`,
+    maxResolution: maxResolutionOf(kind, width, height),
     hdrFlag: false,
     groupFlag: false,
     modelRelease: false,
@@ -280,8 +281,4 @@ export function demoMaterial(item: DemoItem, files: DemoMediaFiles, categoryId: 
     onlineAt,
     createdAt: onlineAt,
   };
-}
-
-function resolutionLabel(height: number): string {
-  return height >= 4320 ? '8K' : height >= 2160 ? '4K' : height >= 1440 ? '2K' : height >= 1080 ? '1080P' : '720P';
 }

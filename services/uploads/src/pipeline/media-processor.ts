@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import sharp, { type Metadata } from 'sharp';
-import { checkPhotoDimensions, checkVideoContent, type MediaProbe, type UploadKind, type UploadRuleBroken } from '@mkt/contracts';
+import { checkPhotoDimensions, checkVideoContent, maxResolutionOf, type MediaProbe, type UploadKind, type UploadRuleBroken } from '@mkt/contracts';
 import {
   FfmpegProcessError,
   buildKeyframeArgs,
@@ -30,13 +30,6 @@ export type ProcessingOutcome =
       files: { thumbnail: ProcessedFile; sample: ProcessedFile; preview480: ProcessedFile | null; previewStrip: ProcessedFile | null };
       phashes: string[];
     };
-
-/** Video label of the catalogue ('8K' ... '1080P'); photos give their pixel size. */
-export function maxResolutionOf(kind: UploadKind, width: number, height: number): string {
-  if (kind === 'photo') return `${width}x${height}`;
-  const lines = Math.min(width, height);
-  return lines >= 4320 ? '8K' : lines >= 2160 ? '4K' : lines >= 1440 ? '2K' : '1080P';
-}
 
 /**
  * Reads a contributed file and renders its renditions into a work directory: ffprobe and one
