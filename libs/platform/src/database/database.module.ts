@@ -81,13 +81,14 @@ export class DatabaseModule {
             readiness.register({
               name: `database:${options.name}`,
               check: async () => {
+                const startedAt = Date.now();
                 try {
                   await dataSource.query('SELECT 1');
                 } catch (error) {
                   databaseOutage.noteFailure(error, `readiness:${options.name}`);
                   throw error;
                 }
-                databaseOutage.noteSuccess();
+                databaseOutage.noteSuccess(startedAt);
               },
             });
             return true;

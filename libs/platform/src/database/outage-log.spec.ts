@@ -46,6 +46,22 @@ describe('OutageLog', () => {
     expect(outage.isDown).toBe(false);
   });
 
+  it('is not ended by a call that began before the outage did', () => {
+    const notes: unknown[] = [];
+    const warnings: unknown[] = [];
+    const outage = new OutageLog('database', { warn: (line: unknown) => warnings.push(line), log: (line: unknown) => notes.push(line) });
+    const before = Date.now() - 1_000;
+    outage.noteFailure(withCode('57P01'), 'pool');
+    // A query that was already running on a connection the server had not closed yet.
+    outage.noteSuccess(before);
+    outage.noteFailure(withCode('ECONNREFUSED'), 'relay');
+    expect(outage.isDown).toBe(true);
+    expect(notes).toEqual([]);
+    expect(warnings).toHaveLength(1);
+    outage.noteSuccess();
+    expect(notes).toEqual([expect.objectContaining({ msg: 'database available again', failuresMeanwhile: 2 })]);
+  });
+
   it('does not count other errors', () => {
     const outage = new OutageLog('database', { warn: () => undefined, log: () => undefined });
     expect(outage.noteFailure(new Error('duplicate key'), 'test')).toBe(false);

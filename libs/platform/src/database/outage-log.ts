@@ -33,9 +33,14 @@ export class OutageLog {
     return true;
   }
 
-  /** Notes that a call went through; ends the outage if there was one. */
-  noteSuccess(): void {
-    if (this.downSince === undefined) return;
+  /**
+   * Notes that a call went through; ends the outage if there was one. `startedAt` is when the call
+   * began: one that began before the outage (a query on a connection the server had not closed
+   * yet as it went down) proves nothing about now, and ending the outage on it would log the
+   * outage twice as the remaining calls fail.
+   */
+  noteSuccess(startedAt: number = Date.now()): void {
+    if (this.downSince === undefined || startedAt < this.downSince) return;
     this.logger.log({
       msg: `${this.dependency} available again`,
       downForSeconds: Math.round((Date.now() - this.downSince) / 1000),

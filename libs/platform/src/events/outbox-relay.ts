@@ -150,9 +150,10 @@ export class OutboxRelay {
     let consecutiveFailures = 0;
     while (!this.stopping) {
       let published: number;
+      const startedAt = Date.now();
       try {
         published = await this.relayBatch();
-        databaseOutage.noteSuccess();
+        databaseOutage.noteSuccess(startedAt);
         consecutiveFailures = 0;
         if (published > 0) this.logger.debug?.({ msg: 'outbox events published', schema: this.schemaName, count: published });
         await this.pruneWhenDue();

@@ -173,13 +173,14 @@ export class PostgresEventTransport implements EventTransport {
   }
 
   async checkConnection(): Promise<void> {
+    const startedAt = Date.now();
     try {
       await this.requirePool().query('SELECT 1');
     } catch (error) {
       eventBusOutage.noteFailure(error, 'readiness');
       throw error;
     }
-    eventBusOutage.noteSuccess();
+    eventBusOutage.noteSuccess(startedAt);
   }
 
   private requirePool(): pg.Pool {

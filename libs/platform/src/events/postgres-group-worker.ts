@@ -66,9 +66,10 @@ export class PostgresGroupWorker {
       const capacity = this.settings.concurrency - this.inFlight.size;
       let claimed = 0;
       if (capacity > 0) {
+        const startedAt = Date.now();
         try {
           const deliveries = await this.claim(capacity);
-          eventBusOutage.noteSuccess();
+          eventBusOutage.noteSuccess(startedAt);
           consecutiveFailures = 0;
           claimed = deliveries.length;
           for (const delivery of deliveries) this.track(this.process(delivery));
