@@ -129,6 +129,19 @@ server {
     # API routes added by the deployment (docker-compose mounts them here; empty in Kubernetes).
     include /etc/nginx/routes.d/*.conf;
 
+    # Site-verification files from SITE_VERIFICATION_FILES (written at start by
+    # /docker-entrypoint.d/40-site-verification.sh); an unconfigured name is the store's 404 page.
+    location ~ "^/[A-Za-z0-9_-]{1,64}\.txt$" {
+        root /tmp/site-verification;
+        default_type text/plain;
+        add_header Cache-Control "no-cache";
+        try_files $uri @store;
+    }
+    location @store {
+        add_header Cache-Control "no-cache";
+        try_files /index.html =404;
+    }
+
     # An API path no service claimed is a JSON 404, never the store's index.html.
     location /api/ {
         default_type application/json;
@@ -168,6 +181,27 @@ server {
         try_files $uri /index.html;
     }
 }
+EOF
+# The same NAME.txt=content list as the single-machine server reads, checked the same way: a bad
+# entry stops the container at start (the image's entrypoint runs this with `set -e`).
+COPY --chmod=755 <<'EOF' /docker-entrypoint.d/40-site-verification.sh
+#!/bin/sh
+set -eu
+dir=/tmp/site-verification
+rm -rf "$dir"
+mkdir -p "$dir"
+printf '%s\n' "${SITE_VERIFICATION_FILES:-}" | tr ',' '\n' | while IFS= read -r entry; do
+  entry=$(printf '%s' "$entry" | sed 's/^[[:space:]]*//; s/[[:space:]]*$//')
+  [ -n "$entry" ] || continue
+  name=$(printf '%s' "${entry%%=*}" | sed 's/[[:space:]]*$//')
+  content=$(printf '%s' "${entry#*=}" | sed 's/^[[:space:]]*//')
+  if [ "$name" = "$entry" ] || ! printf '%s' "$name" | grep -Eq '^[A-Za-z0-9_-]{1,64}\.txt$' \
+    || ! printf '%s' "$content" | grep -Eq '^[ -~]{1,1024}$' || [ -e "$dir/$name" ]; then
+    echo "SITE_VERIFICATION_FILES: bad or repeated entry for '$name'" >&2
+    exit 1
+  fi
+  printf '%s' "$content" > "$dir/$name"
+done
 EOF
 USER root
 RUN mkdir -p /etc/nginx/routes.d && rm -rf /usr/share/nginx/html/*

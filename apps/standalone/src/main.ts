@@ -30,7 +30,7 @@ await runServiceProcess(
     title: 'Lumen Stock marketplace (single machine)',
     modules: [IdentityModule, CatalogueModule, ...demoModules, UploadsModule, OrdersModule, LicensingModule, PayoutsModule],
     configure: (app, config) => {
-      if (config.http.serveWeb) serveWebApps(app, repositoryRoot);
+      if (config.http.serveWeb) serveWebApps(app, repositoryRoot, config.http.siteVerificationFiles);
     },
   },
   ({ url, config }) => [

@@ -11,10 +11,20 @@ const SERVER_PREFIXES = [STORE_API_PREFIX, ADMIN_API_PREFIX, '/health', '/dev/',
  * Serves the built store at / and the console at /admin, each with a fallback to its
  * index.html so path-style routes (and the store's 404 page) work on reload.
  */
-export function serveWebApps(app: INestApplication, root: string): void {
+export function serveWebApps(app: INestApplication, root: string, siteVerificationFiles: Readonly<Record<string, string>> = {}): void {
   const store = join(root, 'web-store', 'dist');
   const admin = join(root, 'web-admin', 'dist');
   const server = app.getHttpAdapter().getInstance() as express.Express;
+  // Before the bundles, so a configured name answers its text even if a built file had the same name;
+  // an unconfigured *.txt falls through to the store, whose 404 page it then shows.
+  const verification = new Map(Object.entries(siteVerificationFiles));
+  server.use((request: Request, response: Response, next: NextFunction) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return next();
+    const content = verification.get(request.path.slice(1));
+    if (content === undefined) return next();
+    response.setHeader('Cache-Control', 'no-cache');
+    response.type('text/plain').send(content);
+  });
   const hashed = { immutable: true, maxAge: '365d', index: false as const };
   if (existsSync(admin)) {
     server.use(`${ADMIN_UI_BASE}/assets`, express.static(join(admin, 'assets'), hashed));

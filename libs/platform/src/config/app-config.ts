@@ -22,6 +22,36 @@ function isProxyAddress(item: string): boolean {
 
 const port = z.coerce.number().int().min(0).max(65535);
 
+/**
+ * Site-verification files answered at the site root, as `name.txt=content` pairs separated by
+ * commas or new lines. Names are restricted so that a setting can never shadow a route or reach
+ * outside the root; contents are one line of printable text, as the search engines hand them out.
+ */
+export const SITE_VERIFICATION_NAME = /^[A-Za-z0-9_-]{1,64}\.txt$/;
+const SITE_VERIFICATION_CONTENT = /^[\x20-\x7E]{1,1024}$/;
+
+const siteVerificationFiles = z
+  .string()
+  .default('')
+  .transform((value, ctx) => {
+    const files: Record<string, string> = {};
+    for (const entry of value.split(/[,\n]/).map((item) => item.trim()).filter(Boolean)) {
+      const separator = entry.indexOf('=');
+      const name = separator > 0 ? entry.slice(0, separator).trim() : entry;
+      const content = separator > 0 ? entry.slice(separator + 1).trim() : '';
+      if (!SITE_VERIFICATION_NAME.test(name)) {
+        ctx.addIssue({ code: 'custom', message: `has a file name that is not letters, digits, _ or - followed by .txt (at most 64 characters before .txt): ${JSON.stringify(name.slice(0, 80))}` });
+      } else if (!SITE_VERIFICATION_CONTENT.test(content)) {
+        ctx.addIssue({ code: 'custom', message: `needs name=content with 1 to 1024 printable characters of content for ${name}` });
+      } else if (name in files) {
+        ctx.addIssue({ code: 'custom', message: `names ${name} twice` });
+      } else {
+        files[name] = content;
+      }
+    }
+    return files;
+  });
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -91,6 +121,7 @@ const envSchema = z
       .optional(),
     SEED_DEMO: bool.optional(),
     SERVE_WEB: bool.default(true),
+    SITE_VERIFICATION_FILES: siteVerificationFiles,
   })
   .superRefine((env, ctx) => {
     const need = (key: keyof typeof env, why: string) => {
@@ -134,6 +165,8 @@ export interface AppConfig {
     trustedProxies: string[];
     /** Peers allowed to read GET /metrics; everyone else gets 404. */
     metricsAllow: string[];
+    /** Text files answered at the site root (file name to content); every other path is the store's. */
+    siteVerificationFiles: Readonly<Record<string, string>>;
   };
   dataDir: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -204,6 +237,7 @@ export function loadConfig(raw: RawEnv = process.env): AppConfig {
       serveWeb: env.SERVE_WEB,
       trustedProxies: env.TRUSTED_PROXIES,
       metricsAllow: env.METRICS_ALLOW,
+      siteVerificationFiles: env.SITE_VERIFICATION_FILES,
     },
     dataDir: resolve(env.DATA_DIR),
     logLevel: env.LOG_LEVEL,
