@@ -1,3 +1,4 @@
+import { ContestEntryScored, ContestEntrySubmitted, ContestResultsPublished } from './contests/events.js';
 import { MaterialPublished, MaterialUnpublished } from './catalogue/events.js';
 import { ContributorProtocolAnswered, CustomerProfileChanged, CustomerProjectChanged, RealNameVerified, StaffActionAudited, UserRegistered, UserUpdatedByStaff } from './identity/events.js';
 import { MusicOrderPlaced } from './music/events.js';
@@ -13,4 +14,5 @@ export const ALL_EVENTS = [
   UploadCompleted, MediaProcessed, MediaFailed, ContributionApproved,
   OrderSubmitted, OrderQuoted, OrderPaid, OrderConfirmed, OrderClosed, InvoiceIssued, LicenceIssued, CustomerProfileChanged,
   CustomerProjectChanged, RealNameVerified, DeliveryRequested, DeliveryPrepared,
-  StatementGenerated, StatementRemitted] as const;
+  StatementGenerated, StatementRemitted,
+  ContestEntrySubmitted, ContestEntryScored, ContestResultsPublished] as const;

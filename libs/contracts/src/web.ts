@@ -13,4 +13,5 @@ export * from './uploads/api.js';
 export * from './orders/api.js';
 export * from './music/api.js';
 export * from './payouts/api.js';
+export * from './contests/api.js';
 export * from './column-limits.js';
