@@ -14,7 +14,9 @@ import { eventually, signInOnStore, useServerAndBrowser } from './harness.mjs';
  * Screenshots go to SCREENSHOT_DIR when it is set.
  */
 describe('contributor uploads in a real browser', () => {
-  const env = useServerAndBrowser({ before, after });
+  // The deployment offers the desktop uploader for Windows and Mac (hidden when not configured).
+  const desktopLinks = { windows: '/files/uploader/LumenUploader-2.3.2-win-x64.exe', mac: 'https://downloads.example.com/LumenUploader-2.3.2-mac.dmg' };
+  const env = useServerAndBrowser({ before, after }, { env: { DESKTOP_UPLOADER_WINDOWS_URL: desktopLinks.windows, DESKTOP_UPLOADER_MAC_URL: desktopLinks.mac } });
   const work = mkdtempSync(join(tmpdir(), 'uploads-e2e-'));
   const clip = join(work, 'Lighthouse.mp4');
   const photo = join(work, 'Harbour.jpg');
@@ -125,6 +127,8 @@ describe('contributor uploads in a real browser', () => {
     await shoot(page, 'material-center-en');
     await page.goto(`${env.server.url}/howToUseUploadTool`);
     await page.getByTestId('help-uploadTool').waitFor();
+    assert.equal(await page.getByTestId('help-desktop-windows').getAttribute('href'), desktopLinks.windows);
+    assert.equal(await page.getByTestId('help-desktop-mac').getAttribute('href'), desktopLinks.mac);
     await shoot(page, 'help-upload-tool');
     // The panel in English: the spec's wording of the empty-queue refusal, and the requirements sheet.
     await openStep(page, 'video');
@@ -137,6 +141,7 @@ describe('contributor uploads in a real browser', () => {
     await page.getByTestId('upload-back').click();
     await page.getByTestId('open-desktop-uploader').click();
     await page.getByTestId('desktop-uploader').getByText('v2.3.2').first().waitFor();
+    assert.equal(await page.getByTestId('desktop-mac').getAttribute('href'), desktopLinks.mac);
     await shoot(page, 'desktop-uploader-en');
     // The contributor comes back later in this file (signed in, in English) to see the take-down.
     contributorState = await context.storageState();

@@ -14,6 +14,7 @@ import { MEDIA_PROCESSOR, UploadPipelineService } from './pipeline/upload-pipeli
 import { UploadPipelineMetrics } from './pipeline/upload-pipeline.metrics.js';
 import { AdminReviewsController } from './review/review-admin.controller.js';
 import { ReviewService } from './review/review.service.js';
+import { DesktopUploaderController } from './store/desktop-uploader.controller.js';
 import { UploadSessionService } from './store/upload-session.service.js';
 import { UploadsStoreController } from './store/uploads-store.controller.js';
 import { UPLOAD_SETTINGS, uploadSettings, type UploadSettings } from './uploads.settings.js';
@@ -32,7 +33,7 @@ export const UPLOADS_MIGRATIONS = [UploadsInit1764100000000, UploadsCatalogueLis
     DatabaseModule.forService({ name: 'uploads', entities: UPLOADS_ENTITIES, migrations: UPLOADS_MIGRATIONS }),
     EventsModule.forService({ dataSourceName: 'uploads', consumerGroup: 'uploads', consumes: [UploadCompleted, DeliveryRequested, MaterialPublished, MaterialUnpublished] }),
   ],
-  controllers: [UploadsStoreController, AdminReviewsController],
+  controllers: [UploadsStoreController, DesktopUploaderController, AdminReviewsController],
   providers: [
     { provide: UPLOAD_SETTINGS, inject: [APP_CONFIG], useFactory: (config: AppConfig) => uploadSettings(config) },
     {

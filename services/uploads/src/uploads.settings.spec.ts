@@ -12,4 +12,19 @@ describe('uploadSettings', () => {
     expect(uploadSettings({ env: 'test' }, { UPLOAD_MIN_VIDEO_BYTES: String(50 * 1024 * 1024) }).overrides).toEqual({});
     expect(uploadSettings({ env: 'test' }, {}).overrides).toEqual({});
   });
+
+  it('offers the desktop uploader only where the deployment configured a link', () => {
+    expect(uploadSettings({ env: 'production' }, {}).desktopUploader).toEqual({ windowsUrl: null, macUrl: null });
+    expect(uploadSettings({ env: 'production' }, { DESKTOP_UPLOADER_WINDOWS_URL: 'https://cdn.example.com/LumenUploader-2.3.2.exe', DESKTOP_UPLOADER_MAC_URL: '' }).desktopUploader).toEqual({
+      windowsUrl: 'https://cdn.example.com/LumenUploader-2.3.2.exe',
+      macUrl: null,
+    });
+    expect(uploadSettings({ env: 'test' }, { DESKTOP_UPLOADER_MAC_URL: '/files/uploader/LumenUploader.dmg' }).desktopUploader.macUrl).toBe('/files/uploader/LumenUploader.dmg');
+  });
+
+  it('refuses a download link that is not an http(s) address or a path of this site', () => {
+    for (const bad of ['javascript:alert(1)', '//evil.example.com/x.exe', 'ftp://host/x', 'uploader.exe', 'https://host/a b.exe']) {
+      expect(() => uploadSettings({ env: 'test' }, { DESKTOP_UPLOADER_WINDOWS_URL: bad })).toThrow(/DESKTOP_UPLOADER_WINDOWS_URL/);
+    }
+  });
 });

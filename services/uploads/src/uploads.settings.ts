@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { UPLOAD_LIMITS, type UploadLimitOverrides } from '@mkt/contracts';
 import type { AppConfig } from '@mkt/platform';
 
@@ -12,7 +13,21 @@ export interface UploadSettings {
   duplicateDistance: number;
   /** ffmpeg runs longer than this are killed and the file is recorded as failed. */
   ffmpegTimeoutMs: number;
+  /** Where the deployment hosts the desktop uploader; null hides that platform's link. */
+  desktopUploader: { windowsUrl: string | null; macUrl: string | null };
 }
+
+/** An http(s) address or a path on this site; never a protocol-relative or script link. */
+const downloadLink = z
+  .string()
+  .max(2000)
+  .refine((value) => /^https?:\/\/[^\s]+$/i.test(value) || /^\/(?!\/)[^\s]*$/.test(value), 'must be an http(s) URL or a path starting with a single /')
+  .optional();
+
+const desktopUploaderSchema = z.object({
+  DESKTOP_UPLOADER_WINDOWS_URL: downloadLink,
+  DESKTOP_UPLOADER_MAC_URL: downloadLink,
+});
 
 /**
  * Read once at start. UPLOAD_MIN_VIDEO_BYTES lets browser tests upload small generated clips;
@@ -24,5 +39,14 @@ export function uploadSettings(config: Pick<AppConfig, 'env'>, env: NodeJS.Proce
   if (config.env !== 'production' && Number.isInteger(minVideo) && minVideo > 0 && minVideo < UPLOAD_LIMITS.videoMinBytes) {
     overrides.videoMinBytes = minVideo;
   }
-  return { overrides, linkSeconds: 3600, duplicateDistance: 10, ffmpegTimeoutMs: 30 * 60 * 1000 };
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const links = desktopUploaderSchema.safeParse(cleaned);
+  if (!links.success) throw new Error(`uploads configuration: ${z.prettifyError(links.error)}`);
+  return {
+    overrides,
+    linkSeconds: 3600,
+    duplicateDistance: 10,
+    ffmpegTimeoutMs: 30 * 60 * 1000,
+    desktopUploader: { windowsUrl: links.data.DESKTOP_UPLOADER_WINDOWS_URL ?? null, macUrl: links.data.DESKTOP_UPLOADER_MAC_URL ?? null },
+  };
 }

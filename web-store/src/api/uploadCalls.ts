@@ -1,6 +1,7 @@
 import {
   UploadCalls,
   type ContributedMaterial,
+  type DesktopUploaderResponse,
   type MaterialCenterTab,
   type MaterialListResponse,
   type MaterialUpdateRequest,
@@ -15,6 +16,7 @@ import { ApiError, NO_RESPONSE, post } from './client';
 /** Upload, material-centre and sample calls of contributors (spec section 7 "Upload and download"). */
 export const uploadCalls = {
   limits: () => post<UploadLimitsResponse>(UploadCalls.limits),
+  desktopUploader: () => post<DesktopUploaderResponse>(UploadCalls.desktopUploader),
   token: (kind: UploadKind, body: object, signal?: AbortSignal) =>
     post<UploadTokenResponse>(kind === 'video' ? UploadCalls.tokenVideo : UploadCalls.tokenPhoto, body, { signal }),
   sts: (filePath: string, partNumbers: number[], signal?: AbortSignal) => post<UploadStsResponse>(UploadCalls.sts, { filePath, partNumbers }, { signal }),

@@ -30,6 +30,8 @@ export const UploadCalls = {
   materialResubmit: '/upload/material/resubmit',
   /** The limits in force, so the browser checks files as the server will. */
   limits: '/upload/limits',
+  /** Where the deployment offers the desktop uploader; public, for the help page too. */
+  desktopUploader: '/upload/desktopUploader',
 } as const;
 
 export const UPLOAD_KINDS = ['video', 'photo'] as const;
@@ -160,6 +162,13 @@ export interface UploadLimitsResponse {
   partSize: number;
   parallelParts: number;
   partRetries: number;
+}
+
+/** Download links of the desktop uploader; null for a platform the deployment does not offer. */
+export interface DesktopUploaderResponse {
+  version: string;
+  windowsUrl: string | null;
+  macUrl: string | null;
 }
 
 export interface UploadTokenResponse {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { DESKTOP_UPLOADER } from '../../shell/UploadPanel/UploadPanel';
+import { useDesktopDownloads } from '../../uploads/desktopUploader';
 import styles from './HelpPage.module.css';
 
 type HelpTopic = 'highQuality' | 'saleChance' | 'uploadTool';
@@ -26,16 +26,7 @@ function HelpPage({ topic }: { topic: HelpTopic }) {
           </li>
         ))}
       </ol>
-      {topic === 'uploadTool' && (
-        <p className={styles.downloads}>
-          <a href={DESKTOP_UPLOADER.windows} download>
-            {t('uploads.desktop.windows')} · v{DESKTOP_UPLOADER.version}
-          </a>
-          <a href={DESKTOP_UPLOADER.mac} download>
-            {t('uploads.desktop.mac')} · v{DESKTOP_UPLOADER.version}
-          </a>
-        </p>
-      )}
+      {topic === 'uploadTool' && <DesktopDownloads />}
       <p className={styles.links}>
         <Link to="/howToGetHighQualityVideo">{t('help.highQuality.title')}</Link>
         <Link to="/howToGetMoreSaleChance">{t('help.saleChance.title')}</Link>
@@ -48,3 +39,19 @@ function HelpPage({ topic }: { topic: HelpTopic }) {
 export const HighQualityVideoHelp = () => <HelpPage topic="highQuality" />;
 export const MoreSaleChanceHelp = () => <HelpPage topic="saleChance" />;
 export const UploadToolHelp = () => <HelpPage topic="uploadTool" />;
+
+/** The deployment's desktop uploader files; nothing at all when it offers none. */
+function DesktopDownloads() {
+  const { t } = useTranslation();
+  const desktop = useDesktopDownloads();
+  if (desktop.length === 0) return null;
+  return (
+    <p className={styles.downloads}>
+      {desktop.map((download) => (
+        <a key={download.platform} href={download.url} download data-testid={`help-desktop-${download.platform}`}>
+          {t(`uploads.desktop.${download.platform}`)} · v{download.version}
+        </a>
+      ))}
+    </p>
+  );
+}

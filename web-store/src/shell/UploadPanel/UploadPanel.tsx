@@ -1,4 +1,4 @@
-import { UPLOAD_LIMITS, type UploadKind } from '@mkt/contracts/web';
+import type { UploadKind } from '@mkt/contracts/web';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
@@ -6,16 +6,11 @@ import { useSession } from '../../session/SessionProvider';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { CloseIcon, FilmIcon, ImageIcon } from '../../ui/icons';
+import { useDesktopDownloads } from '../../uploads/desktopUploader';
 import type { QueueFile } from '../../uploads/uploader';
 import { formatBytes, formatDuration } from '../../uploads/uploadFormat';
 import styles from './UploadPanel.module.css';
 import { useUploadPanel, type PanelStep } from './UploadPanelProvider';
-
-export const DESKTOP_UPLOADER = {
-  version: UPLOAD_LIMITS.desktopUploaderVersion,
-  windows: `/downloads/uploader/LumenUploader-${UPLOAD_LIMITS.desktopUploaderVersion}-win-x64.exe`,
-  mac: `/downloads/uploader/LumenUploader-${UPLOAD_LIMITS.desktopUploaderVersion}-mac.dmg`,
-};
 
 const kindOfStep = (step: PanelStep): UploadKind => (step === 3 ? 'photo' : 'video');
 
@@ -25,6 +20,7 @@ export function UploadPanel() {
   const panel = useUploadPanel();
   const { user } = useSession();
   const [desktopOpen, setDesktopOpen] = useState(false);
+  const desktop = useDesktopDownloads();
   if (!panel.open || !user) return null;
 
   const running = panel.snapshots.video.running || panel.snapshots.photo.running;
@@ -68,20 +64,19 @@ export function UploadPanel() {
           videoAllowed={user.videoFlag}
           photoAllowed={user.photoFlag}
           onChoose={(kind) => panel.setStep(kind === 'video' ? 2 : 3)}
-          onDesktop={() => setDesktopOpen(true)}
+          onDesktop={desktop.length > 0 ? () => setDesktopOpen(true) : null}
         />
       ) : (
         <QueueStep key={panel.step} kind={kindOfStep(panel.step)} />
       )}
       <Dialog open={desktopOpen} title={t('uploads.desktop.title')} onClose={() => setDesktopOpen(false)} closeLabel={t('uploads.panel.close')} testId="desktop-uploader">
-        <p className={styles.muted}>{t('uploads.desktop.body', { version: DESKTOP_UPLOADER.version })}</p>
+        <p className={styles.muted}>{t('uploads.desktop.body', { version: desktop[0]?.version ?? '' })}</p>
         <div className={styles.desktopLinks}>
-          <a className={styles.download} href={DESKTOP_UPLOADER.windows} download data-testid="desktop-windows">
-            {t('uploads.desktop.windows')} · v{DESKTOP_UPLOADER.version}
-          </a>
-          <a className={styles.download} href={DESKTOP_UPLOADER.mac} download data-testid="desktop-mac">
-            {t('uploads.desktop.mac')} · v{DESKTOP_UPLOADER.version}
-          </a>
+          {desktop.map((download) => (
+            <a key={download.platform} className={styles.download} href={download.url} download data-testid={`desktop-${download.platform}`}>
+              {t(`uploads.desktop.${download.platform}`)} · v{download.version}
+            </a>
+          ))}
         </div>
         <Link to="/howToUseUploadTool" onClick={() => setDesktopOpen(false)} className={styles.textLink}>
           {t('uploads.desktop.howTo')} →
@@ -91,7 +86,7 @@ export function UploadPanel() {
   );
 }
 
-function ChooseKind(props: { videoAllowed: boolean; photoAllowed: boolean; onChoose(kind: UploadKind): void; onDesktop(): void }) {
+function ChooseKind(props: { videoAllowed: boolean; photoAllowed: boolean; onChoose(kind: UploadKind): void; onDesktop: (() => void) | null }) {
   const { t } = useTranslation();
   return (
     <div className={styles.body}>
@@ -108,9 +103,11 @@ function ChooseKind(props: { videoAllowed: boolean; photoAllowed: boolean; onCho
           {!props.photoAllowed && <small className={styles.muted}>{t('uploads.panel.photoDisabled')}</small>}
         </button>
       </div>
-      <button type="button" className={styles.textButton} onClick={props.onDesktop} data-testid="open-desktop-uploader">
-        {t('uploads.panel.desktop')}
-      </button>
+      {props.onDesktop && (
+        <button type="button" className={styles.textButton} onClick={props.onDesktop} data-testid="open-desktop-uploader">
+          {t('uploads.panel.desktop')}
+        </button>
+      )}
     </div>
   );
 }
