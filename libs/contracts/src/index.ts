@@ -9,6 +9,8 @@ export * from './filter-labels.js';
 export * from './identity/api.js';
 export * from './identity/schemas.js';
 export * from './identity/events.js';
+export * from './identity/signing.js';
+export * from './identity/signing-schemas.js';
 export * from './catalogue/api.js';
 export * from './catalogue/schemas.js';
 export * from './catalogue/events.js';

@@ -7,6 +7,7 @@ export * from './routes.js';
 export * from './filter-labels.js';
 export * from './money.js';
 export * from './identity/api.js';
+export * from './identity/signing.js';
 export * from './catalogue/api.js';
 export * from './sessions/api.js';
 export * from './uploads/api.js';
