@@ -31,9 +31,9 @@ describe('upload API (parts, checkpoints, ownership)', () => {
     const { token } = await h.user(GID3);
     const cases: [string, object, string, string][] = [
       ['/upload/token/video', { fileName: 'a.mov', fileSize: 20 * MiB }, 'unsupported file type', '不支持的文件类型'],
-      ['/upload/token/video', { fileName: 'a.mp4', fileSize: 3 * 1024 * MiB + 1 }, 'file must not exceed 3GB', '文件不能超过3GB'],
-      ['/upload/token/video', { fileName: 'a.mp4', fileSize: 999 }, 'file must not be smaller than 10MB', '文件不能小于10MB'],
-      ['/upload/token/photo', { fileName: 'a.jpg', fileSize: 50 * MiB + 1 }, 'file size must not exceed 50MB', '文件大小不能超过50MB'],
+      ['/upload/token/video', { fileName: 'a.mp4', fileSize: 3 * 1024 * MiB + 1 }, 'file must not exceed 3GB (3.00GB)', '文件不能超过3GB（3.00GB）'],
+      ['/upload/token/video', { fileName: 'a.mp4', fileSize: 999 }, 'file must not be smaller than 10MB (0.98KB)', '文件不能小于10MB（0.98KB）'],
+      ['/upload/token/photo', { fileName: 'a.jpg', fileSize: 50 * MiB + 1 }, 'file size must not exceed 50MB (50.00MB)', '文件大小不能超过50MB（50.00MB）'],
       ['/upload/token/photo', { fileName: 'a.jpg', fileSize: MiB, width: 3000, height: 2000 }, 'resolution must not be below 10 megapixels', '分辨率不能低于1000万像素'],
       ['/upload/token/photo', { fileName: 'a.png', fileSize: MiB, width: 30001, height: 4000 }, 'width or height must not exceed 30000 pixels', '宽或高不能超过30000像素'],
     ];

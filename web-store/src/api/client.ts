@@ -23,6 +23,8 @@ export class ApiError extends Error {
     readonly code: number,
     message: string,
     readonly path: string,
+    /** The server's id of the failed request (`x-request-id`), which its logs are searched by. */
+    readonly requestId: string | null = null,
   ) {
     super(message);
   }
@@ -78,18 +80,23 @@ export async function get<T>(path: string, options: CallOptions = {}): Promise<T
   return unwrap<T>(path, await send(path, 'GET', null, options));
 }
 
-function unwrap<T>(path: string, envelope: ApiEnvelope): T {
+function unwrap<T>(path: string, { envelope, requestId }: Answer): T {
   if (envelope.code !== ErrorCode.OK) {
     if (endsSession(path, envelope.code)) {
       tokenStorage.clear();
       hooks.onSessionEnded();
     }
-    throw new ApiError(envelope.code, envelope.message ?? '', path);
+    throw new ApiError(envelope.code, envelope.message ?? '', path, requestId);
   }
   return envelope.data as T;
 }
 
-async function send(path: string, method: 'GET' | 'POST', body: object | FormData | null, options: CallOptions): Promise<ApiEnvelope> {
+interface Answer {
+  envelope: ApiEnvelope;
+  requestId: string | null;
+}
+
+async function send(path: string, method: 'GET' | 'POST', body: object | FormData | null, options: CallOptions): Promise<Answer> {
   const headers: Record<string, string> = {
     Accept: 'application/json',
     'Accept-Language': hooks.language(),
@@ -116,9 +123,10 @@ async function send(path: string, method: 'GET' | 'POST', body: object | FormDat
 
   // Error statuses still carry the envelope (the status only tells the class), so read the body
   // whatever the status is.
+  const requestId = response.headers.get('x-request-id');
   const payload: unknown = await response.json().catch(() => null);
-  if (!isEnvelope(payload)) throw new ApiError(NO_RESPONSE, '', path);
-  return payload;
+  if (!isEnvelope(payload)) throw new ApiError(NO_RESPONSE, '', path, requestId);
+  return { envelope: payload, requestId };
 }
 
 function isEnvelope(value: unknown): value is ApiEnvelope {

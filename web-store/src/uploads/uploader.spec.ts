@@ -18,16 +18,19 @@ class FakeServer implements UploadTransport {
   /** When set, part PUTs wait until released (or aborted). */
   hold: Promise<void> | null = null;
   successes: string[] = [];
-  tokenError: { code: number; message: string } | null = null;
+  tokenError: { code: number; message: string; requestId?: string | null } | null = null;
+  stsError: Error | null = null;
+  successError: Error | null = null;
 
   async token(_kind: UploadKind, file: { fileName: string; fileSize: number }) {
-    if (this.tokenError) throw Object.assign(new Error(this.tokenError.message), { code: this.tokenError.code });
+    if (this.tokenError) throw Object.assign(new Error(this.tokenError.message), { code: this.tokenError.code, requestId: this.tokenError.requestId ?? null });
     const filePath = `k/${file.fileName}`;
     if (!this.stored.has(filePath)) this.stored.set(filePath, new Set());
     return { bucketName: 'originals', filePath, uploadId: '1', partSize: MB, partCount: Math.max(1, Math.ceil(file.fileSize / MB)), uploadedParts: [...this.stored.get(filePath)!] };
   }
 
   async sts(filePath: string, partNumbers: number[]) {
+    if (this.stsError) throw this.stsError;
     return { accessKeyId: '', accessKeySecret: '', securityToken: '', expiration: '', parts: partNumbers.map((n) => ({ partNumber: n, url: `${filePath}#${n}` })) };
   }
 
@@ -56,6 +59,7 @@ class FakeServer implements UploadTransport {
   }
 
   async success(_kind: UploadKind, body: { filePath: string }) {
+    if (this.successError) throw this.successError;
     this.successes.push(body.filePath);
     return { id: 1, status: 'transcoding' };
   }
@@ -132,7 +136,7 @@ describe('UploadQueue', () => {
     const failing = new UploadQueue('video', { transport: flaky, overrides: { videoMinBytes: 1 }, backoffMs: noBackoff });
     await failing.add([source('b.mp4', 2 * MB)]);
     await failing.start().done;
-    expect(failing.snapshot().files[0]).toMatchObject({ status: 'exception', message: { key: 'uploadRequestError' } });
+    expect(failing.snapshot().files[0]).toMatchObject({ status: 'exception', message: { key: 'uploadTransferError' } });
   });
 
   it('pauses by aborting in-flight parts and resumes from the server checkpoint without resending finished parts', async () => {
@@ -211,13 +215,37 @@ describe('UploadQueue', () => {
     expect(queue.snapshot().files.map((f) => [f.name, f.status])).toEqual([['slow.jpg', 'success']]);
   });
 
-  it('shows the server\'s refusal as the file\'s message', async () => {
+  it('reports an init failure with the server\'s message, its code and the transfer id', async () => {
     const server = new FakeServer();
-    server.tokenError = { code: 4001, message: 'file must not be smaller than 10MB' };
+    server.tokenError = { code: 4001, message: 'file must not be smaller than 10MB (1.00MB)', requestId: 'req-1234abcd' };
     const queue = new UploadQueue('video', { transport: server, overrides: { videoMinBytes: 1 }, backoffMs: noBackoff });
     await queue.add([source('a.mp4', MB)]);
     await queue.start().done;
-    expect(queue.snapshot().files[0]!.message).toEqual({ key: 'uploadRequestError', params: { message: 'file must not be smaller than 10MB' } });
+    expect(queue.snapshot().files[0]!.message).toEqual({
+      key: 'uploadInitFailed',
+      params: { message: 'file must not be smaller than 10MB (1.00MB)', code: 4001, transferId: 'req-1234abcd' },
+    });
+  });
+
+  it('tells a transfer error from a chunk-merge error, and a retry continues from the checkpoint', async () => {
+    const server = new FakeServer();
+    const queue = new UploadQueue('video', { transport: server, overrides: { videoMinBytes: 1 }, backoffMs: noBackoff, retries: 0 });
+    await queue.add([source('a.mp4', 3 * MB)]);
+    server.stsError = new Error('network');
+    await queue.start().done;
+    expect(queue.snapshot().files[0]).toMatchObject({ status: 'exception', message: { key: 'uploadTransferError' }, canUpload: true });
+
+    server.stsError = null;
+    server.successError = Object.assign(new Error('parts missing'), { code: 4005 });
+    await queue.start().done;
+    expect(queue.snapshot().files[0]).toMatchObject({ status: 'exception', message: { key: 'uploadMergeError', params: { message: 'parts missing' } } });
+    expect(server.puts.sort()).toEqual([1, 2, 3]);
+
+    server.successError = null;
+    await queue.start().done;
+    expect(queue.snapshot().files[0]).toMatchObject({ status: 'success', message: null });
+    // The retry sent no part again: the server held them all as the checkpoint.
+    expect(server.puts).toHaveLength(3);
   });
 });
 

@@ -33,6 +33,19 @@ export interface UploadSource {
   slice(start: number, end: number): Blob;
 }
 
+/**
+ * Why a transfer failed, by the step it failed in (spec section 8 "Upload"): opening the session
+ * (with the server's message, code and the request's id, so support can find it in the logs),
+ * sending parts, or assembling them; a file that failed after the session opened can be retried
+ * from its checkpoint. `uploadRequestError` is anything else.
+ */
+export type UploadFailure =
+  | { key: 'uploadInitFailed'; params: { message: string; code: number; transferId: string } }
+  | { key: 'uploadTransferError' | 'uploadMergeError'; params?: { message: string } }
+  | { key: 'uploadRequestError'; params?: { message: string } };
+
+type UploadStep = 'init' | 'transfer' | 'merge';
+
 export type QueueFileStatus = 'waiting' | 'uploading' | 'paused' | 'success' | 'exception';
 
 export interface QueueFile {
@@ -44,7 +57,7 @@ export interface QueueFile {
   /** 0-100. */
   percent: number;
   /** Rule broken locally or failure reason; shown as the file's status message. */
-  message: UploadRuleBroken | { key: 'uploadRequestError'; params?: Record<string, string | number> } | null;
+  message: UploadRuleBroken | UploadFailure | null;
   canUpload: boolean;
   uploaded: number;
   width?: number;
@@ -342,10 +355,12 @@ export class UploadQueue {
     file.status = 'uploading';
     file.message = null;
     this.emit();
+    let step: UploadStep = 'init';
     try {
       const size = { width: file.width, height: file.height };
       const plan = await transport.token(this.kind, { fileName: file.name, fileSize: file.size, ...size }, signal);
       file.token = { bucketName: plan.bucketName, filePath: plan.filePath };
+      step = 'transfer';
       const partBytes = (n: number) => Math.min(plan.partSize, file.size - (n - 1) * plan.partSize);
       file.uploaded = plan.uploadedParts.reduce((sum, n) => sum + partBytes(n), 0);
       this.progress(file, 0);
@@ -363,6 +378,7 @@ export class UploadQueue {
           this.progress(file, partBytes(partNumber));
         });
       }
+      step = 'merge';
       await withRetries(
         () => transport.success(this.kind, { fileName: file.name, filePath: plan.filePath, fileSize: file.size, platform: 'web', ...size }, signal),
         retries,
@@ -377,7 +393,7 @@ export class UploadQueue {
         file.status = 'paused';
       } else {
         file.status = 'exception';
-        file.message = ruleOf(error) ?? { key: 'uploadRequestError' };
+        file.message = failureOf(step, error);
       }
     }
     this.emit();
@@ -396,10 +412,15 @@ export class UploadQueue {
   }
 }
 
-/** A server refusal carries its own message (already in the user's language). */
-function ruleOf(error: unknown): QueueFile['message'] {
-  if (error && typeof error === 'object' && 'message' in error && typeof error.message === 'string' && error.message && 'code' in error && typeof error.code === 'number' && error.code > 0) {
-    return { key: 'uploadRequestError', params: { message: error.message } };
+/** The failure as the file shows it; a server refusal keeps its own message (already in the user's language). */
+export function failureOf(step: UploadStep, error: unknown): UploadFailure {
+  const fields = (error && typeof error === 'object' ? error : {}) as { code?: unknown; message?: unknown; requestId?: unknown };
+  const code = typeof fields.code === 'number' ? fields.code : null;
+  const refusal = code !== null && code > 0 && typeof fields.message === 'string' ? fields.message : '';
+  if (step === 'init') {
+    if (code === null) return { key: 'uploadRequestError' };
+    return { key: 'uploadInitFailed', params: { message: refusal, code, transferId: typeof fields.requestId === 'string' ? fields.requestId : '' } };
   }
-  return null;
+  const key = step === 'transfer' ? 'uploadTransferError' : 'uploadMergeError';
+  return refusal ? { key, params: { message: refusal } } : { key };
 }

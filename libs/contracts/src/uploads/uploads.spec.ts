@@ -24,8 +24,8 @@ describe('video file rules (production limits)', () => {
     expect(checkVideoFile({ name: 'a.mp4', size: 3 * GB + 1 })?.key).toBe('uploadVideoTooLarge');
     expect(checkVideoFile({ name: 'a.mp4', size: 10 * MB - 1 })).toEqual({ key: 'uploadVideoTooSmall', params: { fileSize: '10.00MB' } });
     expect(serverMessages.en.uploadUnsupportedType).toBe('unsupported file type');
-    expect(serverMessages.en.uploadVideoTooLarge).toBe('file must not exceed 3GB');
-    expect(serverMessages.en.uploadVideoTooSmall).toBe('file must not be smaller than 10MB');
+    expect(serverMessages.en.uploadVideoTooLarge).toBe('file must not exceed 3GB ({fileSize})');
+    expect(serverMessages.en.uploadVideoTooSmall).toBe('file must not be smaller than 10MB ({fileSize})');
   });
 
   it('honours a lower minimum only when one is passed', () => {
@@ -72,7 +72,7 @@ describe('photo rules (production limits)', () => {
     expect(checkPhotoFile({ name, size }, dims)?.key).toBe(key);
   });
   it('words each refusal as the spec does', () => {
-    expect(serverMessages.en.uploadPhotoTooLarge).toBe('file size must not exceed 50MB');
+    expect(serverMessages.en.uploadPhotoTooLarge).toBe('file size must not exceed 50MB ({fileSize})');
     expect(serverMessages.en.uploadPhotoBelowMegapixels).toBe('resolution must not be below 10 megapixels');
     expect(serverMessages.en.uploadPhotoAboveMegapixels).toBe('resolution must not exceed 250 megapixels');
     expect(serverMessages.en.uploadPhotoSideTooLong).toBe('width or height must not exceed 30000 pixels');

@@ -7,6 +7,7 @@ import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { CloseIcon, FilmIcon, ImageIcon } from '../../ui/icons';
 import { useDesktopDownloads } from '../../uploads/desktopUploader';
+import { uploadMessageText } from '../../uploads/uploadMessages';
 import type { QueueFile } from '../../uploads/uploader';
 import { formatBytes, formatDuration } from '../../uploads/uploadFormat';
 import styles from './UploadPanel.module.css';
@@ -177,7 +178,7 @@ function QueueStep({ kind }: { kind: UploadKind }) {
       )}
       <ul className={styles.files} data-testid="upload-files">
         {snapshot.files.map((file) => (
-          <FileRow key={file.id} file={file} disabled={snapshot.running} onRemove={() => queue.remove(file.id)} />
+          <FileRow key={file.id} file={file} disabled={snapshot.running} onRemove={() => queue.remove(file.id)} onRetry={start} />
         ))}
       </ul>
       {error && (
@@ -256,13 +257,9 @@ function QueueStep({ kind }: { kind: UploadKind }) {
 const VIDEO_REQUIREMENTS = ['videoFormat', 'videoCodec', 'videoResolution', 'videoDuration', 'videoSize', 'videoClean'] as const;
 const PHOTO_REQUIREMENTS = ['photoFormat', 'photoSize', 'photoPixels', 'photoSide'] as const;
 
-function FileRow({ file, disabled, onRemove }: { file: QueueFile; disabled: boolean; onRemove(): void }) {
+function FileRow({ file, disabled, onRemove, onRetry }: { file: QueueFile; disabled: boolean; onRemove(): void; onRetry(): void }) {
   const { t } = useTranslation();
-  const message = file.message
-    ? file.message.key === 'uploadRequestError' && file.message.params?.message
-      ? String(file.message.params.message)
-      : t(`uploads.rules.${file.message.key}`, file.message.params ?? {})
-    : null;
+  const message = uploadMessageText(file.message, t);
   return (
     <li className={styles.file} data-testid="upload-file" data-status={file.status} data-percent={file.percent}>
       <div className={styles.fileHead}>
@@ -284,6 +281,12 @@ function FileRow({ file, disabled, onRemove }: { file: QueueFile; disabled: bool
       {message && (
         <p className={styles.fileMessage} data-testid="upload-file-message">
           {message}
+          {/* A failed transfer keeps its checkpoint: retrying sends only the missing parts. */}
+          {file.status === 'exception' && file.canUpload && !disabled && (
+            <button type="button" className={styles.retry} onClick={onRetry} data-testid="upload-file-retry">
+              {t('uploads.panel.retry')}
+            </button>
+          )}
         </p>
       )}
     </li>
