@@ -65,6 +65,17 @@ import { StaffService } from './staff/staff.service.js';
 import { ProjectAdminService } from './projects/project-admin.service.js';
 import { UserAdminService } from './users/user-admin.service.js';
 import { UserContactService } from './users/user-contact.service.js';
+import { AdminSigningActionsController, AdminSigningApplicationsController } from './admin/signing-admin.controllers.js';
+import { PhotographerProfileEntity } from './entities/photographer-profile.entity.js';
+import { SigningApplicationEntity } from './entities/signing-application.entity.js';
+import { SigningFileEntity } from './entities/signing-file.entity.js';
+import { SigningApplications1765100000000 } from './migrations/1765100000000-signing-applications.js';
+import { SharpSigningFileInspector, SIGNING_FILE_INSPECTOR } from './signing/signing-file-inspector.js';
+import { SigningFilesService } from './signing/signing-files.service.js';
+import { SigningReviewService } from './signing/signing-review.service.js';
+import { SigningService } from './signing/signing.service.js';
+import { SigningRepository } from './signing/signing.repository.js';
+import { SigningStoreController } from './store/signing-store.controller.js';
 
 export const IDENTITY_ENTITIES = [
   UserEntity,
@@ -78,10 +89,13 @@ export const IDENTITY_ENTITIES = [
   RealNameSubmissionEntity,
   AvatarUploadEntity,
   EmailConfirmationEntity,
+  SigningFileEntity,
+  SigningApplicationEntity,
+  PhotographerProfileEntity,
   OutboxMessageEntity,
   HandledEventEntity,
 ];
-export const IDENTITY_MIGRATIONS = [IdentityInit1763700000000, StaffLockout1763900000000, EnterpriseProjects1764200000000, RealName1764500000000, StaffSignInFailures1764600000000, UserCenter1764900000000];
+export const IDENTITY_MIGRATIONS = [IdentityInit1763700000000, StaffLockout1763900000000, EnterpriseProjects1764200000000, RealName1764500000000, StaffSignInFailures1764600000000, UserCenter1764900000000, SigningApplications1765100000000];
 
 /** Creates the private bucket of identity-card photos and the bucket of profile pictures on start. */
 @Injectable()
@@ -95,8 +109,8 @@ class IdentityBuckets implements OnModuleInit {
 
 /**
  * Identity: users and their sign-in, sessions and tokens, contributor agreement answers,
- * enterprise SKUs and projects, contributors' real-name check, staff accounts and the audit log
- * of staff changes.
+ * enterprise SKUs and projects, contributors' real-name check, signing applications of would-be
+ * photographers, staff accounts and the audit log of staff changes.
  */
 @Module({
   imports: [
@@ -116,6 +130,9 @@ class IdentityBuckets implements OnModuleInit {
     AdminAuditLogController,
     AdminRealNameReviewsController,
     AdminRealNameActionsController,
+    SigningStoreController,
+    AdminSigningApplicationsController,
+    AdminSigningActionsController,
   ],
   providers: [
     {
@@ -144,6 +161,11 @@ class IdentityBuckets implements OnModuleInit {
     ProfileService,
     EmailConfirmationsRepository,
     EmailBindingService,
+    { provide: SIGNING_FILE_INSPECTOR, useClass: SharpSigningFileInspector },
+    SigningRepository,
+    SigningFilesService,
+    SigningService,
+    SigningReviewService,
     // Identity collects the console's one audit log, so its own rows need no announcement.
     StaffAuditWriter.provide({ service: 'identity', announce: false }),
     StaffActionAuditedHandler,
