@@ -27,6 +27,7 @@ export default {
     '^@mkt/orders$': '<rootDir>/services/orders/src/index.ts',
     '^@mkt/licensing$': '<rootDir>/services/licensing/src/index.ts',
     '^@mkt/payouts$': '<rootDir>/services/payouts/src/index.ts',
+    '^@mkt/contests$': '<rootDir>/services/contests/src/index.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   roots: ['<rootDir>/libs', '<rootDir>/services', '<rootDir>/apps', '<rootDir>/web-store/src', '<rootDir>/web-admin/src', '<rootDir>/loadtests'],

@@ -18,7 +18,7 @@ const SKIPPED_FOLDERS = new Set(['node_modules', 'dist', '.vite', 'coverage']);
 // Tests are not part of the build; editing one must not rebuild its workspace.
 const SERVER_TEST_FILE = /\.(spec|int-spec|contract)\.ts$/;
 
-const serverWorkspaces = ['libs/contracts', 'libs/platform', 'services/identity', 'services/catalogue', 'services/uploads', 'services/orders', 'services/licensing', 'services/payouts', 'apps/standalone'];
+const serverWorkspaces = ['libs/contracts', 'libs/platform', 'services/identity', 'services/catalogue', 'services/uploads', 'services/orders', 'services/licensing', 'services/payouts', 'services/contests', 'apps/standalone'];
 // Source kept beside a workspace's runtime `src` and built into its own folder of `dist`: the
 // catalogue's demo data and benchmark generator (`@mkt/catalogue/demo`), which only the
 // single-machine app loads.

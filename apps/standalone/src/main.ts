@@ -9,6 +9,7 @@ import { UploadsModule } from '@mkt/uploads';
 import { OrdersModule } from '@mkt/orders';
 import { LicensingModule } from '@mkt/licensing';
 import { PayoutsModule } from '@mkt/payouts';
+import { ContestsModule } from '@mkt/contests';
 import { serveWebApps } from './web-apps.js';
 
 const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -28,7 +29,7 @@ const demoModules = seedDemo ? [(await import('@mkt/catalogue/demo')).CatalogueD
 await runServiceProcess(
   {
     title: 'Lumen Stock marketplace (single machine)',
-    modules: [IdentityModule, CatalogueModule, ...demoModules, UploadsModule, OrdersModule, LicensingModule, PayoutsModule],
+    modules: [IdentityModule, CatalogueModule, ...demoModules, UploadsModule, OrdersModule, LicensingModule, PayoutsModule, ContestsModule],
     configure: (app, config) => {
       if (config.http.serveWeb) serveWebApps(app, repositoryRoot, config.http.siteVerificationFiles);
     },

@@ -120,6 +120,9 @@ export interface ContestTrackView {
   rules: string;
 }
 
+export const PRIZE_ELIGIBILITIES = ['all', 'owner', 'student'] as const;
+export type PrizeEligibility = (typeof PRIZE_ELIGIBILITIES)[number];
+
 export interface ContestPrizeView {
   id: number;
   trackId: number | null;
@@ -128,6 +131,7 @@ export interface ContestPrizeView {
   winners: number;
   cashFen: number;
   goods: string;
+  eligibility: PrizeEligibility;
 }
 
 export interface ContestCard {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { normaliseText, lineText } from '../text.js';
 import { serialId, wholeNumber } from '../wire-numbers.js';
-import { CONTEST_FILE_ROLES, CONTEST_LIMITS, CONTEST_PHASES, CONTEST_TRACK_KINDS, ENTRY_GENDERS, ENTRY_STATUSES, type ContestPhase } from './api.js';
+import { CONTEST_FILE_ROLES, CONTEST_LIMITS, CONTEST_PHASES, CONTEST_TRACK_KINDS, ENTRY_GENDERS, ENTRY_STATUSES, PRIZE_ELIGIBILITIES, type ContestPhase } from './api.js';
 
 /** Multi-line text (rules, intros): normalised, line breaks kept. */
 const longText = (min: number, max: number) => z.string().overwrite(normaliseText).overwrite((value) => value.trim()).min(min).max(max);
@@ -98,6 +98,8 @@ export const contestPrizeInputSchema = z.object({
   titleZh: lineText(1, 100),
   titleEn: lineText(1, 100),
   cashFen: z.number().int().min(0).max(100_000_000_00),
+  /** Who may win it: any entry, or only entries that claimed the owner or student award (with proof later). */
+  eligibility: z.enum(PRIZE_ELIGIBILITIES).default('all'),
   goodsZh: optionalLine(200),
   goodsEn: optionalLine(200),
 });

@@ -6,3 +6,4 @@ export * from './https-redirect.middleware.js';
 export * from './api-zod-body.decorator.js';
 export * from './rate-limit.guard.js';
 export * from './admin-resource.controller.js';
+export * from './resource-id.pipe.js';

@@ -24,3 +24,4 @@ export { buildWatermarkSvg, watermarkFontSize, watermarkText, WATERMARK_TEXT_ASC
 export { renderWatermarkPng } from './watermark-image.js';
 export { hasCjkFont } from './font-probe.js';
 export { dHashFromGrey, differenceHash, hammingDistance } from './perceptual-hash.js';
+export { sharesFrame, videoFrameHashes } from './video-fingerprint.js';

@@ -10,7 +10,7 @@
  */
 export interface BucketSpec {
   /** The service that writes it (others may read through signed links). */
-  service: 'identity' | 'catalogue' | 'uploads' | 'orders' | 'licensing' | 'payouts';
+  service: 'identity' | 'catalogue' | 'uploads' | 'orders' | 'licensing' | 'payouts' | 'contests';
   access: 'signed' | 'served';
   holds: string;
 }
@@ -26,6 +26,7 @@ export const STORAGE_BUCKETS = {
   statements: { service: 'payouts', access: 'signed', holds: 'contributors’ quarterly statement PDFs' },
   'identity-documents': { service: 'identity', access: 'signed', holds: 'ID photos of the real-name check' },
   avatars: { service: 'identity', access: 'served', holds: 'profile pictures (256 px), served by identity’s own picture route' },
+  'contest-entries': { service: 'contests', access: 'signed', holds: 'contest entries’ videos, covers and photos, shown to judges and in the winners’ gallery through signed links' },
 } as const satisfies Record<string, BucketSpec>;
 
 export type BucketName = keyof typeof STORAGE_BUCKETS;

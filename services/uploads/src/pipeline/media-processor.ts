@@ -3,13 +3,13 @@ import sharp, { type Metadata } from 'sharp';
 import { checkPhotoDimensions, checkVideoContent, maxResolutionOf, type MediaProbe, type UploadKind, type UploadRuleBroken } from '@mkt/contracts';
 import {
   FfmpegProcessError,
-  buildKeyframeArgs,
   buildRenditionArgs,
   differenceHash,
   orientedSize,
   planRenditions,
   probeVideo,
   renderWatermarkPng,
+  videoFrameHashes,
   type FfmpegRunner,
 } from '@mkt/platform/media';
 
@@ -71,7 +71,7 @@ export class MediaProcessor {
       sharp(paths.thumbnailFrame).resize({ ...THUMBNAIL_SIZE, fit: 'cover' }).jpeg({ quality: 82 }).toFile(thumbnail),
       sharp(paths.strip).jpeg({ quality: 80 }).toFile(strip),
     ]);
-    const phashes = await this.keyframeHashes(input, plan.durationSeconds, dir);
+    const phashes = await videoFrameHashes(this.runner, input, plan.durationSeconds, dir);
     return {
       ok: true,
       probe: {
@@ -92,17 +92,6 @@ export class MediaProcessor {
       },
       phashes,
     };
-  }
-
-  /** Keyframes at a quarter, half and three quarters: a re-cut or trimmed copy still shares some. */
-  private async keyframeHashes(input: string, durationSeconds: number, dir: string): Promise<string[]> {
-    const hashes: string[] = [];
-    for (const [i, fraction] of [0.25, 0.5, 0.75].entries()) {
-      const frame = join(dir, `keyframe-${i}.png`);
-      await this.runner.ffmpeg(buildKeyframeArgs(input, durationSeconds * fraction, frame));
-      hashes.push(await differenceHash(frame));
-    }
-    return hashes;
   }
 
   private async processPhoto(input: string, dir: string): Promise<ProcessingOutcome> {

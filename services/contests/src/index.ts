@@ -1,0 +1,1 @@
+export { ContestsModule, CONTESTS_ENTITIES, CONTESTS_MIGRATIONS } from './contests.module.js';

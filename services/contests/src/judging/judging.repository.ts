@@ -1,0 +1,120 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
+import type { ContestTrackKind } from '@mkt/contracts';
+import type { EntryRow } from '../entries/entries.repository.js';
+
+export interface JudgeRow {
+  id: string;
+  contestId: number;
+  name: string;
+  keyHint: string;
+  revokedAt: Date | null;
+  createdAt: Date;
+  trackIds: number[];
+}
+
+const JUDGE_COLUMNS = `j."id", j."contest_id" AS "contestId", j."name", j."key_hint" AS "keyHint", j."revoked_at" AS "revokedAt", j."created_at" AS "createdAt",
+  coalesce((SELECT array_agg(jt."track_id" ORDER BY jt."track_id") FROM "contests"."judge_tracks" jt WHERE jt."judge_id" = j."id"), '{}') AS "trackIds"`;
+
+/** SQL of judges, the tracks their keys open, and their scores. */
+@Injectable()
+export class JudgingRepository {
+  constructor(@InjectDataSource('contests') private readonly dataSource: DataSource) {}
+
+  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction(work);
+  }
+
+  async byKeyHash(keyHash: string): Promise<JudgeRow | null> {
+    const [row] = (await this.dataSource.query(`SELECT ${JUDGE_COLUMNS} FROM "contests"."judges" j WHERE j."key_hash" = $1 AND j."revoked_at" IS NULL`, [keyHash])) as JudgeRow[];
+    return row ?? null;
+  }
+
+  async judge(id: string, manager?: EntityManager): Promise<JudgeRow | null> {
+    const [row] = (await (manager ?? this.dataSource.manager).query(`SELECT ${JUDGE_COLUMNS} FROM "contests"."judges" j WHERE j."id" = $1`, [id])) as JudgeRow[];
+    return row ?? null;
+  }
+
+  async list(filter: { contestId?: number; id?: string[] }, skip: number, take: number, order: 'ASC' | 'DESC'): Promise<{ rows: JudgeRow[]; total: number }> {
+    const where: string[] = [];
+    const params: unknown[] = [];
+    if (filter.contestId !== undefined) {
+      params.push(filter.contestId);
+      where.push(`j."contest_id" = $${params.length}`);
+    }
+    if (filter.id) {
+      params.push(filter.id);
+      where.push(`j."id" = ANY($${params.length}::uuid[])`);
+    }
+    const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
+    const [{ total }] = (await this.dataSource.query(`SELECT count(*)::int AS "total" FROM "contests"."judges" j ${clause}`, params)) as [{ total: number }];
+    const rows = (await this.dataSource.query(
+      `SELECT ${JUDGE_COLUMNS} FROM "contests"."judges" j ${clause} ORDER BY j."created_at" ${order}, j."id" OFFSET $${params.length + 1} LIMIT $${params.length + 2}`,
+      [...params, skip, take],
+    )) as JudgeRow[];
+    return { rows, total };
+  }
+
+  async insert(manager: EntityManager, judge: { id: string; contestId: number; name: string; keyHash: string; keyHint: string; createdAt: Date }): Promise<void> {
+    await manager.query(`INSERT INTO "contests"."judges" ("id", "contest_id", "name", "key_hash", "key_hint", "created_at") VALUES ($1, $2, $3, $4, $5, $6)`, [
+      judge.id,
+      judge.contestId,
+      judge.name,
+      judge.keyHash,
+      judge.keyHint,
+      judge.createdAt,
+    ]);
+  }
+
+  async rename(manager: EntityManager, id: string, name: string): Promise<void> {
+    await manager.query(`UPDATE "contests"."judges" SET "name" = $2 WHERE "id" = $1`, [id, name]);
+  }
+
+  async replaceTracks(manager: EntityManager, judgeId: string, trackIds: number[]): Promise<void> {
+    await manager.query(`DELETE FROM "contests"."judge_tracks" WHERE "judge_id" = $1`, [judgeId]);
+    await manager.query(`INSERT INTO "contests"."judge_tracks" ("judge_id", "track_id") SELECT $1, unnest($2::int[])`, [judgeId, trackIds]);
+  }
+
+  async revoke(manager: EntityManager, id: string, at: Date): Promise<void> {
+    await manager.query(`UPDATE "contests"."judges" SET "revoked_at" = $2 WHERE "id" = $1 AND "revoked_at" IS NULL`, [id, at]);
+  }
+
+  /** A page of the works a judge may score: entries of their tracks of one kind that review has not rejected. */
+  async works(judge: JudgeRow, kind: ContestTrackKind, skip: number, take: number): Promise<{ rows: (EntryRow & { myScore: number })[]; total: number }> {
+    const params = [judge.trackIds, kind];
+    const [{ total }] = (await this.dataSource.query(
+      `SELECT count(*)::int AS "total" FROM "contests"."entries" e WHERE e."track_id" = ANY($1::int[]) AND e."kind" = $2 AND e."status" <> 'rejected'`,
+      params,
+    )) as [{ total: number }];
+    const rows = (await this.dataSource.query(
+      `SELECT e."id", e."contest_id" AS "contestId", e."track_id" AS "trackId", e."kind", e."title", e."intro", e."status", coalesce(s."score", 0) AS "myScore"
+         FROM "contests"."entries" e LEFT JOIN "contests"."scores" s ON s."entry_id" = e."id" AND s."judge_id" = $3
+        WHERE e."track_id" = ANY($1::int[]) AND e."kind" = $2 AND e."status" <> 'rejected'
+        ORDER BY e."id" OFFSET $4 LIMIT $5`,
+      [...params, judge.id, skip, take],
+    )) as (EntryRow & { myScore: number })[];
+    return { rows, total };
+  }
+
+  /** The entry a judge may score, if it is one: in their tracks and not rejected. */
+  async scorableEntry(judge: JudgeRow, entryId: number): Promise<{ id: number; contestId: number } | null> {
+    const [row] = (await this.dataSource.query(
+      `SELECT "id", "contest_id" AS "contestId" FROM "contests"."entries" WHERE "id" = $1 AND "track_id" = ANY($2::int[]) AND "status" <> 'rejected'`,
+      [entryId, judge.trackIds],
+    )) as { id: number; contestId: number }[];
+    return row ?? null;
+  }
+
+  async setScore(manager: EntityManager, judgeId: string, entryId: number, score: number, at: Date): Promise<void> {
+    if (score === 0) {
+      await manager.query(`DELETE FROM "contests"."scores" WHERE "judge_id" = $1 AND "entry_id" = $2`, [judgeId, entryId]);
+      return;
+    }
+    await manager.query(
+      `INSERT INTO "contests"."scores" ("judge_id", "entry_id", "score", "scored_at") VALUES ($1, $2, $3, $4)
+       ON CONFLICT ("judge_id", "entry_id") DO UPDATE SET "score" = EXCLUDED."score", "scored_at" = EXCLUDED."scored_at"`,
+      [judgeId, entryId, score, at],
+    );
+  }
+}
