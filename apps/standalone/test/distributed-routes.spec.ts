@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Type } from '@nestjs/common';
 import { parse, parseAllDocuments } from 'yaml';
 import { CatalogueModule } from '@mkt/catalogue';
+import { ContestsModule } from '@mkt/contests';
 import { IdentityModule } from '@mkt/identity';
 import { LicensingModule } from '@mkt/licensing';
 import { OrdersModule } from '@mkt/orders';
@@ -16,7 +17,7 @@ import { UploadsModule } from '@mkt/uploads';
  * route of every service is checked against both.
  */
 const ROOT = join(import.meta.dirname, '../../..');
-const SERVICES: Record<string, Type> = { identity: IdentityModule, catalogue: CatalogueModule, uploads: UploadsModule, orders: OrdersModule, licensing: LicensingModule, payouts: PayoutsModule };
+const SERVICES: Record<string, Type> = { identity: IdentityModule, catalogue: CatalogueModule, uploads: UploadsModule, orders: OrdersModule, licensing: LicensingModule, payouts: PayoutsModule, contests: ContestsModule };
 
 /** Every route of a service's own controllers (and of its static sub-modules), with params filled in. */
 function routesOf(module: Type): string[] {
@@ -56,6 +57,7 @@ describe('distributed routing', () => {
     expect(routes).toContainEqual({ service: 'identity', path: '/admin-api/projects/x' });
     expect(routes).toContainEqual({ service: 'payouts', path: '/api/bill/statement/list' });
     expect(routes).toContainEqual({ service: 'payouts', path: '/admin-api/remittances/x' });
+    expect(routes).toContainEqual({ service: 'contests', path: '/api/home/gameList' });
   });
 
   it('sends every route to its service in docker-compose (nginx)', () => {
