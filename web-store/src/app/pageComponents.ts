@@ -46,4 +46,5 @@ export const pageComponents: Record<PageKey, LazyExoticComponent<ComponentType>>
   originList: lazyPage(() => import('../pages/Editorial/EditorialListPage').then((m) => ({ default: m.OriginListPage })), 'OriginList'),
   caseList: lazyPage(() => import('../pages/Editorial/EditorialListPage').then((m) => ({ default: m.CaseListPage })), 'CaseList'),
   case: lazyPage(() => import('../pages/Editorial/CasePage'), 'Case'),
+  join: lazyPage(() => import('../pages/Join/JoinPage'), 'Join'),
 };

@@ -1,11 +1,12 @@
 import 'i18next';
 import type { billZhCN } from './resources/bill.zh-CN';
+import type { joinZhCN } from './resources/join.zh-CN';
 import type { zhCN } from './resources/zh-CN';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    // `bill` arrives with the /Bill chunk (addPageMessages); only that page uses its keys.
-    resources: { translation: typeof zhCN & { bill: typeof billZhCN } };
+    // `bill` and `join` arrive with their pages' chunks (addPageMessages); only those pages use their keys.
+    resources: { translation: typeof zhCN & { bill: typeof billZhCN; join: typeof joinZhCN } };
   }
 }

@@ -53,7 +53,7 @@ describe('route table', () => {
     const contributors = ['/MaterialCenter', '/WorkDetail', '/howToGetHighQualityVideo', '/howToGetMoreSaleChance', '/howToUseUploadTool', '/Bill'];
     const orders = ['/Cart', '/Putorder', '/Order', '/Order2', '/OrderSuccess', '/OrderList', '/OrderMaterialList', '/Vip', '/vip', '/VipOrder', '/LicenceVerify', '/DownloadList'];
     const music = ['/Music', '/DetailMusic', '/PlayList', '/PlayListDetail', '/OrderMusic'];
-    const account = ['/UserCenter', '/mailconfirm'];
+    const account = ['/UserCenter', '/mailconfirm', '/join'];
     const editorial = ['/OriginList', '/Case', '/CaseList', '/ContentList'];
     expect(built.sort()).toEqual(['/', '/404', '/Login', '/test', '/working', ...catalogue, ...editorial, ...contributors, ...orders, ...music, ...account].sort());
     // One page, two routes (spec section 2).

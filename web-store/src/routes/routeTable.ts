@@ -47,7 +47,8 @@ export type PageKey =
   | 'mailConfirm'
   | 'originList'
   | 'caseList'
-  | 'case';
+  | 'case'
+  | 'join';
 
 export interface RouteFlags {
   /** (M): the route has a mobile layout, so it gets a device-width viewport. */
@@ -150,7 +151,7 @@ export const routeTable: readonly RouteEntry[] = [
   route('/MaterialCenter', { ...W, page: 'materialCenter' }),
   route('/WorkDetail', { page: 'workDetail' }),
   route('/Login', { ...M, page: 'login' }),
-  route('/join', M),
+  route('/join', { ...M, page: 'join' }),
   route('/mailconfirm', { page: 'mailConfirm' }),
   route('/Vip', { page: 'vip' }),
   route('/vip', { page: 'vip' }),

@@ -1,12 +1,15 @@
 import { billEn } from './bill.en';
 import { billZhCN } from './bill.zh-CN';
 import { en } from './en';
+import { joinEn } from './join.en';
+import { joinZhCN } from './join.zh-CN';
 import { zhCN } from './zh-CN';
 
 /** The main bundle's strings, and each page's own strings that load with its chunk. */
 const bundles: [string, object, object][] = [
   ['main', zhCN, en],
   ['bill', billZhCN, billEn],
+  ['join', joinZhCN, joinEn],
 ];
 
 function keysOf(tree: object, prefix = ''): string[] {
