@@ -17,6 +17,7 @@ import refunds from './resources/refunds';
 import contributorShares from './resources/contributor-shares';
 import realNameReviews from './resources/real-name-reviews';
 import bankInfos from './resources/bank-infos';
+import signingApplications from './resources/signing-applications';
 import statements from './resources/statements';
 import musicSheets from './resources/music-sheets';
 import musicSkus from './resources/music-skus';
@@ -57,6 +58,7 @@ const Console = () => (
     <Resource name="contributor-shares" {...contributorShares} />
     <Resource name="real-name-reviews" {...realNameReviews} />
     <Resource name="bank-infos" {...bankInfos} />
+    <Resource name="signing-applications" {...signingApplications} />
     <Resource name="music-tracks" {...musicTracks} />
     <Resource name="music-sheets" {...musicSheets} />
     <Resource name="music-skus" {...musicSkus} />

@@ -1,7 +1,7 @@
-import { CONTACT_DETAILS_REVEALERS, STAFF_ROLES, type StaffRole } from '@mkt/contracts';
+import { CONTACT_DETAILS_REVEALERS, SIGNING_REVIEWERS, STAFF_ROLES, type StaffRole } from '@mkt/contracts';
 
 /** The console's resources, in menu order. */
-export const RESOURCES = ['users', 'projects', 'materials', 'reviews', 'categories', 'topics', 'editorial-entries', 'hot-words', 'search-synonyms', 'music-tracks', 'music-sheets', 'music-skus', 'orders', 'invoices', 'refunds', 'statements', 'contributor-shares', 'real-name-reviews', 'bank-infos', 'staff', 'audit-logs'] as const;
+export const RESOURCES = ['users', 'projects', 'materials', 'reviews', 'categories', 'topics', 'editorial-entries', 'hot-words', 'search-synonyms', 'music-tracks', 'music-sheets', 'music-skus', 'orders', 'invoices', 'refunds', 'statements', 'contributor-shares', 'real-name-reviews', 'bank-infos', 'signing-applications', 'staff', 'audit-logs'] as const;
 export type ResourceName = (typeof RESOURCES)[number];
 
 /** The react-admin actions, and `reveal`: showing personal data the console otherwise masks. */
@@ -47,6 +47,8 @@ export const ACCESS_RULES: Record<ResourceName, Partial<Record<Action, readonly 
   'real-name-reviews': { list: finance, show: finance },
   // Bank info: finance reveals the numbers (audited), verifies or rejects on the show page.
   'bank-infos': { list: finance, show: finance },
+  // Would-be photographers: reviewers judge the portfolio and approve or reject on the show page.
+  'signing-applications': { list: SIGNING_REVIEWERS, show: SIGNING_REVIEWERS },
   // Music: track fields like materials, sheets like the other curation, prices also for finance.
   'music-tracks': { list: everyone, show: everyone, edit: materialEditors },
   'music-sheets': curated,
