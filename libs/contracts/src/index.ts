@@ -35,3 +35,5 @@ export * from './contests/events.js';
 export * from './text.js';
 export * from './wire-numbers.js';
 export * from './money.js';
+export * from './shop/api.js';
+export * from './shop/schemas.js';

@@ -16,3 +16,4 @@ export * from './music/api.js';
 export * from './payouts/api.js';
 export * from './contests/api.js';
 export * from './column-limits.js';
+export * from './shop/api.js';

@@ -10,6 +10,7 @@ import { INVOICE_BUCKET, InvoicesService } from './invoices/invoices.service.js'
 import { OrdersInit1764100000000 } from './migrations/1764100000000-orders-init.js';
 import { OrdersEnterprise1764100000001 } from './migrations/1764100000001-orders-enterprise.js';
 import { OrdersProjects1764200000001 } from './migrations/1764200000001-orders-projects.js';
+import { OrdersShop1765200000000 } from './migrations/1765200000000-orders-shop.js';
 import { OrdersRepository } from './orders/orders.repository.js';
 import { BuyerOrdersService } from './orders/buyer-orders.service.js';
 import { MusicOrderIntakeService } from './orders/music-order-intake.service.js';
@@ -24,9 +25,14 @@ import { RefundsRepository } from './refunds/refunds.repository.js';
 import { RefundsService } from './refunds/refunds.service.js';
 import { OrdersStoreController } from './store/orders-store.controller.js';
 import { ProjectsStoreController } from './store/projects-store.controller.js';
+import { AdminShopProductsController } from './admin/shop-admin.controller.js';
+import { ShopRepository } from './shop/shop.repository.js';
+import { ShopService } from './shop/shop.service.js';
+import { ShopDemoSeed } from './seed/shop-demo.seed.js';
+import { ShopBuyerController, ShopCatalogueController } from './store/shop-store.controller.js';
 
 export const ORDERS_ENTITIES = [StaffAuditLogEntity, OutboxMessageEntity, HandledEventEntity];
-export const ORDERS_MIGRATIONS = [OrdersInit1764100000000, OrdersEnterprise1764100000001, OrdersProjects1764200000001];
+export const ORDERS_MIGRATIONS = [OrdersInit1764100000000, OrdersEnterprise1764100000001, OrdersProjects1764200000001, OrdersShop1765200000000];
 
 /** Creates the private buckets of vouchers and issued invoices on start. */
 @Injectable()
@@ -48,7 +54,7 @@ class OrdersBuckets implements OnModuleInit {
     DatabaseModule.forService({ name: 'orders', entities: ORDERS_ENTITIES, migrations: ORDERS_MIGRATIONS }),
     EventsModule.forService({ dataSourceName: 'orders', consumerGroup: 'orders', consumes: [MaterialPublished, MaterialUnpublished, MusicOrderPlaced, CustomerProfileChanged, CustomerProjectChanged] }),
   ],
-  controllers: [OrdersStoreController, ProjectsStoreController, AdminOrdersController, AdminInvoicesController, AdminRefundsController],
+  controllers: [OrdersStoreController, ProjectsStoreController, ShopCatalogueController, ShopBuyerController, AdminOrdersController, AdminInvoicesController, AdminRefundsController, AdminShopProductsController],
   providers: [
     OrdersRepository,
     CartRepository,
@@ -62,6 +68,9 @@ class OrdersBuckets implements OnModuleInit {
     VipService,
     ProjectsRepository,
     ProjectsService,
+    ShopRepository,
+    ShopService,
+    ShopDemoSeed,
     CartService,
     InvoicesService,
     RefundsService,

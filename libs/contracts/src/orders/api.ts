@@ -5,6 +5,7 @@
  */
 export type { InvoiceApplication, LicenceForm, OrderQuote } from './schemas.js';
 import type { InvoiceApplication, LicenceForm } from './schemas.js';
+import type { ShopOrderProduct } from '../shop/api.js';
 
 /** Store call paths of the orders and licensing services (POST below /api). */
 export const OrderCalls = {
@@ -107,7 +108,8 @@ export const INVOICE_TYPES = ['normal', 'special'] as const;
 export const ORDER_STATUSES = ['submitted', 'quoted', 'paid', 'confirmed', 'closed'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 /** 'project': a download under an enterprise project's contract (created confirmed, never priced). */
-export const ORDER_KINDS = ['material', 'music', 'vip', 'project'] as const;
+/** 'product': a shop product bought at its fixed price; 'pack': one download drawn from a bought pack. */
+export const ORDER_KINDS = ['material', 'music', 'vip', 'project', 'product', 'pack'] as const;
 export type OrderKind = (typeof ORDER_KINDS)[number];
 export const INVOICE_STATUSES = ['applied', 'processing', 'downloadable'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
@@ -191,6 +193,8 @@ export interface OrderView {
   hiddenFromCompany: boolean;
   /** Set on 'project' orders: the enterprise project the download was made under. */
   projectId: string | null;
+  /** Set on 'product' orders: what was bought, as it was when bought. */
+  product: ShopOrderProduct | null;
 }
 export interface OrderListResponse {
   infos: OrderView[];

@@ -48,8 +48,9 @@ export const OrderConfirmed = defineEvent(
     orderId: z.uuid(),
     orderNo: z.string(),
     userId: z.uuid(),
-    // 'project' and projectId were added without a new version: older payloads still read.
-    kind: z.enum(['material', 'music', 'vip', 'project']),
+    // 'project' and projectId, then 'product' (a shop purchase, no items) and 'pack' (a download
+    // drawn from a pack, priced at its share of the pack) were added without a new version: older payloads still read.
+    kind: z.enum(['material', 'music', 'vip', 'project', 'product', 'pack']),
     /** The enterprise project a 'project' order was downloaded under. */
     projectId: z.string().max(64).nullable().default(null),
     confirmedAt: z.string(),

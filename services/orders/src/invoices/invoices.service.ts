@@ -32,6 +32,7 @@ export class InvoicesService {
     const order = await this.repository.order(application.orderId);
     if (!order || order.userId !== userId) throw new AppError(ErrorCode.ORDER_NOT_FOUND, 'orderNotFound');
     if (order.kind === 'project') throw new AppError(ErrorCode.INVOICE_NOT_AVAILABLE, 'invoiceProjectOrder');
+    if (order.kind === 'pack') throw new AppError(ErrorCode.INVOICE_NOT_AVAILABLE, 'shopInvoiceProduct');
     if (order.status !== 'confirmed' || order.totalFen === null) throw new AppError(ErrorCode.INVOICE_NOT_AVAILABLE, 'invoiceNotAvailable');
     const { orderId, ...form } = application;
     const { taxFen } = vatIncludedFen(order.totalFen);

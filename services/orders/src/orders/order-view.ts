@@ -41,5 +41,14 @@ export function toOrderView(
     refundStatus: extra.refundStatus ?? null,
     hiddenFromCompany: order.hiddenFromCompany,
     projectId: order.projectId,
+    product: order.shopProduct
+      ? {
+          productId: order.shopProduct.productId,
+          name: titleIn(language, order.shopProduct.nameZh, order.shopProduct.nameEn),
+          videoCount: order.shopProduct.videoCount,
+          photoCount: order.shopProduct.photoCount,
+          validDays: order.shopProduct.validDays,
+        }
+      : null,
   };
 }

@@ -24,8 +24,19 @@ export interface OrderRow {
   hiddenFromCompany: boolean;
   /** The enterprise project a 'project' order was downloaded under. */
   projectId: string | null;
+  /** What a 'product' order bought, as it was then. */
+  shopProduct: StoredShopProduct | null;
   createdAt: Date;
   updatedAt: Date;
+}
+
+export interface StoredShopProduct {
+  productId: number;
+  nameZh: string;
+  nameEn: string;
+  videoCount: number;
+  photoCount: number;
+  validDays: number;
 }
 
 export interface OrderItemRow {
@@ -59,7 +70,7 @@ export interface MaterialRow {
 const ORDER_COLUMNS = `"id", "order_no" AS "orderNo", "user_id" AS "userId", "kind", "status", "licence",
   "total_fen"::float8 AS "totalFen", "vip_price_percent" AS "vipPricePercent", "quote_valid_until" AS "quoteValidUntil",
   "voucher_key" AS "voucherKey", "voucher_account_name" AS "voucherAccountName", "voucher_rejected_reason" AS "voucherRejectedReason",
-  "paid_at" AS "paidAt", "confirmed_at" AS "confirmedAt", "closed_reason" AS "closedReason", "hidden_from_company" AS "hiddenFromCompany", "project_id" AS "projectId", "created_at" AS "createdAt", "updated_at" AS "updatedAt"`;
+  "paid_at" AS "paidAt", "confirmed_at" AS "confirmedAt", "closed_reason" AS "closedReason", "hidden_from_company" AS "hiddenFromCompany", "project_id" AS "projectId", "shop_product" AS "shopProduct", "created_at" AS "createdAt", "updated_at" AS "updatedAt"`;
 const ITEM_COLUMNS = `"id", "order_id" AS "orderId", "material_id"::float8 AS "materialId", "kind", "code", "title_zh" AS "titleZh", "title_en" AS "titleEn",
   "thumbnail_key" AS "thumbnailKey", "original_key" AS "originalKey", "list_price_fen"::float8 AS "listPriceFen", "price_fen"::float8 AS "priceFen",
   "music_licence" AS "musicLicence", "sort"`;
@@ -140,7 +151,8 @@ export class OrdersRepository {
 
   /** The buyer's orders; downloads under a project are listed on /DownloadList instead. */
   async userOrders(userId: string, skip: number, take: number): Promise<{ rows: OrderRow[]; total: number }> {
-    const where = `WHERE "user_id" = $1 AND "kind" <> 'project'`;
+    // Downloads under a project or from a pack are listed on their own pages, not as orders.
+    const where = `WHERE "user_id" = $1 AND "kind" NOT IN ('project', 'pack')`;
     const rows: OrderRow[] = await this.dataSource.query(`SELECT ${ORDER_COLUMNS} FROM orders.orders ${where} ORDER BY "created_at" DESC, "id" LIMIT $2 OFFSET $3`, [userId, take, skip]);
     const [{ total }] = await this.dataSource.query(`SELECT count(*)::int AS total FROM orders.orders ${where}`, [userId]);
     return { rows, total };
@@ -175,7 +187,7 @@ export class OrdersRepository {
 
   /** Completed orders of every account of the company, except those their owners hid (project downloads have their own list). */
   async companyOrders(customerId: string, skip: number, take: number): Promise<{ rows: OrderRow[]; total: number }> {
-    const where = `WHERE "status" = 'confirmed' AND "kind" <> 'project' AND NOT "hidden_from_company" AND "user_id" IN (SELECT "user_id" FROM orders.customers WHERE "customer_id" = $1)`;
+    const where = `WHERE "status" = 'confirmed' AND "kind" NOT IN ('project', 'pack') AND NOT "hidden_from_company" AND "user_id" IN (SELECT "user_id" FROM orders.customers WHERE "customer_id" = $1)`;
     const rows: OrderRow[] = await this.dataSource.query(`SELECT ${ORDER_COLUMNS} FROM orders.orders ${where} ORDER BY "confirmed_at" DESC, "id" LIMIT $2 OFFSET $3`, [customerId, take, skip]);
     const [{ total }] = await this.dataSource.query(`SELECT count(*)::int AS total FROM orders.orders ${where}`, [customerId]);
     return { rows, total };

@@ -5,6 +5,7 @@ import { AppError, Clock, OBJECT_STORAGE, OutboxWriter, StaffAuditWriter, parseO
 import { transition } from './order-state-machine.js';
 import { confirmedPayload, moveOrder, orderAuditSummary, orderNotFound, transitionRefused } from './order-rules.js';
 import { OrdersRepository, type OrderRow } from './orders.repository.js';
+import { ShopService } from '../shop/shop.service.js';
 
 /** Staff actions on orders in the console (quote, confirm, refuse the voucher, close), each audited in its own transaction. */
 @Injectable()
@@ -15,6 +16,7 @@ export class StaffOrdersService {
     private readonly outbox: OutboxWriter,
     private readonly audit: StaffAuditWriter,
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
+    private readonly shop: ShopService,
   ) {}
 
   list(...query: Parameters<OrdersRepository['listOrders']>) {
@@ -31,6 +33,8 @@ export class StaffOrdersService {
     const now = this.clock.now();
     return this.repository.transaction(async (manager) => {
       const order = await this.lockExisting(manager, id);
+      // A shop product has its price: a quote would re-price it with no items to price.
+      if (order.kind === 'product') throw transitionRefused(order, 'quote');
       const to = moveOrder(order, 'quote');
       const items = await this.repository.items([id], manager);
       const priced = new Map(quote.items.map((i) => [i.itemId, i.priceFen]));
@@ -64,6 +68,7 @@ export class StaffOrdersService {
       if (result.kind === 'refused') throw transitionRefused(order, 'confirm');
       await this.repository.setStatus(manager, id, result.to, { confirmed_at: now }, now);
       if (order.kind === 'vip') await this.repository.extendVipMembership(manager, order.userId, now, VIP_DAYS);
+      if (order.kind === 'product') await this.shop.grantPack(manager, order, now);
       const items = await this.repository.items([id], manager);
       await this.outbox.add(manager, OrderConfirmed, id, confirmedPayload(order, items, now));
       const after = (await this.repository.order(id, manager))!;

@@ -25,6 +25,7 @@ export class RefundsService {
     const now = this.clock.now();
     const deadline = order.paidAt ? new Date(order.paidAt).getTime() + REFUND_WINDOW_DAYS * 86_400_000 : 0;
     if (order.kind === 'project') throw new AppError(ErrorCode.REFUND_WINDOW_PASSED, 'refundProjectOrder');
+    if (order.kind === 'pack') throw new AppError(ErrorCode.REFUND_WINDOW_PASSED, 'shopRefundPack');
     if (order.status !== 'confirmed' || now.getTime() > deadline) throw new AppError(ErrorCode.REFUND_WINDOW_PASSED, 'refundWindowPassed');
     const id = randomUUID();
     if (!(await this.refunds.insertRequest({ id, orderId, userId, description, createdAt: now }))) throw new AppError(ErrorCode.REFUND_EXISTS, 'refundExists');

@@ -706,7 +706,7 @@ export const en: MessageShape<typeof zhCN> = {
     success: { title: 'Order submitted', body: 'Order number {{orderNo}}', view: 'View order', list: 'My orders', missingTitle: 'No order to show', missingBody: 'This page opens after you place an order. All your orders are in My orders.' },
     list: { mine: 'My orders', company: 'Company orders', hide: 'Hide from my company', show: 'Show to my company', title: 'My orders', empty: 'No orders yet', view: 'View', total: 'Amount' },
     status: { submitted: 'Waiting for a quote', quoted: 'Waiting for payment', paid: 'Waiting for payment confirmation', confirmed: 'Completed', closed: 'Closed' },
-    kind: { material: 'Materials', music: 'Music', vip: 'VIP membership', project: 'Project download' },
+    kind: { material: 'Materials', music: 'Music', vip: 'VIP membership', project: 'Project download', product: 'Shop product', pack: 'Pack download' },
     detail: {
       title: 'Order details',
       orderNo: 'Order number',

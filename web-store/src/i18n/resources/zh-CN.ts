@@ -702,7 +702,7 @@ export const zhCN = {
     success: { title: '订单已提交', body: '订单号 {{orderNo}}', view: '查看订单', list: '我的订单', missingTitle: '没有可显示的订单', missingBody: '此页面在提交订单后打开。您的订单都在“我的订单”中。' },
     list: { mine: '我的订单', company: '公司订单', hide: '对公司隐藏', show: '对公司显示', title: '我的订单', empty: '还没有订单', view: '查看', total: '金额' },
     status: { submitted: '待报价', quoted: '待付款', paid: '待确认付款', confirmed: '已完成', closed: '已关闭' },
-    kind: { material: '素材', music: '音乐', vip: 'VIP 会员', project: '项目下载' },
+    kind: { material: '素材', music: '音乐', vip: 'VIP 会员', project: '项目下载', product: '商城商品', pack: '下载包下载' },
     detail: {
       title: '订单详情',
       orderNo: '订单号',
