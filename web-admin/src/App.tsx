@@ -26,6 +26,7 @@ import staff from './resources/staff';
 import editorialEntries from './resources/editorial-entries';
 import topics from './resources/topics';
 import users from './resources/users';
+import shopProducts from './resources/shop-products';
 
 /**
  * The staff console. Which menus and buttons a staff member sees comes from
@@ -51,6 +52,7 @@ const Console = () => (
     <Resource name="editorial-entries" {...editorialEntries} />
     <Resource name="hot-words" {...hotWords} />
     <Resource name="search-synonyms" {...searchSynonyms} />
+    <Resource name="shop-products" {...shopProducts} />
     <Resource name="orders" {...orders} />
     <Resource name="invoices" {...invoices} />
     <Resource name="refunds" {...refunds} />

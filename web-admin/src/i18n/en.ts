@@ -64,6 +64,8 @@ const own: Omit<Messages, 'ra'> = {
         'music-sheets_edit': 'Manage music playlists: names, covers, tracks and their order',
         'music-skus': 'The music licence questions and their prices',
         'music-skus_edit': 'Rename the licence options and set the price of each licence',
+        'shop-products': 'The shop’s fixed-price products (download packs)',
+        'shop-products_edit': 'Create, edit and take off sale the shop’s download packs: names in both languages, price, videos and photos, period and licence terms',
         projects: 'Enterprise projects: company, video and photo allowances, validity and licence terms',
         projects_edit: 'Manage enterprise projects: company, video and photo allowances, validity and licence terms',
         statements: 'Contributors’ quarterly statements: generate a quarter, correct rejected ones, remit confirmed ones to the bank',
@@ -166,7 +168,7 @@ const own: Omit<Messages, 'ra'> = {
       },
       done: 'Done',
       status: { submitted: 'Waiting for a quote', quoted: 'Waiting for payment', paid: 'Waiting for confirmation', confirmed: 'Completed', closed: 'Closed', applied: 'Applied', processing: 'Processing', downloadable: 'Downloadable', requested: 'Requested', approved: 'Approved', rejected: 'Refused' },
-      kind: { material: 'Materials', music: 'Music', vip: 'VIP', project: 'Project download' },
+      kind: { material: 'Materials', music: 'Music', vip: 'VIP', project: 'Project download', product: 'Shop product', pack: 'Pack download' },
     },
     material: {
       kinds: {
@@ -732,6 +734,21 @@ const own: Omit<Messages, 'ra'> = {
       fields: { id: 'Path', level: 'Question', nameZh: 'Chinese name', nameEn: 'English name', sort: 'Order', priceFen: 'Price (fen)', q: 'Path or name' },
       levels: { 1: 'Scene', 2: 'Channel', 3: 'Period', 4: 'Area (priced)' },
       price_helper: 'In fen: 300000 is ¥3,000.00',
+    },
+    'shop-products': {
+      name: 'Shop product |||| Shop products',
+      fields: {
+        id: 'ID', kind: 'Kind', nameZh: 'Chinese name', nameEn: 'English name', descriptionZh: 'Chinese description', descriptionEn: 'English description',
+        priceFen: 'Price (fen)', videoCount: 'Videos', photoCount: 'Photos', validDays: 'Valid for (days)', licenceType: 'Licence type',
+        region: 'Region', duration: 'Licence duration', enabled: 'On sale', sortOrder: 'Order', q: 'Name', createdAt: 'Created (UTC+8)', updatedAt: 'Changed (UTC+8)',
+      },
+      price_helper: 'In fen: 19900 is ¥199.00',
+      enabled_helper: 'Switched off, the product leaves the shop; orders already placed keep what they bought',
+      on: 'On sale',
+      off: 'Off sale',
+      licenceTypes: { personal: 'Individual non-commercial', commercial: 'Commercial' },
+      regions: { mainland: 'Mainland China', 'greater-china': 'Greater China', global: 'Global' },
+      durations: { '1m': '1 month', '1y': '1 year', '3y': '3 years', '5y': '5 years', permanent: 'Permanent', buyout: 'Exclusive buyout' },
     },
     'audit-logs': {
       name: 'Audit log entry |||| Audit log',

@@ -278,6 +278,8 @@ export const zh = {
         'music-sheets_edit': '管理音乐歌单：名称、封面、曲目及顺序',
         'music-skus': '音乐授权选项及价格',
         'music-skus_edit': '修改授权选项名称并设置每个授权的价格',
+        'shop-products': '查看商城的固定价格商品（下载包）',
+        'shop-products_edit': '新建、编辑和下架商城下载包：中英文名称、价格、视频与图片数量、有效期和授权条款',
         projects: '查看企业项目：公司、视频与图片额度、有效期与授权条款',
         projects_edit: '管理企业项目：公司、视频与图片额度、有效期与授权条款',
         statements: '供稿人季度结算单：生成季度结算单，更正被驳回的结算单，汇款已确认的结算单',
@@ -380,7 +382,7 @@ export const zh = {
       },
       done: '已完成',
       status: { submitted: '待报价', quoted: '待付款', paid: '待确认', confirmed: '已完成', closed: '已关闭', applied: '已申请', processing: '开票中', downloadable: '可下载', requested: '待处理', approved: '已同意', rejected: '已驳回' },
-      kind: { material: '素材', music: '音乐', vip: 'VIP', project: '项目下载' },
+      kind: { material: '素材', music: '音乐', vip: 'VIP', project: '项目下载', product: '商城商品', pack: '下载包下载' },
     },
     material: {
       kinds: {
@@ -946,6 +948,21 @@ export const zh = {
       fields: { id: '路径', level: '问题', nameZh: '中文名称', nameEn: '英文名称', sort: '排序', priceFen: '价格（分）', q: '路径或名称' },
       levels: { 1: '使用场景', 2: '投放渠道', 3: '授权期限', 4: '授权地域（定价）' },
       price_helper: '单位为分：300000 即 ¥3,000.00',
+    },
+    'shop-products': {
+      name: '商城商品 |||| 商城商品',
+      fields: {
+        id: 'ID', kind: '类型', nameZh: '中文名称', nameEn: '英文名称', descriptionZh: '中文说明', descriptionEn: '英文说明',
+        priceFen: '价格（分）', videoCount: '视频条数', photoCount: '图片张数', validDays: '有效期（天）', licenceType: '授权类型',
+        region: '授权地域', duration: '授权期限', enabled: '上架', sortOrder: '排序', q: '名称', createdAt: '创建时间（UTC+8）', updatedAt: '修改时间（UTC+8）',
+      },
+      price_helper: '单位为分：19900 即 ¥199.00',
+      enabled_helper: '关闭后商品从商城下架；已下的订单保留购买时的内容',
+      on: '在售',
+      off: '已下架',
+      licenceTypes: { personal: '个人非商业授权', commercial: '商业授权' },
+      regions: { mainland: '中国大陆', 'greater-china': '大中华区', global: '全球' },
+      durations: { '1m': '1 个月', '1y': '1 年', '3y': '3 年', '5y': '5 年', permanent: '永久', buyout: '独家买断' },
     },
     'audit-logs': {
       name: '操作日志',

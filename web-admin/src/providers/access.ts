@@ -1,7 +1,7 @@
 import { CONTACT_DETAILS_REVEALERS, SIGNING_REVIEWERS, STAFF_ROLES, type StaffRole } from '@mkt/contracts';
 
 /** The console's resources, in menu order. */
-export const RESOURCES = ['users', 'projects', 'materials', 'reviews', 'categories', 'topics', 'editorial-entries', 'hot-words', 'search-synonyms', 'music-tracks', 'music-sheets', 'music-skus', 'orders', 'invoices', 'refunds', 'statements', 'contributor-shares', 'real-name-reviews', 'bank-infos', 'signing-applications', 'staff', 'audit-logs'] as const;
+export const RESOURCES = ['users', 'projects', 'materials', 'reviews', 'categories', 'topics', 'editorial-entries', 'hot-words', 'search-synonyms', 'music-tracks', 'music-sheets', 'music-skus', 'shop-products', 'orders', 'invoices', 'refunds', 'statements', 'contributor-shares', 'real-name-reviews', 'bank-infos', 'signing-applications', 'staff', 'audit-logs'] as const;
 export type ResourceName = (typeof RESOURCES)[number];
 
 /** The react-admin actions, and `reveal`: showing personal data the console otherwise masks. */
@@ -53,6 +53,8 @@ export const ACCESS_RULES: Record<ResourceName, Partial<Record<Action, readonly 
   'music-tracks': { list: everyone, show: everyone, edit: materialEditors },
   'music-sheets': curated,
   'music-skus': { list: everyone, show: everyone, edit: ['admin', 'sales', 'finance'] },
+  // Shop products: sales price and publish them like the rest of the store's curation; no delete (orders point at them).
+  'shop-products': { list: curators, show: curators, create: curators, edit: curators },
   staff: { list: adminOnly, show: adminOnly, create: adminOnly, edit: adminOnly },
   'audit-logs': { list: adminOnly, show: adminOnly },
 };
