@@ -47,4 +47,9 @@ export const pageComponents: Record<PageKey, LazyExoticComponent<ComponentType>>
   caseList: lazyPage(() => import('../pages/Editorial/EditorialListPage').then((m) => ({ default: m.CaseListPage })), 'CaseList'),
   case: lazyPage(() => import('../pages/Editorial/CasePage'), 'Case'),
   join: lazyPage(() => import('../pages/Join/JoinPage'), 'Join'),
+  contestList: lazyPage(() => import('../pages/Contests/ContestListPage').then((m) => ({ default: m.ContestListPage })), 'ContestList'),
+  pastContestList: lazyPage(() => import('../pages/Contests/ContestListPage').then((m) => ({ default: m.PastContestListPage })), 'ContestList'),
+  contestDetail: lazyPage(() => import('../pages/Contests/ContestDetailPage'), 'ContestDetail'),
+  pastContestDetail: lazyPage(() => import('../pages/Contests/PastContestDetailPage'), 'PastContestDetail'),
+  score: lazyPage(() => import('../pages/Contests/ScorePage'), 'Score'),
 };

@@ -55,7 +55,8 @@ describe('route table', () => {
     const music = ['/Music', '/DetailMusic', '/PlayList', '/PlayListDetail', '/OrderMusic'];
     const account = ['/UserCenter', '/mailconfirm', '/join'];
     const editorial = ['/OriginList', '/Case', '/CaseList', '/ContentList'];
-    expect(built.sort()).toEqual(['/', '/404', '/Login', '/test', '/working', ...catalogue, ...editorial, ...contributors, ...orders, ...music, ...account].sort());
+    const contests = ['/ActivityList', '/ActivityDetail', '/postActivityList', '/postActivityDetail', '/score'];
+    expect(built.sort()).toEqual(['/', '/404', '/Login', '/test', '/working', ...catalogue, ...editorial, ...contributors, ...orders, ...music, ...account, ...contests].sort());
     // One page, two routes (spec section 2).
     expect(findRoute('/ContentList')?.page).toBe(findRoute('/CaseList')?.page);
     expect(findRoute('/OriginList')?.page).not.toBe(findRoute('/CaseList')?.page);

@@ -48,7 +48,12 @@ export type PageKey =
   | 'originList'
   | 'caseList'
   | 'case'
-  | 'join';
+  | 'join'
+  | 'contestList'
+  | 'contestDetail'
+  | 'pastContestList'
+  | 'pastContestDetail'
+  | 'score';
 
 export interface RouteFlags {
   /** (M): the route has a mobile layout, so it gets a device-width viewport. */
@@ -158,16 +163,16 @@ export const routeTable: readonly RouteEntry[] = [
   route('/VipOrder', { page: 'vip' }),
   route('/Shop', M),
   route('/ProductDetail'),
-  route('/ActivityList', M),
-  route('/ActivityDetail'),
-  route('/postActivityList'),
-  route('/postActivityDetail'),
+  route('/ActivityList', { ...M, page: 'contestList' }),
+  route('/ActivityDetail', { page: 'contestDetail' }),
+  route('/postActivityList', { page: 'pastContestList' }),
+  route('/postActivityDetail', { page: 'pastContestDetail' }),
   route('/OriginList', { page: 'originList' }),
   route('/Case', { page: 'case' }),
   // Spec: ContentList and CaseList are the same page.
   route('/CaseList', { page: 'caseList' }),
   route('/ContentList', { page: 'caseList' }),
-  route('/score', W),
+  route('/score', { ...W, page: 'score' }),
   route('/8k2021'),
   route('/8k2022'),
   route('/8k2023'),

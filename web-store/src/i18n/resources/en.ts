@@ -15,6 +15,7 @@ export const en: MessageShape<typeof zhCN> = {
     photo: 'Photo',
     music: 'Music',
     contest: 'Contest',
+    contestsCollecting: '{{count}} contests taking entries',
     vip: 'VIP',
     openMenu: 'Open menu',
     closeMenu: 'Close menu',

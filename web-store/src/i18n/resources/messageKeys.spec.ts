@@ -1,5 +1,7 @@
 import { billEn } from './bill.en';
 import { billZhCN } from './bill.zh-CN';
+import { contestsEn } from './contests.en';
+import { contestsZhCN } from './contests.zh-CN';
 import { en } from './en';
 import { joinEn } from './join.en';
 import { joinZhCN } from './join.zh-CN';
@@ -10,6 +12,7 @@ const bundles: [string, object, object][] = [
   ['main', zhCN, en],
   ['bill', billZhCN, billEn],
   ['join', joinZhCN, joinEn],
+  ['contests', contestsZhCN, contestsEn],
 ];
 
 function keysOf(tree: object, prefix = ''): string[] {

@@ -13,6 +13,7 @@ export const zhCN = {
     photo: '图片',
     music: '音乐',
     contest: '比赛',
+    contestsCollecting: '{{count}} 个活动正在征稿',
     vip: 'VIP',
     openMenu: '打开菜单',
     closeMenu: '关闭菜单',

@@ -1,0 +1,33 @@
+import type { ContestPhases } from '@mkt/contracts/web';
+import { contestHref, contestIdParam, isCurrent, timeline } from './contestText';
+
+const window = (from: string, to: string) => ({ startsAt: from, endsAt: to });
+const phases: ContestPhases = {
+  submission: window('2025-01-01T00:00:00Z', '2025-03-31T16:00:00Z'),
+  review: window('2025-04-01T00:00:00Z', '2025-04-20T00:00:00Z'),
+  announcement: window('2025-04-21T00:00:00Z', '2025-04-29T00:00:00Z'),
+  publicity: window('2025-04-30T00:00:00Z', '2025-05-06T00:00:00Z'),
+  ceremony: window('2025-05-10T00:00:00Z', '2025-05-11T00:00:00Z'),
+  exhibition: window('2025-05-12T00:00:00Z', '2025-06-12T00:00:00Z'),
+};
+
+describe('contest pages', () => {
+  it('send ended contests and published results to the winners, the rest to the detail page', () => {
+    expect(contestHref({ id: 3, stage: 'ended', resultsPublished: false })).toBe('/postActivityDetail?id=3');
+    expect(contestHref({ id: 3, stage: 'publicity', resultsPublished: true })).toBe('/postActivityDetail?id=3');
+    expect(contestHref({ id: 3, stage: 'submission', resultsPublished: false })).toBe('/ActivityDetail?id=3');
+    expect(isCurrent({ stage: 'upcoming' })).toBe(true);
+    expect(isCurrent({ stage: 'ended' })).toBe(false);
+  });
+
+  it('mark the phase a contest is in on its timeline', () => {
+    const marked = timeline({ phases, stage: 'review' }).filter((step) => step.current).map((step) => step.phase);
+    expect(marked).toEqual(['review']);
+    expect(timeline({ phases, stage: 'ended' }).some((step) => step.current)).toBe(false);
+  });
+
+  it('read only positive whole ids from the address', () => {
+    expect(contestIdParam('12')).toBe(12);
+    for (const bad of [null, '', '0', '-1', '1e3', 'abc', '12345678901']) expect(contestIdParam(bad)).toBeNull();
+  });
+});

@@ -1,0 +1,34 @@
+import { CONTEST_PHASES, type ContestCard, type ContestStage } from '@mkt/contracts/web';
+
+/** Contests still to come or running: the list's first tab. Ended ones move to the second and to /postActivityList. */
+export function isCurrent(contest: Pick<ContestCard, 'stage'>): boolean {
+  return contest.stage !== 'ended';
+}
+
+/** Where a card leads: a contest with published results shows its winners, any other its detail page. */
+export function contestHref(contest: Pick<ContestCard, 'id' | 'stage' | 'resultsPublished'>): string {
+  return contest.stage === 'ended' || (contest.resultsPublished && contest.stage !== 'submission') ? `/postActivityDetail?id=${contest.id}` : `/ActivityDetail?id=${contest.id}`;
+}
+
+/** The phases as a timeline, with the one the contest is in marked. */
+export function timeline(contest: Pick<ContestCard, 'phases' | 'stage'>): { phase: (typeof CONTEST_PHASES)[number]; startsAt: string; endsAt: string; current: boolean }[] {
+  return CONTEST_PHASES.map((phase) => ({ phase, ...contest.phases[phase], current: contest.stage === phase }));
+}
+
+/** A positive whole contest id from the query string, or null. */
+export function contestIdParam(value: string | null): number | null {
+  if (!value || !/^\d{1,9}$/.test(value)) return null;
+  const id = Number(value);
+  return id > 0 ? id : null;
+}
+
+export const STAGE_TONE: Record<ContestStage, 'live' | 'soon' | 'done'> = {
+  upcoming: 'soon',
+  submission: 'live',
+  review: 'live',
+  announcement: 'live',
+  publicity: 'live',
+  ceremony: 'live',
+  exhibition: 'live',
+  ended: 'done',
+};
