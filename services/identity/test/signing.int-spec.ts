@@ -140,6 +140,9 @@ describe('identity: signing applications', () => {
     // The store's session now shows a signed contributor who has not answered the notice yet.
     const user = body<UserView>(await h.call('/session', { token })).data;
     expect(user).toMatchObject({ gid: 3, signFlag: true, videoFlag: true, photoFlag: false, protocolAgreed: null });
+    // Acknowledging the contributor notice keeps the rights staff chose.
+    const acknowledged = await h.call<Envelope<UserView>>('/user/protocol/agree', { token });
+    expect(body<UserView>(acknowledged).data).toMatchObject({ gid: 3, videoFlag: true, photoFlag: false, protocolAgreed: true });
     expect(await status(token)).toMatchObject({ canApply: false, blockedBy: 'approved', applications: [{ status: 'approved', reviewedAt: expect.any(String) }] });
     const refused = await h.call('/signing/submit', { token, body: application(ids) });
     expect([refused.status, body(refused).code]).toEqual([409, ErrorCode.SIGNING_ALREADY_SIGNED]);

@@ -41,7 +41,9 @@ export class AccountService {
       }
       user.protocolAgreed = agreed;
       user.protocolAnsweredAt = this.clock.now();
-      if (agreed) user.photoFlag = true;
+      // gid 3 acknowledges rights its contract already holds; the upload rights staff chose when
+      // approving the signing (video, photo or both) stand as they are.
+      if (agreed && user.gid === 2) user.photoFlag = true;
       await users.save(user);
       await this.outbox.add(manager, ContributorProtocolAnswered, user.id, {
         userId: user.id,
