@@ -5,7 +5,6 @@ import type { joinZhCN } from './join.zh-CN';
 export const joinEn: MessageShape<typeof joinZhCN> = {
   title: 'Become a contracted photographer',
   lead: 'Once signed, your videos and photos go on sale on Lumen Stock and your earnings are settled every quarter. Fill in the details below truthfully; we will contact you after the review.',
-  signInLead: 'Sign in to fill in a signing application and follow its review at any time.',
   loading: 'Loading…',
   loadFailed: 'Could not load: {{message}}',
   retry: 'Try again',
@@ -85,7 +84,7 @@ export const joinEn: MessageShape<typeof joinZhCN> = {
   resumeStored: 'Résumé uploaded ({{size}})',
   waitUploads: 'Please wait for the uploads to finish before submitting',
   leaveWarning: 'Files are uploading; leaving the page stops the uploads.',
-  fixProblems: 'Please correct the fields marked below',
+  fixProblems: 'Please correct the fields marked above',
   submit: 'Submit application',
   submitting: 'Sending…',
   submitted: 'Your signing application was sent; please wait for the review',

@@ -2,7 +2,6 @@
 export const joinZhCN = {
   title: '申请成为签约摄影师',
   lead: '签约后，您的视频和图片作品将在流明素材上架销售，按季度结算收益。请如实填写以下信息，我们会在审核后与您联系。',
-  signInLead: '登录后即可填写签约申请，并随时查看审核进度。',
   loading: '加载中…',
   loadFailed: '加载失败：{{message}}',
   retry: '重试',
@@ -18,7 +17,7 @@ export const joinZhCN = {
   status: { pending: '审核中', approved: '已通过', rejected: '未通过' },
   blocked: {
     pending: '您的申请正在审核中，审核结果会显示在这里。审核期间不能再次提交。',
-    approved: '恭喜，您的签约申请已通过！确认供稿人须知后，即可通过页头的“上传”入口上传作品。',
+    approved: '恭喜，您的签约申请已通过！确认供稿人须知后，即可通过页头的“上传素材”入口上传作品。',
     contributor: '您已是签约摄影师，无需再次申请。',
   },
   materialCenter: '前往素材中心',

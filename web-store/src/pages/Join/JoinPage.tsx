@@ -148,6 +148,7 @@ function ApplicationForm({ initial, again, profile, onSubmitted }: { initial: Jo
   const images = useImageUploads();
   const [resume, setResume] = useState<ResumeState>(profile?.resume ? { state: 'stored', progress: 1, fileId: profile.resume.fileId, size: profile.resume.size } : { state: 'waiting', progress: 0 });
   const [resumeBusy, setResumeBusy] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
 
   const imageIds = images.items.filter((item) => item.state === 'stored').map((item) => item.fileId!);
   const problems = problemsByField(form, imageIds);
@@ -187,7 +188,11 @@ function ApplicationForm({ initial, again, profile, onSubmitted }: { initial: Jo
   const submit = async () => {
     setTried(true);
     setServerError(null);
-    if (uploading || Object.keys(problems).length > 0) return;
+    if (uploading || Object.keys(problems).length > 0) {
+      // On a phone the first marked field is screens away from the button.
+      requestAnimationFrame(() => formRef.current?.querySelector(`.${styles.fieldError}`)?.scrollIntoView({ block: 'center', behavior: 'smooth' }));
+      return;
+    }
     setSending(true);
     try {
       await signingCalls.submit(submissionOf(form, imageIds, resume.state === 'stored' ? resume.fileId! : null));
@@ -203,6 +208,7 @@ function ApplicationForm({ initial, again, profile, onSubmitted }: { initial: Jo
   const hasProblems = tried && Object.keys(problems).length > 0;
   return (
     <form
+      ref={formRef}
       className={styles.form}
       noValidate
       onSubmit={(event) => {
