@@ -1,6 +1,7 @@
 import { Inject, Injectable, Module, type OnModuleInit } from '@nestjs/common';
 import { DatabaseModule, EventsModule, HandledEventEntity, OBJECT_STORAGE, OutboxMessageEntity, StaffAuditLogEntity, StaffAuditWriter, type ObjectStorage } from '@mkt/platform';
 import { FfmpegRunner, resolveMediaBinaries } from '@mkt/platform/media';
+import { ContestsDemoSeed } from './demo/contests-demo-seed.service.js';
 import { AdminContestActionsController, AdminContestEntriesController, AdminContestJudgesController, AdminContestsController } from './admin/contests-admin.controllers.js';
 import { EntriesRepository } from './entries/entries.repository.js';
 import { EntriesService } from './entries/entries.service.js';
@@ -68,6 +69,7 @@ class ContestsBuckets implements OnModuleInit {
     { provide: CONTEST_MEDIA_INSPECTOR, useFactory: async () => new ToolkitContestMediaInspector(new FfmpegRunner(await resolveMediaBinaries(), { timeoutMs: INSPECTION_TIMEOUT_MS })) },
     StaffAuditWriter.provide({ service: 'contests', announce: true }),
     ContestsBuckets,
+    ContestsDemoSeed,
   ],
 })
 export class ContestsModule {}

@@ -72,6 +72,16 @@ describe('awardPrizes', () => {
     ]);
   });
 
+  it('gives a contest-wide prize of a place before the tracks’ prizes of that place', () => {
+    const entries = [entry(1, 1, [99]), entry(2, 1, [90]), entry(3, 2, [80])];
+    const awards = awardPrizes(entries, rankEntries(entries, 100), [prize(1, 1, 1, 1), prize(2, 2, 1, 1), prize(3, null, 1, 1)]);
+    expect(awards.map((a) => [a.entryId, a.prizeId])).toEqual([
+      [1, 3],
+      [2, 1],
+      [3, 2],
+    ]);
+  });
+
   it('awards nothing to unscored entries and leaves a prize empty when nobody qualifies', () => {
     const entries = [entry(1, 1, []), entry(2, 1, [10])];
     expect(awardPrizes(entries, rankEntries(entries, 10), [prize(1, 1, 1, 2), prize(2, null, 2, 1, 'student')]).map((a) => a.entryId)).toEqual([2]);

@@ -9,10 +9,12 @@ import type { PrizeEligibility } from '@mkt/contracts';
  * 2. Entries rank per track by that score, highest first. Equal scores share a rank, and the
  *    next rank skips as many places ("1, 2, 2, 4"): ties are never broken by anything the judges
  *    did not say.
- * 3. Prizes go in order of place, a track's prizes before the contest-wide ones of the same place.
- *    A prize takes the best-ranked entries in its scope that hold no prize yet and meet its
- *    eligibility (owner or student awards), as many as it has winners, and never splits a tie: entries tied
- *    with its last winner win it too. Each winner receives the prize's full cash.
+ * 3. Prizes go in order of place, the contest-wide ones before a track's of the same place (a grand
+ *    prize takes the best work of all; its track's first prize then goes to the next). A prize
+ *    takes the best-ranked entries in its scope that hold no prize yet and meet its eligibility
+ *    (owner or student awards), as many as it has winners, and never splits a tie: entries tied
+ *    with its last winner win it too. An entry wins one prize at most; each winner receives the
+ *    prize's full cash.
  */
 export interface ScoredEntry {
   entryId: number;
@@ -83,7 +85,7 @@ export function awardPrizes(entries: readonly ScoredEntry[], standings: readonly
   // Contest-wide prizes compare scores across tracks.
   const ordered = [...standings].sort((a, b) => b.averageScore - a.averageScore || a.entryId - b.entryId);
   const awarded = new Map<number, Award>();
-  const prizeOrder = [...prizes].sort((a, b) => a.place - b.place || Number(a.trackId === null) - Number(b.trackId === null) || a.prizeId - b.prizeId);
+  const prizeOrder = [...prizes].sort((a, b) => a.place - b.place || Number(a.trackId !== null) - Number(b.trackId !== null) || a.prizeId - b.prizeId);
   for (const prize of prizeOrder) {
     const candidates = ordered.filter((standing) => {
       const entry = entryById.get(standing.entryId)!;

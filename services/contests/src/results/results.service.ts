@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import {
   CONTEST_LIMITS,
   ContestResultsPublished,
@@ -65,30 +66,38 @@ export class ResultsService {
   }
 
   async publish(staff: AuthenticatedStaff, contestId: number) {
-    const now = this.clock.now();
     const summary = await this.contests.transaction(async (manager) => {
-      const locked = await this.contests.lock(manager, contestId);
-      if (!locked) throw new AppError(ErrorCode.CONTEST_NOT_FOUND, 'contestNotFound');
-      if (locked.resultsPublishedAt) throw new AppError(ErrorCode.CONTEST_RESULTS_PUBLISHED, 'contestResultsPublished');
-      const contest = (await this.contests.find(contestId, manager))!;
-      if (now.getTime() < Date.parse(contest.phases.review.endsAt)) throw new AppError(ErrorCode.CONTEST_RESULTS_NOT_READY, 'contestResultsNotReady');
-      const entries = await this.results.scoredEntries(contestId, manager);
-      const standings = rankEntries(entries, contest.maxScore, CONTEST_LIMITS.rubricBase);
-      const awards = awardPrizes(entries, standings, prizeRules(contest));
-      const points = sharePoints(contest.pointsPool, await this.results.participants(manager, contestId));
-      await this.results.saveResults(manager, contestId, standings, awards, points, new Date(now.getTime() + contest.winnerInfoDays * DAY_MS), now);
-      await this.contests.markResultsPublished(manager, contestId, now);
-      await this.outbox.add(manager, ContestResultsPublished, String(contestId), {
-        contestId,
-        publishedAt: now.toISOString(),
-        awards: awards.map((award) => ({ entryId: award.entryId, userId: award.userId, trackId: award.trackId, place: award.place, cashFen: award.cashFen })),
-        points: [...points].map(([userId, value]) => ({ userId, points: value })),
-      });
-      const after = { publishedAt: now.toISOString(), ranked: standings.length, awards: awards.length, participants: points.size };
+      const after = await this.rankAndAward(manager, contestId, this.clock.now());
       await this.audit.record(manager, staff, { action: 'contest.results.publish', resource: 'contests', resourceId: contestId, before: { publishedAt: null }, after });
       return after;
     });
     return { contestId, ...summary };
+  }
+
+  /** Publishing as the demo data does it for contests whose review ended before the demo began: no staff acted, so nothing is audited. */
+  async publishDemo(contestId: number, at: Date) {
+    return this.contests.transaction((manager) => this.rankAndAward(manager, contestId, at));
+  }
+
+  private async rankAndAward(manager: EntityManager, contestId: number, now: Date) {
+    const locked = await this.contests.lock(manager, contestId);
+    if (!locked) throw new AppError(ErrorCode.CONTEST_NOT_FOUND, 'contestNotFound');
+    if (locked.resultsPublishedAt) throw new AppError(ErrorCode.CONTEST_RESULTS_PUBLISHED, 'contestResultsPublished');
+    const contest = (await this.contests.find(contestId, manager))!;
+    if (now.getTime() < Date.parse(contest.phases.review.endsAt)) throw new AppError(ErrorCode.CONTEST_RESULTS_NOT_READY, 'contestResultsNotReady');
+    const entries = await this.results.scoredEntries(contestId, manager);
+    const standings = rankEntries(entries, contest.maxScore, CONTEST_LIMITS.rubricBase);
+    const awards = awardPrizes(entries, standings, prizeRules(contest));
+    const points = sharePoints(contest.pointsPool, await this.results.participants(manager, contestId));
+    await this.results.saveResults(manager, contestId, standings, awards, points, new Date(now.getTime() + contest.winnerInfoDays * DAY_MS), now);
+    await this.contests.markResultsPublished(manager, contestId, now);
+    await this.outbox.add(manager, ContestResultsPublished, String(contestId), {
+      contestId,
+      publishedAt: now.toISOString(),
+      awards: awards.map((award) => ({ entryId: award.entryId, userId: award.userId, trackId: award.trackId, place: award.place, cashFen: award.cashFen })),
+      points: [...points].map(([userId, value]) => ({ userId, points: value })),
+    });
+    return { publishedAt: now.toISOString(), ranked: standings.length, awards: awards.length, participants: points.size };
   }
 
   async published(contestId: number, language: Language): Promise<ContestResultsView> {

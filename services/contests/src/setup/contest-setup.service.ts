@@ -57,16 +57,33 @@ export class ContestSetupService {
     checkSetup(setup);
     const now = this.clock.now();
     const id = await this.contests.transaction(async (manager) => {
-      const id = await this.contests.insert(manager, setup, now);
-      await this.contests.replacePhases(manager, id, setup.phases);
-      const trackIds: number[] = [];
-      for (const [position, track] of setup.tracks.entries()) trackIds.push(await this.contests.insertTrack(manager, id, position, track));
-      await this.contests.replacePrizes(manager, id, prizeRows(setup, trackIds));
+      const id = await this.insertContest(manager, setup, now);
       const created = contestAdminView((await this.contests.find(id, manager))!, now);
       await this.audit.record(manager, staff, { action: 'contest.create', resource: 'contests', resourceId: id, before: null, after: created });
       return id;
     });
     return this.adminGet(id);
+  }
+
+  /** The demo data's contests: the same checks and rows, with no staff action to audit. */
+  async createDemo(setup: ContestSetup): Promise<ContestAggregate> {
+    checkSetup(setup);
+    const id = await this.contests.transaction((manager) => this.insertContest(manager, setup, this.clock.now()));
+    return this.require(id);
+  }
+
+  private async insertContest(manager: EntityManager, setup: ContestSetup, now: Date): Promise<number> {
+    const id = await this.contests.insert(manager, setup, now);
+    await this.contests.replacePhases(manager, id, setup.phases);
+    const trackIds: number[] = [];
+    for (const [position, track] of setup.tracks.entries()) trackIds.push(await this.contests.insertTrack(manager, id, position, track));
+    await this.contests.replacePrizes(manager, id, prizeRows(setup, trackIds));
+    return id;
+  }
+
+  /** Whether any contest exists: the demo data goes only into an empty service. */
+  async any(): Promise<boolean> {
+    return (await this.contests.page('newest', 0, 1)).total > 0;
   }
 
   async update(staff: AuthenticatedStaff, id: number, setup: ContestSetup) {
