@@ -206,7 +206,7 @@ describe('identity: signing applications', () => {
       expect((await h.call('/signing/file/complete', { token, body: { fileId } })).status).toBe(404);
     }
     // More bytes than declared and allowed.
-    const big = await sharp({ create: { width: 1400, height: 1400, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 60 } } }).png({ compressionLevel: 0 }).toBuffer();
+    const big = await sharp({ create: { width: 1400, height: 1400, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 60 } } }).png({ compressionLevel: 0 }).toBuffer();
     expect(big.length).toBeGreaterThan(5 * 1024 * 1024);
     const link = body<SigningFileLink>(await h.call('/signing/file/link', { token, body: { kind: 'image', contentType: 'image/png', size: 1000 } })).data;
     await fetch(absolute(link.url), { method: 'PUT', body: new Uint8Array(big) });
