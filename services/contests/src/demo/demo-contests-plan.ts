@@ -96,7 +96,7 @@ const PLACES = [
   ['喀纳斯', 'Kanas'],
   ['上海', 'Shanghai'],
 ] as const;
-const TITLES = ['雾中的城', '归途', '山海之间', '晨光', '夜行者', '回声', '远山', '潮汐', '星河', '一路向西', '光的河流', '风的形状'];
+const TITLES = ['雾中的城', '归途', '山海之间', '晨光', '夜行者', '回声', '远山', '潮汐', '星河', '一路向西', '光的河流', '风的形状', '灯火', '雪线', '长夜', '海风'];
 
 /** Smooth colour fields for videos and most photos, fractal close-ups for the rest: cheap to render, each seed its own work. */
 function videoMedia(key: string, seed: number): DemoMediaSpec[] {
@@ -106,13 +106,25 @@ function videoMedia(key: string, seed: number): DemoMediaSpec[] {
   ];
 }
 
+/** Points on the Mandelbrot set's edge with the scale that shows them well. */
+const FRACTAL_VIEWS = [
+  [-0.743643887, 0.131825904, 0.03],
+  [-0.16, 1.04, 0.12],
+  [-1.25, 0.02, 0.15],
+  [0.285, 0.01, 0.05],
+  [-0.7453, 0.1127, 0.008],
+  [-1.768, 0.001, 0.02],
+  [-0.75, 0.1, 0.25],
+] as const;
+
 function photoMedia(key: string, seed: number): DemoMediaSpec[] {
   return Array.from({ length: 5 }, (_, index) => {
     const own = seed * 10 + index;
+    const [x, y, scale] = FRACTAL_VIEWS[own % FRACTAL_VIEWS.length]!;
     const source =
       index % 2 === 0
         ? `gradients=s=480x320:seed=${own}:n=${3 + (index % 4)},scale=1920:1280:flags=bicubic`
-        : `mandelbrot=s=960x640:start_x=${(-0.75 + own * 0.0007).toFixed(4)}:start_y=${(0.1 + own * 0.0003).toFixed(4)}:start_scale=${(0.02 + (own % 7) * 0.01).toFixed(3)}:end_scale=0.01,scale=1920:1280`;
+        : `mandelbrot=s=960x640:start_x=${x}:start_y=${y}:start_scale=${(scale * (1 + (own % 5) * 0.35)).toFixed(4)}:end_scale=0.001,scale=1920:1280`;
     return { key: `${key}-photo-${index}`, role: 'photo' as const, source };
   });
 }
@@ -127,7 +139,7 @@ function entries(contestKey: string, trackKinds: ContestTrackKind[], perTrack: n
       list.push({
         trackIndex,
         participant: i % 7,
-        title: `${TITLES[i % TITLES.length]}${n > 0 ? ` · ${n + 1}` : ''}`,
+        title: TITLES[(i + seedBase) % TITLES.length]!,
         signature: ['林小雨', '周远', 'Alex Chen', '陈默', '王一帆', 'Mia Liu', '赵川'][i % 7]!,
         location: placeZh,
         intro: kind === 'video' ? '一段关于路与城市的影像，记录清晨到夜晚的光线变化。' : '一组记录光影与色彩的照片，拍摄于旅途之中。',

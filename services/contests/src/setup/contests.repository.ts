@@ -207,13 +207,15 @@ export class ContestsRepository {
     if (!rows.length) return [];
     const ids = rows.map((row) => row.id);
     const m = this.m(manager);
-    const [phases, tracks, prizes] = await Promise.all([
-      m.query(`SELECT "contest_id" AS "contestId", "phase", "starts_at" AS "startsAt", "ends_at" AS "endsAt" FROM "contests"."phases" WHERE "contest_id" = ANY($1::int[])`, [ids]) as Promise<
-        { contestId: number; phase: keyof ContestPhases; startsAt: Date; endsAt: Date }[]
-      >,
-      m.query(`SELECT ${TRACK_COLUMNS} FROM "contests"."tracks" WHERE "contest_id" = ANY($1::int[]) ORDER BY "position", "id"`, [ids]) as Promise<TrackRow[]>,
-      m.query(`SELECT ${PRIZE_COLUMNS} FROM "contests"."prizes" WHERE "contest_id" = ANY($1::int[]) ORDER BY "place", "track_id" NULLS LAST, "id"`, [ids]) as Promise<PrizeRow[]>,
-    ]);
+    // One after another: inside a transaction they share one connection, which runs one query at a time.
+    const phases = (await m.query(`SELECT "contest_id" AS "contestId", "phase", "starts_at" AS "startsAt", "ends_at" AS "endsAt" FROM "contests"."phases" WHERE "contest_id" = ANY($1::int[])`, [ids])) as {
+      contestId: number;
+      phase: keyof ContestPhases;
+      startsAt: Date;
+      endsAt: Date;
+    }[];
+    const tracks = (await m.query(`SELECT ${TRACK_COLUMNS} FROM "contests"."tracks" WHERE "contest_id" = ANY($1::int[]) ORDER BY "position", "id"`, [ids])) as TrackRow[];
+    const prizes = (await m.query(`SELECT ${PRIZE_COLUMNS} FROM "contests"."prizes" WHERE "contest_id" = ANY($1::int[]) ORDER BY "place", "track_id" NULLS FIRST, "id"`, [ids])) as PrizeRow[];
     return rows.map((row) => {
       const own = phases.filter((phase) => phase.contestId === row.id);
       const windows = Object.fromEntries(own.map((phase) => [phase.phase, { startsAt: new Date(phase.startsAt).toISOString(), endsAt: new Date(phase.endsAt).toISOString() }])) as ContestPhases;

@@ -12,7 +12,7 @@ import { useSession } from '../../session/SessionProvider';
 import { Button, buttonClass } from '../../ui/Button';
 import { chinaTime, messageOf } from '../Orders/common';
 import styles from './Contests.module.css';
-import { contestIdParam, timeline } from './contestText';
+import { contestIdParam, prizeLines, timeline } from './contestText';
 import { EntryForm } from './EntryForm';
 import { MyEntries } from './MyEntries';
 import { useState } from 'react';
@@ -101,14 +101,20 @@ function ContestView({ contest }: { contest: ContestDetail }) {
             <section className={styles.section}>
               <h2 className={styles.sectionTitle}>{t('contests.detail.prizes')}</h2>
               <ul className={styles.prizeList}>
-                {contest.prizes.map((prize) => (
-                  <li key={prize.id} className={styles.prize} data-testid="contest-prize">
+                {prizeLines(contest.prizes).map((line) => (
+                  <li key={line.key} className={styles.prize} data-testid="contest-prize">
                     <span>
-                      <strong>{prize.title}</strong> · {trackTitle(prize.trackId)} · {t('contests.detail.winners', { count: prize.winners })}
-                      {prize.eligibility !== 'all' && <span className={styles.muted}> · {t(`contests.detail.eligibility.${prize.eligibility}`)}</span>}
-                      {prize.goods && <span className={styles.muted}> · {t('contests.detail.goods', { goods: prize.goods })}</span>}
+                      <strong>{line.title}</strong> ·{' '}
+                      {line.trackIds === null
+                        ? t('contests.detail.wholeContest')
+                        : line.trackIds.length === contest.tracks.length && contest.tracks.length > 1
+                          ? t('contests.detail.everyTrack')
+                          : line.trackIds.map(trackTitle).join(t('contests.detail.listSeparator'))}{' '}
+                      · {line.trackIds !== null && line.trackIds.length > 1 ? t('contests.detail.winnersEach', { count: line.winners }) : t('contests.detail.winners', { count: line.winners })}
+                      {line.eligibility !== 'all' && <span className={styles.muted}> · {t(`contests.detail.eligibility.${line.eligibility}`)}</span>}
+                      {line.goods && <span className={styles.muted}> · {t('contests.detail.goods', { goods: line.goods })}</span>}
                     </span>
-                    <span className={styles.cash}>{formatFen(prize.cashFen)}</span>
+                    <span className={styles.cash}>{formatFen(line.cashFen)}</span>
                   </li>
                 ))}
               </ul>

@@ -1,5 +1,5 @@
 import type { ContestPhases } from '@mkt/contracts/web';
-import { contestHref, contestIdParam, isCurrent, timeline } from './contestText';
+import { contestHref, contestIdParam, isCurrent, prizeLines, timeline } from './contestText';
 
 const window = (from: string, to: string) => ({ startsAt: from, endsAt: to });
 const phases: ContestPhases = {
@@ -29,5 +29,15 @@ describe('contest pages', () => {
   it('read only positive whole ids from the address', () => {
     expect(contestIdParam('12')).toBe(12);
     for (const bad of [null, '', '0', '-1', '1e3', 'abc', '12345678901']) expect(contestIdParam(bad)).toBeNull();
+  });
+
+  it('show the same prize of several tracks as one line, contest-wide prizes of a place first', () => {
+    const prize = (id: number, trackId: number | null, place: number, title: string, cashFen: number) => ({ id, trackId, place, title, winners: 1, cashFen, goods: '', eligibility: 'all' as const });
+    const lines = prizeLines([prize(1, 10, 1, 'First', 800_000), prize(2, 11, 1, 'First', 800_000), prize(3, null, 1, 'Grand', 1_300_000), prize(4, 10, 2, 'Second', 300_000)]);
+    expect(lines.map((line) => [line.title, line.trackIds])).toEqual([
+      ['Grand', null],
+      ['First', [10, 11]],
+      ['Second', [10]],
+    ]);
   });
 });

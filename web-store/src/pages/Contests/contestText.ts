@@ -1,4 +1,4 @@
-import { CONTEST_PHASES, type ContestCard, type ContestStage } from '@mkt/contracts/web';
+import { CONTEST_PHASES, type ContestCard, type ContestPrizeView, type ContestStage } from '@mkt/contracts/web';
 
 /** Contests still to come or running: the list's first tab. Ended ones move to the second and to /postActivityList. */
 export function isCurrent(contest: Pick<ContestCard, 'stage'>): boolean {
@@ -32,3 +32,27 @@ export const STAGE_TONE: Record<ContestStage, 'live' | 'soon' | 'done'> = {
   exhibition: 'live',
   ended: 'done',
 };
+
+/** Prizes as a reader takes them in: the same prize in several tracks is one line that names them. */
+export interface PrizeLine {
+  key: string;
+  title: string;
+  place: number;
+  cashFen: number;
+  goods: string;
+  eligibility: ContestPrizeView['eligibility'];
+  winners: number;
+  /** null: the whole contest. */
+  trackIds: number[] | null;
+}
+
+export function prizeLines(prizes: readonly ContestPrizeView[]): PrizeLine[] {
+  const lines = new Map<string, PrizeLine>();
+  for (const prize of prizes) {
+    const key = [prize.trackId === null ? 'contest' : 'track', prize.place, prize.title, prize.cashFen, prize.goods, prize.eligibility, prize.winners].join('|');
+    const line = lines.get(key);
+    if (line && line.trackIds && prize.trackId !== null) line.trackIds.push(prize.trackId);
+    else lines.set(key, { key: `${key}|${prize.id}`, title: prize.title, place: prize.place, cashFen: prize.cashFen, goods: prize.goods, eligibility: prize.eligibility, winners: prize.winners, trackIds: prize.trackId === null ? null : [prize.trackId] });
+  }
+  return [...lines.values()].sort((a, b) => a.place - b.place || Number(a.trackIds !== null) - Number(b.trackIds !== null));
+}
