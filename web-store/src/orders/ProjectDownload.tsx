@@ -14,11 +14,11 @@ import { useToast } from '../ui/toast/ToastProvider';
 import { projectAllowance } from './projectAllowance';
 import styles from './ProjectDownload.module.css';
 
-/** Licensing issues the download right a moment after the project order: ask again briefly. */
+/** Licensing issues the download right a moment after the born-confirmed order: ask again briefly. */
 const RIGHT_WAIT_TRIES = 12;
 const RIGHT_WAIT_MS = 500;
 
-async function signedLinkWhenReady(orderId: string, itemId: number): Promise<string> {
+export async function signedLinkWhenReady(orderId: string, itemId: number): Promise<string> {
   for (let attempt = 1; ; attempt++) {
     try {
       return (await orderCalls.downloadOriginal(orderId, itemId)).url;

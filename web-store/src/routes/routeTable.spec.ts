@@ -56,7 +56,8 @@ describe('route table', () => {
     const account = ['/UserCenter', '/mailconfirm', '/join'];
     const editorial = ['/OriginList', '/Case', '/CaseList', '/ContentList'];
     const contests = ['/ActivityList', '/ActivityDetail', '/postActivityList', '/postActivityDetail', '/score'];
-    expect(built.sort()).toEqual(['/', '/404', '/Login', '/test', '/working', ...catalogue, ...editorial, ...contributors, ...orders, ...music, ...account, ...contests].sort());
+    const shop = ['/Shop', '/ProductDetail'];
+    expect(built.sort()).toEqual(['/', '/404', '/Login', '/test', '/working', ...catalogue, ...editorial, ...contributors, ...orders, ...music, ...account, ...contests, ...shop].sort());
     // One page, two routes (spec section 2).
     expect(findRoute('/ContentList')?.page).toBe(findRoute('/CaseList')?.page);
     expect(findRoute('/OriginList')?.page).not.toBe(findRoute('/CaseList')?.page);

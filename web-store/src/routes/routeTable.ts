@@ -53,7 +53,9 @@ export type PageKey =
   | 'contestDetail'
   | 'pastContestList'
   | 'pastContestDetail'
-  | 'score';
+  | 'score'
+  | 'shop'
+  | 'productDetail';
 
 export interface RouteFlags {
   /** (M): the route has a mobile layout, so it gets a device-width viewport. */
@@ -161,8 +163,8 @@ export const routeTable: readonly RouteEntry[] = [
   route('/Vip', { page: 'vip' }),
   route('/vip', { page: 'vip' }),
   route('/VipOrder', { page: 'vip' }),
-  route('/Shop', M),
-  route('/ProductDetail'),
+  route('/Shop', { ...M, page: 'shop' }),
+  route('/ProductDetail', { page: 'productDetail' }),
   route('/ActivityList', { ...M, page: 'contestList' }),
   route('/ActivityDetail', { page: 'contestDetail' }),
   route('/postActivityList', { page: 'pastContestList' }),

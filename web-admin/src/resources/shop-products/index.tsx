@@ -33,7 +33,7 @@ const Fields = () => (
     <TextInput source="nameEn" isRequired sx={{ width: 420 }} slotProps={{ htmlInput: { maxLength: SHOP_LIMITS.nameMax } }} />
     <TextInput source="descriptionZh" multiline minRows={2} sx={{ width: 560 }} />
     <TextInput source="descriptionEn" multiline minRows={2} sx={{ width: 560 }} />
-    <NumberInput source="priceFen" min={1} step={100} helperText="resources.shop-products.price_helper" sx={{ width: 220 }} />
+    <NumberInput source="priceFen" min={1} step={1} helperText="resources.shop-products.price_helper" sx={{ width: 220 }} />
     <NumberInput source="videoCount" min={0} step={1} sx={{ width: 160 }} />
     <NumberInput source="photoCount" min={0} step={1} sx={{ width: 160 }} />
     <NumberInput source="validDays" min={1} step={1} sx={{ width: 160 }} />

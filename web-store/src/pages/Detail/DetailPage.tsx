@@ -14,6 +14,7 @@ import { useMaterialActions } from '../../catalogue/useMaterialActions';
 import { useRemote } from '../../catalogue/useRemote';
 import { Button, buttonClass } from '../../ui/Button';
 import { CartIcon, CopyIcon, DownloadIcon, HeartIcon, LinkIcon } from '../../ui/icons';
+import { PackDownload } from '../../orders/PackDownload';
 import { ProjectDownload } from '../../orders/ProjectDownload';
 import { useAddToCart } from '../../orders/useAddToCart';
 import styles from './DetailPage.module.css';
@@ -216,7 +217,10 @@ function DetailView({ material, variant }: { material: MaterialDetail; variant: 
               {t('detail.addToCart')}
             </Button>
             {(material.kind === 'video' || material.kind === 'photo') && material.from !== 'external' && variant !== 'external' && (
-              <ProjectDownload materialId={material.id} kind={material.kind} />
+              <>
+                <ProjectDownload materialId={material.id} kind={material.kind} />
+                <PackDownload materialId={material.id} kind={material.kind} />
+              </>
             )}
             <div className={styles.secondaryActions}>
               <button

@@ -1,7 +1,7 @@
 import { LICENCE_LABELS, type OrderView, formatFen } from '@mkt/contracts/web';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { type InvoiceForm, openLink, orderCalls } from '../../api/orderCalls';
 import { useRemote } from '../../catalogue/useRemote';
 import { buyerMayCancel } from '../../orders/orderCancel';
@@ -77,6 +77,34 @@ function OrderDetail({ id }: { id: string }) {
           </div>
         )}
       </section>
+
+      {o.product && (
+        <section className={styles.card} data-testid="order-product">
+          <h2 className={styles.subtitle}>{t('shop.order.title')}</h2>
+          <dl className={styles.facts}>
+            <dt>{t('shop.order.product')}</dt>
+            <dd>{o.product.name}</dd>
+            <dt>{t('shop.order.contents')}</dt>
+            <dd>{[o.product.videoCount > 0 ? t('shop.contents.videos', { count: o.product.videoCount }) : '', o.product.photoCount > 0 ? t('shop.contents.photos', { count: o.product.photoCount }) : ''].filter(Boolean).join(' + ')}</dd>
+            <dt>{t('shop.terms.period')}</dt>
+            <dd>{t('shop.days', { days: o.product.validDays })}</dd>
+            {o.licence && (
+              <>
+                <dt>{t('shop.licensee')}</dt>
+                <dd>{o.licence.buyerCompany}</dd>
+                <dt>{t('orders.putorder.licenceType')}</dt>
+                <dd>{label(LICENCE_LABELS.type, o.licence.licenceType)}</dd>
+              </>
+            )}
+          </dl>
+          <p className={styles.muted}>{o.status === 'confirmed' ? t('shop.order.granted') : t('shop.order.afterConfirm')}</p>
+          {o.status === 'confirmed' && (
+            <Link to="/Shop" data-testid="order-product-shop">
+              {t('shop.order.toShop')}
+            </Link>
+          )}
+        </section>
+      )}
 
       {o.licence && o.kind === 'material' && (
         <section className={styles.card}>
@@ -183,7 +211,7 @@ function OrderDetail({ id }: { id: string }) {
       </section>
 
       {o.status === 'quoted' && <PaymentForm order={o} onDone={order.reload} />}
-      {o.status === 'confirmed' && o.kind !== 'vip' && <Licences orderId={o.id} />}
+      {o.status === 'confirmed' && o.kind !== 'vip' && o.kind !== 'product' && <Licences orderId={o.id} />}
       {o.status === 'confirmed' && <InvoiceSection order={o} onDone={order.reload} />}
       {o.status === 'confirmed' && <RefundSection order={o} onDone={order.reload} />}
     </>

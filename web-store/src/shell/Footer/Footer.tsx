@@ -22,6 +22,7 @@ const columns = [
     links: [
       { to: '/Questions', label: 'footer.faq' },
       { to: '/Vip', label: 'footer.vip' },
+      { to: '/Shop', label: 'shop.title' },
       { to: '/About', label: 'footer.about' },
     ],
   },
