@@ -164,7 +164,7 @@ describe('the shop: a download pack bought, confirmed and drawn down', () => {
       ['/shop/detail', { id: 2 ** 40 }],
       ['/shop/detail', { id: null }],
       ['/shop/order/create', { productId: productId, licensee: 'a\u0000b' }],
-      ['/shop/order/create', { productId: 99999999999999999999, licensee: 'a' }],
+      ['/shop/order/create', '{"productId":99999999999999999999,"licensee":"a"}'],
       ['/shop/order/create', { productId: [productId], licensee: 'a' }],
       ['/shop/order/create', { productId: productId, licensee: 'x'.repeat(101) }],
       ['/shop/order/create', '{"productId":'],

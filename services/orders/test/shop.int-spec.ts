@@ -152,4 +152,15 @@ describe('orders: the shop and its download packs', () => {
     const packs = (await call<DownloadPacksResponse>('/shop/packs', buyer.token)).body.data;
     expect(packs).toMatchObject({ videoLeft: 0, photoLeft: 0, packs: [{ active: false }] });
   });
+
+  it('is documented in the generated OpenAPI document', async () => {
+    type Operation = { tags?: string[]; requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown> } }> } };
+    const doc = (await (await fetch(`${h.url}/api/docs/openapi.json`)).json()) as { paths: Record<string, Record<string, Operation>> };
+    expect(Object.keys(doc.paths['/admin-api/shop-products']!).sort()).toEqual(['get', 'post']);
+    expect(Object.keys(doc.paths['/admin-api/shop-products/{id}']!).sort()).toEqual(['get', 'put']);
+    for (const path of ['/api/shop/list', '/api/shop/detail', '/api/shop/order/create', '/api/shop/packs', '/api/shop/pack/download']) {
+      expect(doc.paths[path]!.post!.tags).toEqual(['store: shop']);
+    }
+    expect(doc.paths['/api/shop/order/create']!.post!.requestBody!.content['application/json']!.schema.properties).toHaveProperty('licensee');
+  });
 });
