@@ -104,6 +104,28 @@ describe('the user centre', () => {
     await context.close();
   });
 
+  it('fits a 375 px phone in both languages: no sideways scroll, every tab reachable', async () => {
+    const signedIn = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    await signInOnStore(env.server, await signedIn.newPage(), '13900000912');
+    const state = await signedIn.storageState();
+    await signedIn.close();
+    for (const lang of ['zh-CN', 'en']) {
+      const context = await env.browser.newContext({ viewport: { width: 375, height: 760 }, storageState: state });
+      const page = await context.newPage();
+      await page.addInitScript((language) => localStorage.setItem('lang', language), lang);
+      await page.goto(`${env.server.url}/UserCenter?tab=profile`);
+      await page.getByTestId('user-center-nickname').waitFor();
+      for (const tab of ['account', 'security', 'vip', 'invoices', 'profile']) {
+        await page.getByTestId(`user-center-tab-${tab}`).click();
+        await page.waitForURL((url) => url.searchParams.get('tab') === tab);
+        const [scroll, inner] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+        assert.ok(scroll <= inner, `${lang} ${tab}: no sideways scroll (${scroll} > ${inner})`);
+      }
+      await shoot(page, `phone-${lang}`);
+      await context.close();
+    }
+  });
+
   /** Another device signs the same account in with the newly bound e-mail address, through the API. */
   async function signInFromAnotherDevice() {
     const call = (path, body) =>
