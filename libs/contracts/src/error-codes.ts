@@ -150,6 +150,7 @@ export const ErrorCode = {
   CONTEST_RESULTS_PUBLISHED: 8033,
   CONTEST_RESULTS_NOT_PUBLISHED: 8034,
   WINNER_INFO_CLOSED: 8035,
+  CAMPAIGN_NOT_FOUND: 8040,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -292,4 +293,5 @@ export const httpStatusOf: Record<ErrorCode, number> = {
   [ErrorCode.CONTEST_RESULTS_PUBLISHED]: 409,
   [ErrorCode.CONTEST_RESULTS_NOT_PUBLISHED]: 404,
   [ErrorCode.WINNER_INFO_CLOSED]: 409,
+  [ErrorCode.CAMPAIGN_NOT_FOUND]: 404,
 };

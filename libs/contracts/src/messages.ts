@@ -192,6 +192,7 @@ export const serverMessages = {
     contestResultsPublished: '活动结果已发布',
     contestResultsNotPublished: '活动结果尚未公布',
     winnerInfoClosed: '获奖信息须在 {dueAt} 前提交，已过期限，请联系主办方',
+    campaignNotFound: '该活动页面暂未上线',
   },
   en: {
     ok: 'Success',
@@ -378,6 +379,7 @@ export const serverMessages = {
     contestResultsPublished: 'The results are already published',
     contestResultsNotPublished: 'The results are not published yet',
     winnerInfoClosed: 'Winners give their information by {dueAt}; that has passed, please contact the organiser',
+    campaignNotFound: 'This campaign page is not online yet',
   },
 } as const satisfies Record<Language, Record<string, string>>;
 

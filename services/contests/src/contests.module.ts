@@ -2,7 +2,9 @@ import { Inject, Injectable, Module, type OnModuleInit } from '@nestjs/common';
 import { DatabaseModule, EventsModule, HandledEventEntity, OBJECT_STORAGE, OutboxMessageEntity, StaffAuditLogEntity, StaffAuditWriter, type ObjectStorage } from '@mkt/platform';
 import { FfmpegRunner, resolveMediaBinaries } from '@mkt/platform/media';
 import { ContestsDemoSeed } from './demo/contests-demo-seed.service.js';
-import { AdminContestActionsController, AdminContestEntriesController, AdminContestJudgesController, AdminContestsController } from './admin/contests-admin.controllers.js';
+import { AdminCampaignsController, AdminContestActionsController, AdminContestEntriesController, AdminContestJudgesController, AdminContestsController } from './admin/contests-admin.controllers.js';
+import { CampaignsRepository } from './campaigns/campaigns.repository.js';
+import { CampaignsService } from './campaigns/campaigns.service.js';
 import { EntriesRepository } from './entries/entries.repository.js';
 import { EntriesService } from './entries/entries.service.js';
 import { CONTEST_BUCKET, ContestFileLinks } from './files/contest-file-links.js';
@@ -12,6 +14,7 @@ import { JudgesService } from './judging/judges.service.js';
 import { JudgingRepository } from './judging/judging.repository.js';
 import { JudgingService } from './judging/judging.service.js';
 import { ContestsInit1765300000000 } from './migrations/1765300000000-contests-init.js';
+import { ContestCampaigns1765400000000 } from './migrations/1765400000000-contest-campaigns.js';
 import { ResultsRepository } from './results/results.repository.js';
 import { ResultsService } from './results/results.service.js';
 import { ContestSetupService } from './setup/contest-setup.service.js';
@@ -20,7 +23,7 @@ import { ContestEntriesController, ContestsPublicController } from './store/cont
 import { JudgePortalController } from './store/judge-portal.controller.js';
 
 export const CONTESTS_ENTITIES = [StaffAuditLogEntity, OutboxMessageEntity, HandledEventEntity];
-export const CONTESTS_MIGRATIONS = [ContestsInit1765300000000];
+export const CONTESTS_MIGRATIONS = [ContestsInit1765300000000, ContestCampaigns1765400000000];
 
 /** Media checks of a five-minute video take a few seconds; this bounds a stuck one. */
 const INSPECTION_TIMEOUT_MS = 120_000;
@@ -53,12 +56,14 @@ class ContestsBuckets implements OnModuleInit {
     AdminContestsController,
     AdminContestJudgesController,
     AdminContestEntriesController,
+    AdminCampaignsController,
   ],
   providers: [
     ContestsRepository,
     EntriesRepository,
     JudgingRepository,
     ResultsRepository,
+    CampaignsRepository,
     ContestSetupService,
     ContestFileLinks,
     ContestFilesService,
@@ -66,6 +71,7 @@ class ContestsBuckets implements OnModuleInit {
     JudgesService,
     JudgingService,
     ResultsService,
+    CampaignsService,
     { provide: CONTEST_MEDIA_INSPECTOR, useFactory: async () => new ToolkitContestMediaInspector(new FfmpegRunner(await resolveMediaBinaries(), { timeoutMs: INSPECTION_TIMEOUT_MS })) },
     StaffAuditWriter.provide({ service: 'contests', announce: true }),
     ContestsBuckets,

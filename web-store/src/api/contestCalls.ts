@@ -13,6 +13,8 @@ import {
   type MyEntriesResponse,
   type MyPointsResponse,
   type ContestTrackKind,
+  type CampaignPage,
+  type CampaignView,
 } from '@mkt/contracts/web';
 import { type CallOptions, post } from './client';
 import { putWithProgress } from './signedPut';
@@ -46,6 +48,7 @@ export const contestCalls = {
   judgeSignIn: (key: string) => post<JudgeView>(ContestCalls.judgeSignIn, { key }),
   judgeWorks: (key: string, type: ContestTrackKind, pageNo: number, pageSize: number, options?: CallOptions) =>
     post<JudgeWorksResponse>(ContestCalls.judgeWorks, { key, type, pageNo, pageSize }, options),
+  campaign: (slug: CampaignPage, options?: CallOptions) => post<CampaignView>(ContestCalls.campaign, { slug }, options),
   judgeScore: (key: string, entryId: number, score: number) => post<{ entryId: number; score: number }>(ContestCalls.judgeScore, { key, entryId, score }),
 };
 

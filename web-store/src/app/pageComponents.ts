@@ -52,6 +52,7 @@ export const pageComponents: Record<PageKey, LazyExoticComponent<ComponentType>>
   contestDetail: lazyPage(() => import('../pages/Contests/ContestDetailPage'), 'ContestDetail'),
   pastContestDetail: lazyPage(() => import('../pages/Contests/PastContestDetailPage'), 'PastContestDetail'),
   score: lazyPage(() => import('../pages/Contests/ScorePage'), 'Score'),
+  campaign: lazyPage(() => import('../pages/Contests/CampaignPage'), 'Campaign'),
   shop: lazyPage(() => import('../pages/Shop/ShopPage'), 'Shop'),
   productDetail: lazyPage(() => import('../pages/Shop/ProductDetailPage'), 'ProductDetail'),
 };

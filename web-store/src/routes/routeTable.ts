@@ -54,6 +54,7 @@ export type PageKey =
   | 'pastContestList'
   | 'pastContestDetail'
   | 'score'
+  | 'campaign'
   | 'shop'
   | 'productDetail';
 
@@ -116,7 +117,7 @@ function child(segment: string | null, options: Omit<EntryOptions, 'children'> =
 
 const M = { mobile: true } as const;
 const W = { white: true } as const;
-const contestLanding = { mobile: true, hideSideToolbar: true } as const;
+const contestLanding = { mobile: true, hideSideToolbar: true, page: 'campaign' } as const;
 
 export const routeTable: readonly RouteEntry[] = [
   route('/', { ...M, page: 'home' }),
@@ -175,12 +176,12 @@ export const routeTable: readonly RouteEntry[] = [
   route('/CaseList', { page: 'caseList' }),
   route('/ContentList', { page: 'caseList' }),
   route('/score', { ...W, page: 'score' }),
-  route('/8k2021'),
-  route('/8k2022'),
-  route('/8k2023'),
-  route('/8k2024', M),
-  route('/canon2022', W),
-  route('/canon2022autumn', W),
+  route('/8k2021', { ...M, page: 'campaign' }),
+  route('/8k2022', { ...M, page: 'campaign' }),
+  route('/8k2023', { ...M, page: 'campaign' }),
+  route('/8k2024', { ...M, page: 'campaign' }),
+  route('/canon2022', { ...W, page: 'campaign' }),
+  route('/canon2022autumn', { ...W, page: 'campaign' }),
   route('/howToGetHighQualityVideo', { page: 'helpHighQualityVideo' }),
   route('/howToGetMoreSaleChance', { page: 'helpMoreSaleChance' }),
   route('/howToUseUploadTool', { page: 'helpUploadTool' }),

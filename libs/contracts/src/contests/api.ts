@@ -15,6 +15,7 @@ export type {
   JudgeScoreRequest,
   WinnerInfoRequest,
   ContestSetup,
+  CampaignSetup,
 } from './schemas.js';
 
 /** Store call paths of the contests service (POST below /api). */
@@ -33,6 +34,8 @@ export const ContestCalls = {
   judgeSignIn: '/judge/signin',
   judgeWorks: '/judge/works',
   judgeScore: '/judge/score',
+  /** A campaign page (/8k2021 … /fcb1year/m3) as kept in the console. */
+  campaign: '/contest/campaign',
 } as const;
 
 /**
@@ -277,4 +280,30 @@ export interface StandingView {
   averageScore: number;
   rank: number | null;
   place: number | null;
+}
+
+/**
+ * The campaign pages of spec section 2, each kept in the console: the yearly /8k2021 to /8k2024,
+ * /canon2022, /canon2022autumn and the contest landing /fcb1year with its m1 to m3 (a child's
+ * slug joins the parent's with a dash).
+ */
+export const CAMPAIGN_PAGES = ['8k2021', '8k2022', '8k2023', '8k2024', 'canon2022', 'canon2022autumn', 'fcb1year', 'fcb1year-m1', 'fcb1year-m2', 'fcb1year-m3'] as const;
+export type CampaignPage = (typeof CAMPAIGN_PAGES)[number];
+
+/** The campaign a store path shows: "/fcb1year/m2" → "fcb1year-m2"; null for any other path. */
+export function campaignOfPath(pathname: string): CampaignPage | null {
+  const slug = pathname.replace(/^\/+|\/+$/g, '').replace(/\//g, '-');
+  return (CAMPAIGN_PAGES as readonly string[]).includes(slug) ? (slug as CampaignPage) : null;
+}
+
+export interface CampaignView {
+  slug: CampaignPage;
+  title: string;
+  subtitle: string;
+  /** The banner staff chose, else a picture of the linked contest's best work, else none. */
+  heroUrl: string | null;
+  sections: { heading: string; text: string }[];
+  contest: ContestCard | null;
+  /** The linked contest's winners (published results only), best first. */
+  winners: WinnerView[];
 }

@@ -1,11 +1,17 @@
 import { z } from 'zod';
 import { normaliseText, lineText } from '../text.js';
 import { serialId, wholeNumber } from '../wire-numbers.js';
-import { CONTEST_FILE_ROLES, CONTEST_LIMITS, CONTEST_PHASES, CONTEST_TRACK_KINDS, ENTRY_GENDERS, ENTRY_STATUSES, PRIZE_ELIGIBILITIES, type ContestPhase } from './api.js';
+import { CAMPAIGN_PAGES, CONTEST_FILE_ROLES, CONTEST_LIMITS, CONTEST_PHASES, CONTEST_TRACK_KINDS, ENTRY_GENDERS, ENTRY_STATUSES, PRIZE_ELIGIBILITIES, type ContestPhase } from './api.js';
 
 /** Multi-line text (rules, intros): normalised, line breaks kept. */
 const longText = (min: number, max: number) => z.string().overwrite(normaliseText).overwrite((value) => value.trim()).min(min).max(max);
 const optionalLine = (max: number) => lineText(0, max).default('');
+/** A picture staff link to: on the web, or a path on this site (a catalogue rendition). */
+const link = z
+  .string()
+  .trim()
+  .max(500)
+  .regex(/^(https?:\/\/|\/)[^\s<>"']*$/, 'a link');
 
 export const contestListRequestSchema = z.object({
   pageNo: wholeNumber(1, 10_000).default(1),
@@ -110,13 +116,7 @@ export const contestSetupSchema = z.object({
   rulesZh: longText(0, 20_000).default(''),
   rulesEn: longText(0, 20_000).default(''),
   /** A catalogue image shown as the banner (an http(s) or site-relative link), or none. */
-  bannerUrl: z
-    .string()
-    .trim()
-    .max(500)
-    .regex(/^(https?:\/\/|\/)[^\s<>"']*$/, 'a link')
-    .nullable()
-    .default(null),
+  bannerUrl: link.nullable().default(null),
   maxScore: z.number().int().min(1).max(CONTEST_LIMITS.maxScoreCeiling),
   pointsPool: z.number().int().min(0).max(1_000_000_000),
   winnerInfoDays: z.number().int().min(1).max(30).default(2),
@@ -133,4 +133,26 @@ export const judgeFilterSchema = z.object({ contestId: serialId(), id: z.array(z
 export const entryFilterSchema = z
   .object({ contestId: serialId(), trackId: serialId(), status: z.enum(ENTRY_STATUSES), q: z.string().max(100), id: z.array(serialId()).max(500) })
   .partial();
+export const campaignRequestSchema = z.object({ slug: z.enum(CAMPAIGN_PAGES) });
+
+/** Console: a campaign page's content. Its slug is the route it is shown on. */
+export const campaignSetupSchema = z.object({
+  slug: z.enum(CAMPAIGN_PAGES),
+  contestId: serialId().nullable().default(null),
+  titleZh: lineText(1, 100),
+  titleEn: lineText(1, 100),
+  subtitleZh: optionalLine(200),
+  subtitleEn: optionalLine(200),
+  bannerUrl: link.nullable().default(null),
+  sections: z
+    .array(z.object({ headingZh: optionalLine(100), headingEn: optionalLine(100), textZh: longText(0, 5000).default(''), textEn: longText(0, 5000).default('') }))
+    .max(12)
+    .default([]),
+  winnersShown: z.number().int().min(0).max(24).default(6),
+  published: z.boolean().default(true),
+});
+export type CampaignSetup = z.output<typeof campaignSetupSchema>;
+export const campaignUpdateSchema = campaignSetupSchema.omit({ slug: true });
+export const campaignFilterSchema = z.object({ id: z.array(z.enum(CAMPAIGN_PAGES)).max(20) }).partial();
+
 export const entryRejectSchema = z.object({ reason: lineText(1, 200) });

@@ -12,13 +12,16 @@
  * contest-entries — list/get with the files behind short-lived links. filter: { contestId,
  *   trackId, status, q, id[] }. sort: id, submittedAt, status, trackId.
  *   POST /contest-entries/:id/approve, POST /contest-entries/:id/reject { reason }.
+ * campaigns — list/get/POST/PUT, keyed by the page's slug (8k2021 … fcb1year-m3): titles,
+ *   subtitles, banner, sections in both languages, the contest whose winners it shows, published.
  * Every write is recorded in contests.audit_log and announced for the console's audit log.
  */
 import { Body, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
-import { contestFilterSchema, contestSetupSchema, entryFilterSchema, entryRejectSchema, judgeCreateSchema, judgeFilterSchema, judgeUpdateSchema, serialId } from '@mkt/contracts';
+import { CAMPAIGN_PAGES, campaignFilterSchema, campaignSetupSchema, campaignUpdateSchema, contestFilterSchema, contestSetupSchema, entryFilterSchema, entryRejectSchema, judgeCreateSchema, judgeFilterSchema, judgeUpdateSchema, serialId } from '@mkt/contracts';
 import { AdminController, ApiZodBody, CurrentStaff, ResourceIdPipe, Roles, StaffAuthGuard, ZodValidationPipe, adminResourceController, type AuthenticatedStaff } from '@mkt/platform';
+import { CampaignsService } from '../campaigns/campaigns.service.js';
 import { EntriesService } from '../entries/entries.service.js';
 import { JudgesService } from '../judging/judges.service.js';
 import { ResultsService } from '../results/results.service.js';
@@ -61,6 +64,18 @@ export const AdminContestEntriesController = adminResourceController({
   roles: MANAGERS,
   list: { sortable: ['id', 'submittedAt', 'status', 'trackId'], defaultSort: ['id', 'DESC'], filter: entryFilterSchema, rows: (entries, query) => entries.adminList(query) },
   get: (entries, id) => entries.adminGet(Number(id)),
+});
+
+export const AdminCampaignsController = adminResourceController({
+  resource: 'campaigns',
+  id: z.enum(CAMPAIGN_PAGES),
+  tag: 'admin: contests',
+  service: CampaignsService,
+  roles: MANAGERS,
+  list: { sortable: ['slug'], defaultSort: ['slug', 'ASC'], filter: campaignFilterSchema, rows: (campaigns, query) => campaigns.list(query) },
+  get: (campaigns, id) => campaigns.get(id),
+  create: { schema: campaignSetupSchema, run: (campaigns, actor, body) => campaigns.save(actor, body) },
+  update: { schema: campaignUpdateSchema, run: (campaigns, actor, id, body) => campaigns.save(actor, { ...body, slug: id as (typeof CAMPAIGN_PAGES)[number] }) },
 });
 
 /** The contest actions beyond editing: standings, publishing results, revoking keys, reviewing entries. */

@@ -11,9 +11,10 @@ import { CONTEST_MEDIA_INSPECTOR, type ContestMediaInspector } from '../files/co
 import { generateJudgeKey, hashJudgeKey, judgeKeyHint, normaliseJudgeKey } from '../judging/judge-key.js';
 import { JudgingRepository } from '../judging/judging.repository.js';
 import { ResultsService } from '../results/results.service.js';
+import { CampaignsService } from '../campaigns/campaigns.service.js';
 import { ContestSetupService } from '../setup/contest-setup.service.js';
 import { DemoContestMedia } from './demo-contest-media.js';
-import { demoParticipantId, demoScore, planDemoContests, type DemoContest } from './demo-contests-plan.js';
+import { demoParticipantId, demoScore, planDemoCampaigns, planDemoContests, type DemoContest } from './demo-contests-plan.js';
 
 /**
  * Fills an empty contests service with the demo contests (single-machine start with demo data):
@@ -35,6 +36,7 @@ export class ContestsDemoSeed implements OnApplicationBootstrap, OnApplicationSh
     private readonly entries: EntriesRepository,
     private readonly judging: JudgingRepository,
     private readonly results: ResultsService,
+    private readonly campaigns: CampaignsService,
     private readonly clock: Clock,
   ) {}
 
@@ -55,20 +57,24 @@ export class ContestsDemoSeed implements OnApplicationBootstrap, OnApplicationSh
     const started = Date.now();
     const cacheRoot = process.env.DEMO_MEDIA_CACHE || join(this.config.dataDir, 'tmp');
     const media = new DemoContestMedia(new FfmpegRunner(await resolveMediaBinaries(), { timeoutMs: 300_000 }), join(cacheRoot, 'demo-contests'));
-    // Newest first: the contest taking entries is there at once, the judged ones follow as their media renders.
-    for (const contest of planDemoContests(this.clock.now()).reverse()) {
+    // The contest taking entries first, so it is there at once; the judged ones follow as their media renders.
+    const plans = planDemoContests(this.clock.now());
+    const ordered = [...plans.filter((plan) => plan.entries.length === 0), ...plans.filter((plan) => plan.entries.length > 0)];
+    const ids: Record<string, number> = {};
+    for (const plan of ordered) {
       if (this.stopping) return;
-      await this.seedContest(contest, media);
+      ids[plan.key] = await this.seedContest(plan, media);
     }
+    for (const campaign of planDemoCampaigns(ids)) await this.campaigns.saveDemo(campaign);
     this.logger.log({ seconds: Math.round((Date.now() - started) / 1000) }, 'demo contests ready');
   }
 
-  private async seedContest(plan: DemoContest, media: DemoContestMedia): Promise<void> {
+  private async seedContest(plan: DemoContest, media: DemoContestMedia): Promise<number> {
     const contest = await this.setup.createDemo(plan.setup);
     const trackId = (index: number) => contest.tracks[index]!.id;
     const entryIds: number[] = [];
     for (const [index, entry] of plan.entries.entries()) {
-      if (this.stopping) return;
+      if (this.stopping) return contest.id;
       const userId = demoParticipantId(entry.participant);
       const fileIds: string[] = [];
       for (const spec of entry.media) {
@@ -111,5 +117,6 @@ export class ContestsDemoSeed implements OnApplicationBootstrap, OnApplicationSh
     }
     if (plan.publishAt) await this.results.publishDemo(contest.id, new Date(plan.publishAt));
     this.logger.log({ contest: plan.setup.titleEn, entries: entryIds.length }, 'demo contest ready');
+    return contest.id;
   }
 }

@@ -1,4 +1,4 @@
-import type { ContestSetup, ContestTrackKind } from '@mkt/contracts';
+import type { CampaignSetup, ContestSetup, ContestTrackKind } from '@mkt/contracts';
 
 /**
  * The demo contests (pure data): the spec's 2025 contest, over and with its results published,
@@ -205,6 +205,73 @@ export function planDemoContests(now: Date): DemoContest[] {
       scored: false,
     },
     { key: 'awards-next', setup: collecting, entries: [], judges: [], publishAt: null, scored: false },
+    ...[2021, 2022, 2023, 2024].map((year) => yearly(year)),
+  ];
+}
+
+/** The 8K image project of a past year (/8k2021 … /8k2024): one video and one photo track, judged and published. */
+function yearly(year: number): DemoContest {
+  const contest = setup(`8K 影像计划 ${year}`, `8K Image Project ${year}`, {
+    submission: { startsAt: chinaMidnight(year, 6, 1), endsAt: chinaMidnight(year, 9, 1) },
+    review: { startsAt: chinaMidnight(year, 9, 1), endsAt: chinaMidnight(year, 9, 21) },
+    announcement: { startsAt: chinaMidnight(year, 9, 21), endsAt: chinaMidnight(year, 9, 30) },
+    publicity: { startsAt: chinaMidnight(year, 9, 30), endsAt: chinaMidnight(year, 10, 7) },
+    ceremony: { startsAt: chinaMidnight(year, 10, 10), endsAt: chinaMidnight(year, 10, 11) },
+    exhibition: { startsAt: chinaMidnight(year, 10, 11), endsAt: chinaMidnight(year, 11, 30) },
+  }, [0, 3]);
+  const list = entries(`8k${year}`, ['video', 'photo', 'photo'], 1, year * 10).map((entry, index) => ({ ...entry, trackIndex: index === 0 ? 0 : 1 }));
+  return {
+    key: `8k${year}`,
+    setup: contest,
+    entries: list,
+    judges: [{ name: '8K 评审团', trackIndexes: [0, 1] }],
+    publishAt: chinaMidnight(year, 9, 22),
+    scored: true,
+  };
+}
+
+const section = (headingZh: string, headingEn: string, textZh: string, textEn: string) => ({ headingZh, headingEn, textZh, textEn });
+
+/** The campaign pages, each pointing at the demo contest whose winners it shows. */
+export function planDemoCampaigns(contestIds: Record<string, number>): CampaignSetup[] {
+  const page = (slug: CampaignSetup['slug'], contestKey: string | null, titleZh: string, titleEn: string, subtitleZh: string, subtitleEn: string, sections: CampaignSetup['sections']): CampaignSetup => ({
+    slug,
+    contestId: contestKey ? (contestIds[contestKey] ?? null) : null,
+    titleZh,
+    titleEn,
+    subtitleZh,
+    subtitleEn,
+    bannerUrl: null,
+    sections,
+    winnersShown: 6,
+    published: true,
+  });
+  const yearly = ([2021, 2022, 2023, 2024] as const).map((year) =>
+    page(`8k${year}`, `8k${year}`, `8K 影像计划 ${year}`, `8K Image Project ${year}`, `${year} 年度超高清影像征集与获奖作品`, `The ${year} call for ultra-high-definition work, and its winners`, [
+      section('关于计划', 'About the project', `${year} 年，我们面向所有创作者征集超高清视频与组图，评审团从上百件作品中评出年度佳作。`, `In ${year} we invited every creator to send ultra-high-definition films and photo groups; the jury chose the year’s best from hundreds of works.`),
+      section('评审', 'Judging', '评委按评分细则独立打分，按平均分排名，并列名次共享奖项。', 'Judges scored independently by the rubric; entries ranked by their average, and tied works shared a prize.'),
+    ]),
+  );
+  return [
+    ...yearly,
+    page('canon2022', '8k2022', '光影相机 · 2022 城市影像季', 'Lightframe Cameras · City Season 2022', '与光影相机联合发起的城市主题征集', 'A city-themed call run with Lightframe Cameras', [
+      section('活动介绍', 'The campaign', '用镜头记录城市的节奏，获奖作品将在品牌线下门店展出。', 'Capture the rhythm of the city; winning works are shown in the brand’s stores.'),
+    ]),
+    page('canon2022autumn', 'city-nights', '光影相机 · 秋季夜色', 'Lightframe Cameras · Autumn Nights', '夜景与城市灯火主题征集', 'A call for night scenes and city lights', [
+      section('活动介绍', 'The campaign', '秋夜的城市，灯火与星空。作品正在评审中，结果公布后将在此展示。', 'The city on autumn nights, its lights and its stars. The works are being judged; the winners will be shown here.'),
+    ]),
+    page('fcb1year', 'awards-next', '年度影像大赛', 'The Image Awards', '奖金、曝光与 1,000,000 积分', 'Prize money, exposure and 1,000,000 points', [
+      section('一起创作', 'Create with us', '品牌车型出镜、城市与远方的故事：视频与组图六大赛道，欢迎所有影像创作者参赛。', 'Stories of the city and the road, with the brand’s car on screen: six tracks of film and photo groups, open to every image maker.'),
+    ]),
+    page('fcb1year-m1', 'awards-next', '参赛须知', 'How to enter', '作品要求与提交方式', 'What to send and how', [
+      section('视频', 'Films', 'MP4，1920x1080，500MB 以内，30 秒以上、5 分钟以内，品牌车型出镜 10 秒以上；封面 JPG，1920x1080，2MB 以内。', 'MP4, 1920x1080, 500 MB or less, over 30 seconds and under 5 minutes, the brand’s car on screen for over 10 seconds; a JPG cover, 1920x1080, 2 MB or less.'),
+      section('组图', 'Photo groups', '每组 5 至 9 张 JPG，每张 5MB 以内，长边不超过 30000 像素，首张须包含品牌车型。', '5 to 9 JPGs per group, each 5 MB or less, long side at most 30000 px; the first shows the brand’s car.'),
+    ]),
+    page('fcb1year-m2', 'awards-next', '奖项设置', 'Prizes', '现金奖励、实物奖品与积分', 'Cash, goods and points', [
+      section('奖金', 'Cash', '年度大奖 13000 元；各赛道一等奖 8000 元、二等奖 3000 元、三等奖 1500 元；车主奖 8888 元。', 'Grand prize 13,000 yuan; in each track 8,000, 3,000 and 1,500 yuan for the first three places; the owner award 8,888 yuan.'),
+      section('积分', 'Points', '1,000,000 积分由全体参赛者共享。', '1,000,000 points are shared among all participants.'),
+    ]),
+    page('fcb1year-m3', 'awards-2025', '往届佳作', 'Past winners', '2025 年度影像大赛获奖作品', 'The winners of the 2025 Image Awards', []),
   ];
 }
 

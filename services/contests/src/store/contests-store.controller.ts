@@ -3,6 +3,7 @@ import { ApiTags } from '@nestjs/swagger';
 import type { z } from 'zod';
 import {
   ContestCalls,
+  campaignRequestSchema,
   contestEntrySubmitSchema,
   contestFileIdSchema,
   contestFilePartsSchema,
@@ -12,6 +13,7 @@ import {
   languageFromHeader,
   myEntriesRequestSchema,
   winnerInfoSchema,
+  type CampaignPage,
   type ContestEntrySubmitRequest,
   type ContestFileIdRequest,
   type ContestFilePartsRequest,
@@ -21,6 +23,7 @@ import {
   type WinnerInfoRequest,
 } from '@mkt/contracts';
 import { ApiZodBody, CurrentUser, LoginMessage, StoreController, UserAuthGuard, ZodValidationPipe, type AuthenticatedUser } from '@mkt/platform';
+import { CampaignsService } from '../campaigns/campaigns.service.js';
 import { EntriesService } from '../entries/entries.service.js';
 import { ContestFilesService } from '../files/contest-files.service.js';
 import { ResultsService } from '../results/results.service.js';
@@ -28,14 +31,22 @@ import { ContestSetupService } from '../setup/contest-setup.service.js';
 
 const path = (call: string) => call.replace(/^\//, '');
 
-/** The contest pages' public calls: the list with the header's count, a contest, its published results. */
+/** The contest pages' public calls: the list with the header's count, a contest, its published results, campaign pages. */
 @ApiTags('store: contests')
 @StoreController()
 export class ContestsPublicController {
   constructor(
     private readonly setup: ContestSetupService,
     private readonly outcomes: ResultsService,
+    private readonly campaigns: CampaignsService,
   ) {}
+
+  @Post(path(ContestCalls.campaign))
+  @HttpCode(200)
+  @ApiZodBody(campaignRequestSchema)
+  campaign(@Body(new ZodValidationPipe(campaignRequestSchema)) body: { slug: CampaignPage }, @Headers('accept-language') language?: string) {
+    return this.campaigns.view(body.slug, languageFromHeader(language));
+  }
 
   @Post(path(ContestCalls.gameList))
   @HttpCode(200)

@@ -150,4 +150,8 @@ export const contestsEn: MessageShape<typeof contestsZhCN> = {
     scoreInvalid: 'A score is a whole number from 0 to {{max}}',
     open: 'Open the original',
   },
+  campaign: {
+    pages: 'Campaign pages',
+    landing: { home: 'The awards', m1: 'How to enter', m2: 'Prizes', m3: 'Past winners' },
+  },
 };

@@ -147,4 +147,8 @@ export const contestsZhCN = {
     scoreInvalid: '分数须为 0 至 {{max}} 的整数',
     open: '查看原文件',
   },
+  campaign: {
+    pages: '活动页面',
+    landing: { home: '大赛首页', m1: '参赛须知', m2: '奖项设置', m3: '往届佳作' },
+  },
 };
