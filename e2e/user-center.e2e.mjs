@@ -77,9 +77,9 @@ describe('the user centre', () => {
     await page.getByTestId('mail-confirm-used').waitFor();
     await shoot(page, 'mailconfirm-used');
 
-    for (const tab of ['vip', 'invoices']) {
+    for (const tab of ['vip', 'points', 'invoices']) {
       await page.goto(`${env.server.url}/UserCenter?tab=${tab}`);
-      await page.getByTestId(tab === 'vip' ? 'uc-vip' : 'uc-invoices').waitFor();
+      await page.getByTestId(`uc-${tab}`).waitFor();
       await shoot(page, tab);
     }
 

@@ -629,7 +629,7 @@ export const en: MessageShape<typeof zhCN> = {
     title: 'User centre',
     lead: 'Your profile, sign-in details and membership in one place.',
     tabsLabel: 'User centre sections',
-    tabs: { profile: 'Profile', account: 'Account', security: 'Security', vip: 'VIP', invoices: 'Invoices' },
+    tabs: { profile: 'Profile', account: 'Account', security: 'Security', vip: 'VIP', points: 'Points', invoices: 'Invoices' },
     shortcuts: 'Shortcuts',
     links: {
       orders: 'My orders',
@@ -685,6 +685,13 @@ export const en: MessageShape<typeof zhCN> = {
       pitch: 'VIP members pay {{percent}}% of the listed price for a year.',
       buy: 'Become a VIP member',
       renew: 'Renew VIP',
+    },
+    points: {
+      total: 'My points: {{points}}',
+      none: 'No points yet. Enter a contest: its points are shared when the results are out.',
+      row: '{{contest}}: {{points}} points ({{date}})',
+      how: 'Each contest’s points pool is shared equally among its participants when the results are published.',
+      contests: 'See the contests',
     },
     invoices: {
       title: 'Invoices are requested per order',

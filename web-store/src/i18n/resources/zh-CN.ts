@@ -625,7 +625,7 @@ export const zhCN = {
     title: '个人中心',
     lead: '个人资料、登录方式和会员信息都在这里。',
     tabsLabel: '个人中心栏目',
-    tabs: { profile: '个人资料', account: '账号绑定', security: '账号安全', vip: 'VIP 会员', invoices: '发票' },
+    tabs: { profile: '个人资料', account: '账号绑定', security: '账号安全', vip: 'VIP 会员', points: '积分', invoices: '发票' },
     shortcuts: '快捷入口',
     links: {
       orders: '我的订单',
@@ -681,6 +681,13 @@ export const zhCN = {
       pitch: 'VIP 会员一年内按标价的 {{percent}}% 购买素材。',
       buy: '开通 VIP 会员',
       renew: '续费 VIP',
+    },
+    points: {
+      total: '我的积分：{{points}}',
+      none: '还没有积分。参加赛事活动，结果公布后即可分得积分。',
+      row: '{{contest}}：{{points}} 积分（{{date}}）',
+      how: '每次活动的积分池在结果公布时由全体参赛者平分。',
+      contests: '查看赛事活动',
     },
     invoices: {
       title: '发票按订单申请',

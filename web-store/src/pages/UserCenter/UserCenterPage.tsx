@@ -14,14 +14,12 @@ import { Dialog } from '../../ui/Dialog';
 import { FilePicker } from '../../ui/FilePicker';
 import { UserIcon } from '../../ui/icons';
 import { useToast } from '../../ui/toast/ToastProvider';
+import { contestCalls } from '../../api/contestCalls';
 import { SignedIn, chinaTime, messageOf } from '../Orders/common';
 import styles from './UserCenter.module.css';
 
-/**
- * The tabs, in order. There is no points tab: nothing in the product earns or records points
- * yet, so the user centre shows none rather than a number that means nothing.
- */
-const USER_CENTER_TABS = ['profile', 'account', 'security', 'vip', 'invoices'] as const;
+/** The tabs, in order. Points come from contests: each one's pool is shared among its participants. */
+const USER_CENTER_TABS = ['profile', 'account', 'security', 'vip', 'points', 'invoices'] as const;
 type UserCenterTab = (typeof USER_CENTER_TABS)[number];
 
 function tabFrom(value: string | null): UserCenterTab {
@@ -84,6 +82,7 @@ function UserCenter() {
         {tab === 'account' && <AccountTab user={user} />}
         {tab === 'security' && <SecurityTab />}
         {tab === 'vip' && <VipTab />}
+        {tab === 'points' && <PointsTab />}
         {tab === 'invoices' && <InvoicesTab />}
       </main>
     </div>
@@ -370,6 +369,37 @@ function VipTab() {
       <div>
         <Link to="/Vip" className={buttonClass('primary')} data-testid="uc-vip-link">
           {info.data.active ? t('userCenter.vip.renew') : t('userCenter.vip.buy')}
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+function PointsTab() {
+  const { t, i18n } = useTranslation();
+  const points = useRemote((signal) => contestCalls.myPoints({ signal }), [i18n.language]);
+  if (points.error) return <p className={styles.error}>{t('orders.loadFailed', { message: messageOf(points.error) })}</p>;
+  if (!points.data) return <p className={styles.muted}>{t('orders.loading')}</p>;
+  return (
+    <section className={styles.card} data-testid="uc-points">
+      <p className={styles.vipState} data-testid="uc-points-total">
+        {t('userCenter.points.total', { points: points.data.total.toLocaleString('en-US') })}
+      </p>
+      {points.data.contests.length === 0 ? (
+        <p className={styles.muted}>{t('userCenter.points.none')}</p>
+      ) : (
+        <ul className={styles.muted}>
+          {points.data.contests.map((row) => (
+            <li key={row.contestId}>
+              {t('userCenter.points.row', { contest: row.title, points: row.points.toLocaleString('en-US'), date: chinaTime(row.awardedAt) })}
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className={styles.muted}>{t('userCenter.points.how')}</p>
+      <div>
+        <Link to="/ActivityList" className={buttonClass('secondary')}>
+          {t('userCenter.points.contests')}
         </Link>
       </div>
     </section>
