@@ -15,6 +15,8 @@ import { JudgingRepository } from './judging/judging.repository.js';
 import { JudgingService } from './judging/judging.service.js';
 import { ContestsInit1765300000000 } from './migrations/1765300000000-contests-init.js';
 import { ContestCampaigns1765400000000 } from './migrations/1765400000000-contest-campaigns.js';
+import { ContestAwardProofs1765500000000 } from './migrations/1765500000000-award-proofs.js';
+import { AwardProofsService } from './results/award-proofs.service.js';
 import { ResultsRepository } from './results/results.repository.js';
 import { ResultsService } from './results/results.service.js';
 import { ContestSetupService } from './setup/contest-setup.service.js';
@@ -23,7 +25,7 @@ import { ContestEntriesController, ContestsPublicController } from './store/cont
 import { JudgePortalController } from './store/judge-portal.controller.js';
 
 export const CONTESTS_ENTITIES = [StaffAuditLogEntity, OutboxMessageEntity, HandledEventEntity];
-export const CONTESTS_MIGRATIONS = [ContestsInit1765300000000, ContestCampaigns1765400000000];
+export const CONTESTS_MIGRATIONS = [ContestsInit1765300000000, ContestCampaigns1765400000000, ContestAwardProofs1765500000000];
 
 /** Media checks of a five-minute video take a few seconds; this bounds a stuck one. */
 const INSPECTION_TIMEOUT_MS = 120_000;
@@ -72,6 +74,7 @@ class ContestsBuckets implements OnModuleInit {
     JudgingService,
     ResultsService,
     CampaignsService,
+    AwardProofsService,
     { provide: CONTEST_MEDIA_INSPECTOR, useFactory: async () => new ToolkitContestMediaInspector(new FfmpegRunner(await resolveMediaBinaries(), { timeoutMs: INSPECTION_TIMEOUT_MS })) },
     StaffAuditWriter.provide({ service: 'contests', announce: true }),
     ContestsBuckets,

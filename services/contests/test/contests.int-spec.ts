@@ -268,6 +268,30 @@ describe('contests service', () => {
     }
   });
 
+  it('takes an owner or student award’s proof as a checked picture or PDF, and shows staff the award with contact details masked by role', async () => {
+    const send = async (entryId: number, bytes: Buffer, token = entrant.token) => {
+      const link = await h.call<{ url: string }>('/contest/award/proof/link', { token, body: { entryId, fileName: 'proof.png', fileSize: bytes.length } });
+      if (link.status !== 200) return link;
+      const url = link.body.data.url.startsWith('/') ? `${h.server.url}${link.body.data.url}` : link.body.data.url;
+      expect((await fetch(url, { method: 'PUT', body: new Uint8Array(bytes) })).status).toBe(200);
+      return h.call<MyEntriesResponse['awards'][number]>('/contest/award/proof/finish', { token, body: { entryId } });
+    };
+    const stranger = await h.user();
+    expect((await send(videoEntry.id, await picture(40, { format: 'png' }), stranger.token)).body.code).toBe(8030);
+    const refused = await send(videoEntry.id, Buffer.from('%PDF-1.4 not finished'));
+    expect([refused.status, refused.body.message]).toEqual([422, 'proof.png: the proof must be a JPG or PNG picture or a PDF']);
+    const kept = await send(videoEntry.id, await picture(41, { format: 'png' }));
+    expect(kept.body.data).toMatchObject({ entryId: videoEntry.id, proofNeeded: true, proofGiven: true });
+
+    type AdminEntry = { award: { phone: string; address: string; realName: string; proofUrl: string | null } | null };
+    const asManager = await h.admin<AdminEntry>('GET', `/contest-entries/${videoEntry.id}`, { token: manager });
+    expect(asManager.body.award).toMatchObject({ realName: '林小雨', phone: '138****8000' });
+    expect(asManager.body.award!.address).not.toBe('成都市锦江区');
+    expect(await linkStatus(asManager.body.award!.proofUrl!)).toBe(200);
+    const asAdmin = await h.admin<AdminEntry>('GET', `/contest-entries/${videoEntry.id}`, { token: await h.staffToken(['admin']) });
+    expect(asAdmin.body.award).toMatchObject({ phone: '13800138000', address: '成都市锦江区' });
+  });
+
   it('lets managers revoke a key, after which it opens nothing', async () => {
     const [judge] = await h.sql<{ id: string }>('SELECT id FROM contests.judges');
     expect((await h.admin('POST', `/contest-judges/${judge!.id}/revoke`, { token: manager })).status).toBe(200);

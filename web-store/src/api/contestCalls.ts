@@ -44,6 +44,8 @@ export const contestCalls = {
   myEntries: (contestId: number | undefined, options?: CallOptions) => post<MyEntriesResponse>(ContestCalls.myEntries, contestId === undefined ? {} : { contestId }, options),
   myPoints: (options?: CallOptions) => post<MyPointsResponse>(ContestCalls.myPoints, {}, options),
   submit: (entry: EntrySubmission) => post<EntryView>(ContestCalls.entrySubmit, entry),
+  proofLink: (entryId: number, file: File) => post<{ url: string }>(ContestCalls.proofLink, { entryId, fileName: file.name, fileSize: file.size }),
+  proofFinish: (entryId: number) => post<MyAwardView>(ContestCalls.proofFinish, { entryId }),
   winnerInfo: (info: { entryId: number; realName: string; phone: string; address: string }) => post<MyAwardView>(ContestCalls.winnerInfo, info),
   judgeSignIn: (key: string) => post<JudgeView>(ContestCalls.judgeSignIn, { key }),
   judgeWorks: (key: string, type: ContestTrackKind, pageNo: number, pageSize: number, options?: CallOptions) =>
@@ -51,6 +53,13 @@ export const contestCalls = {
   campaign: (slug: CampaignPage, options?: CallOptions) => post<CampaignView>(ContestCalls.campaign, { slug }, options),
   judgeScore: (key: string, entryId: number, score: number) => post<{ entryId: number; score: number }>(ContestCalls.judgeScore, { key, entryId, score }),
 };
+
+/** An owner or student award's proof: one file through a signed link, then the server's check of its bytes. */
+export async function uploadAwardProof(entryId: number, file: File, onProgress: (fraction: number) => void): Promise<MyAwardView> {
+  const { url } = await contestCalls.proofLink(entryId, file);
+  await putWithProgress(url, file, onProgress);
+  return contestCalls.proofFinish(entryId);
+}
 
 /** Parts sent at once: the spec's upload parallelism. */
 const PARALLEL_PARTS = 10;

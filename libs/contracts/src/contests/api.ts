@@ -31,6 +31,9 @@ export const ContestCalls = {
   myEntries: '/contest/entry/my',
   myPoints: '/contest/points/my',
   winnerInfo: '/contest/award/info',
+  /** An owner or student award's proof: a signed link for one file, then the check of its bytes. */
+  proofLink: '/contest/award/proof/link',
+  proofFinish: '/contest/award/proof/finish',
   judgeSignIn: '/judge/signin',
   judgeWorks: '/judge/works',
   judgeScore: '/judge/score',
@@ -103,6 +106,8 @@ export const CONTEST_LIMITS = {
   maxScoreCeiling: 1000,
   /** Parts of a video upload; the store uploads 10 at once. */
   partBytes: 8 * MB,
+  /** An award's proof: a photo of the licence or student card, or a PDF. */
+  proofMaxBytes: 10 * MB,
   /** Two files this close (bits of 64, on any of their frames) are the same work. */
   sameWorkDistance: 6,
 } as const;
@@ -223,6 +228,9 @@ export interface MyAwardView {
   prizeTitle: string | null;
   infoDueAt: string;
   infoGiven: boolean;
+  /** The entry claimed the owner or student award, so the winner sends proof (a picture or a PDF). */
+  proofNeeded: boolean;
+  proofGiven: boolean;
 }
 
 export interface MyEntriesResponse {

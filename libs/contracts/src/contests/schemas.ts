@@ -79,6 +79,9 @@ export const winnerInfoSchema = z.object({
   address: lineText(1, 200),
 });
 export type WinnerInfoRequest = z.output<typeof winnerInfoSchema>;
+export const proofLinkSchema = z.object({ entryId: serialId(), fileName: lineText(1, 200), fileSize: wholeNumber(1, CONTEST_LIMITS.proofMaxBytes * 10) });
+export type ProofLinkRequest = z.output<typeof proofLinkSchema>;
+export const proofFinishSchema = z.object({ entryId: serialId() });
 
 // --- console ---
 

@@ -63,7 +63,7 @@ export const AdminContestEntriesController = adminResourceController({
   service: EntriesService,
   roles: MANAGERS,
   list: { sortable: ['id', 'submittedAt', 'status', 'trackId'], defaultSort: ['id', 'DESC'], filter: entryFilterSchema, rows: (entries, query) => entries.adminList(query) },
-  get: (entries, id) => entries.adminGet(Number(id)),
+  get: (entries, id, actor) => entries.adminGet(Number(id), actor),
 });
 
 export const AdminCampaignsController = adminResourceController({

@@ -7,10 +7,14 @@ import {
   type ContestEntrySubmitRequest,
   type EntryView,
   type Language,
+  maskMiddle,
+  maskPhone,
+  mayRevealContactDetails,
 } from '@mkt/contracts';
 import { AppError, Clock, OutboxWriter, StaffAuditWriter, type AuthenticatedStaff, type ListQuery } from '@mkt/platform';
 import { sharesFrame } from '@mkt/platform/media';
 import { ContestFileLinks } from '../files/contest-file-links.js';
+import { ResultsRepository } from '../results/results.repository.js';
 import { ContestSetupService } from '../setup/contest-setup.service.js';
 import type { TrackRow } from '../setup/contests.repository.js';
 import { entryTransition, type EntryAction } from './entry-lifecycle.js';
@@ -33,6 +37,7 @@ export class EntriesService {
     private readonly clock: Clock,
     private readonly outbox: OutboxWriter,
     private readonly audit: StaffAuditWriter,
+    private readonly results: ResultsRepository,
   ) {}
 
   async submit(userId: string, request: ContestEntrySubmitRequest, language: Language): Promise<EntryView> {
@@ -104,10 +109,28 @@ export class EntriesService {
     return { rows: await Promise.all(rows.map((row) => this.adminView(row, files.filter((file) => file.entryId === row.id)))), total };
   }
 
-  async adminGet(id: number) {
+  /** One entry for staff, with the award and what its winner gave (contact details masked unless the role may see them). */
+  async adminGet(id: number, actor: AuthenticatedStaff) {
     const row = await this.entries.entry(id);
     if (!row) throw entryNotFound();
-    return this.adminView(row, await this.entries.filesOf([id]));
+    const [view, award] = await Promise.all([this.adminView(row, await this.entries.filesOf([id])), this.results.awardOfEntry(id)]);
+    if (!award) return { ...view, award: null };
+    const full = mayRevealContactDetails(actor.roles);
+    return {
+      ...view,
+      award: {
+        place: award.place,
+        cashFen: award.cashFen,
+        infoDueAt: new Date(award.infoDueAt).toISOString(),
+        infoGivenAt: award.infoGivenAt ? new Date(award.infoGivenAt).toISOString() : null,
+        realName: award.infoRealName,
+        phone: award.infoPhone && (full ? award.infoPhone : maskPhone(award.infoPhone)),
+        address: award.infoAddress && (full ? award.infoAddress : maskMiddle(award.infoAddress, 3, 0)),
+        proofNeeded: award.proofNeeded,
+        proofGivenAt: award.proofGivenAt ? new Date(award.proofGivenAt).toISOString() : null,
+        proofUrl: award.proofGivenAt && award.proofKey ? await this.links.signedLink(award.proofKey) : null,
+      },
+    };
   }
 
   async review(staff: AuthenticatedStaff, id: number, action: EntryAction, reason: string | null) {
@@ -126,7 +149,7 @@ export class EntriesService {
         after: { status, rejectReason: action === 'reject' ? reason : null },
       });
     });
-    return this.adminGet(id);
+    return this.adminGet(id, staff);
   }
 
   private async adminView(row: EntryRow, files: FileRow[]) {

@@ -26,6 +26,11 @@ export class ContestFileLinks {
     };
   }
 
+  /** A short-lived link to any object of the bucket the caller may show (an award's proof). */
+  signedLink(objectKey: string): Promise<string> {
+    return this.storage.signedGetUrl(CONTEST_BUCKET, objectKey, FILE_LINK_SECONDS);
+  }
+
   views(files: FileRow[]): Promise<ContestFileView[]> {
     return Promise.all(files.map((file) => this.view(file)));
   }

@@ -19,7 +19,8 @@ export type ContestFileRule =
   | 'coverType'
   | 'coverResolution'
   | 'photoType'
-  | 'photoLongSide';
+  | 'photoLongSide'
+  | 'proofType';
 
 export type FileVerdict = { ok: true } | { ok: false; tooLarge: true; maxBytes: number } | { ok: false; tooLarge: false; rule: ContestFileRule };
 

@@ -5,6 +5,15 @@ import type { ScoredEntry, Standing, Award } from './ranking.js';
 
 export interface AwardRow {
   entryId: number;
+  /** The entry claimed the owner or student award: its winner sends proof. */
+  proofNeeded: boolean;
+  proofKey: string | null;
+  proofUploadId: string | null;
+  proofFileName: string | null;
+  proofGivenAt: Date | null;
+  infoRealName: string | null;
+  infoPhone: string | null;
+  infoAddress: string | null;
   contestId: number;
   userId: string;
   prizeId: number;
@@ -15,7 +24,10 @@ export interface AwardRow {
 }
 
 const AWARD_COLUMNS = `a."entry_id" AS "entryId", a."contest_id" AS "contestId", a."user_id" AS "userId", a."prize_id" AS "prizeId", a."place",
-  a."cash_fen"::float8 AS "cashFen", a."info_due_at" AS "infoDueAt", a."info_given_at" AS "infoGivenAt"`;
+  a."cash_fen"::float8 AS "cashFen", a."info_due_at" AS "infoDueAt", a."info_given_at" AS "infoGivenAt", a."info_real_name" AS "infoRealName",
+  a."info_phone" AS "infoPhone", a."info_address" AS "infoAddress", a."proof_key" AS "proofKey", a."proof_upload_id" AS "proofUploadId",
+  a."proof_file_name" AS "proofFileName", a."proof_given_at" AS "proofGivenAt",
+  (SELECT e."owner_flag" OR e."student_flag" FROM "contests"."entries" e WHERE e."id" = a."entry_id") AS "proofNeeded"`;
 
 /** SQL of what results are computed from (entries and scores) and what publishing keeps (standings, awards, points). */
 @Injectable()
@@ -88,6 +100,28 @@ export class ResultsRepository {
   async award(manager: EntityManager, entryId: number, userId: string): Promise<AwardRow | null> {
     const [row] = (await manager.query(`SELECT ${AWARD_COLUMNS} FROM "contests"."awards" a WHERE a."entry_id" = $1 AND a."user_id" = $2 FOR UPDATE`, [entryId, userId])) as AwardRow[];
     return row ?? null;
+  }
+
+  async awardOfEntry(entryId: number): Promise<AwardRow | null> {
+    const [row] = (await this.dataSource.query(`SELECT ${AWARD_COLUMNS} FROM "contests"."awards" a WHERE a."entry_id" = $1`, [entryId])) as AwardRow[];
+    return row ?? null;
+  }
+
+  async startProof(manager: EntityManager, entryId: number, upload: { key: string; uploadId: string; fileName: string }): Promise<void> {
+    await manager.query(`UPDATE "contests"."awards" SET "proof_key" = $2, "proof_upload_id" = $3, "proof_file_name" = $4, "proof_given_at" = NULL WHERE "entry_id" = $1`, [
+      entryId,
+      upload.key,
+      upload.uploadId,
+      upload.fileName,
+    ]);
+  }
+
+  /** The proof was checked and kept (at), or refused and forgotten (null). */
+  async endProof(manager: EntityManager, entryId: number, at: Date | null): Promise<void> {
+    await manager.query(
+      at ? `UPDATE "contests"."awards" SET "proof_upload_id" = NULL, "proof_given_at" = $2 WHERE "entry_id" = $1` : `UPDATE "contests"."awards" SET "proof_upload_id" = NULL, "proof_key" = NULL, "proof_file_name" = NULL WHERE "entry_id" = $1`,
+      at ? [entryId, at] : [entryId],
+    );
   }
 
   async saveWinnerInfo(manager: EntityManager, entryId: number, info: { realName: string; phone: string; address: string }, at: Date): Promise<void> {

@@ -142,6 +142,8 @@ export class ResultsService {
       prizeTitle: titles.get(award.prizeId) ?? null,
       infoDueAt: new Date(award.infoDueAt).toISOString(),
       infoGiven: award.infoGivenAt !== null,
+      proofNeeded: award.proofNeeded,
+      proofGiven: award.proofGivenAt !== null,
     }));
   }
 

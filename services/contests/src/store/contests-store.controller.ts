@@ -12,6 +12,8 @@ import {
   contestListRequestSchema,
   languageFromHeader,
   myEntriesRequestSchema,
+  proofFinishSchema,
+  proofLinkSchema,
   winnerInfoSchema,
   type CampaignPage,
   type ContestEntrySubmitRequest,
@@ -20,12 +22,14 @@ import {
   type ContestFileStartRequest,
   type ContestListRequest,
   type MyEntriesResponse,
+  type ProofLinkRequest,
   type WinnerInfoRequest,
 } from '@mkt/contracts';
 import { ApiZodBody, CurrentUser, LoginMessage, StoreController, UserAuthGuard, ZodValidationPipe, type AuthenticatedUser } from '@mkt/platform';
 import { CampaignsService } from '../campaigns/campaigns.service.js';
 import { EntriesService } from '../entries/entries.service.js';
 import { ContestFilesService } from '../files/contest-files.service.js';
+import { AwardProofsService } from '../results/award-proofs.service.js';
 import { ResultsService } from '../results/results.service.js';
 import { ContestSetupService } from '../setup/contest-setup.service.js';
 
@@ -80,7 +84,22 @@ export class ContestEntriesController {
     private readonly files: ContestFilesService,
     private readonly entries: EntriesService,
     private readonly results: ResultsService,
+    private readonly proofs: AwardProofsService,
   ) {}
+
+  @Post(path(ContestCalls.proofLink))
+  @HttpCode(200)
+  @ApiZodBody(proofLinkSchema)
+  proofLink(@CurrentUser() user: AuthenticatedUser, @Body(new ZodValidationPipe(proofLinkSchema)) body: ProofLinkRequest) {
+    return this.proofs.link(user.userId, body);
+  }
+
+  @Post(path(ContestCalls.proofFinish))
+  @HttpCode(200)
+  @ApiZodBody(proofFinishSchema)
+  proofFinish(@CurrentUser() user: AuthenticatedUser, @Body(new ZodValidationPipe(proofFinishSchema)) body: { entryId: number }, @Headers('accept-language') language?: string) {
+    return this.proofs.finish(user.userId, body.entryId, languageFromHeader(language));
+  }
 
   @Post(path(ContestCalls.fileStart))
   @HttpCode(200)

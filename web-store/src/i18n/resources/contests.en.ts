@@ -110,6 +110,8 @@ export const contestsEn: MessageShape<typeof contestsZhCN> = {
     award: 'Award: {{prize}}',
     infoDue: 'Give your details by {{time}}',
     infoGiven: 'Details given',
+    proofNeeded: 'Please send your proof of ownership or studies (a JPG or PNG picture or a PDF, 10 MB or less)',
+    proofGiven: 'Proof sent; upload again to replace it',
     giveInfo: 'Give your details',
     realName: 'Real name',
     phone: 'Phone',

@@ -107,6 +107,8 @@ export const contestsZhCN = {
     award: '获奖：{{prize}}',
     infoDue: '请在 {{time}} 前提交领奖信息',
     infoGiven: '领奖信息已提交',
+    proofNeeded: '请上传车主或学生证明（JPG、PNG 图片或 PDF，10MB 以内）',
+    proofGiven: '证明已提交，可重新上传替换',
     giveInfo: '提交领奖信息',
     realName: '真实姓名',
     phone: '联系电话',

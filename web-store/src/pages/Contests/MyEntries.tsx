@@ -1,7 +1,7 @@
 import type { MyAwardView } from '@mkt/contracts/web';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { contestCalls } from '../../api/contestCalls';
+import { contestCalls, uploadAwardProof } from '../../api/contestCalls';
 import { useRemote } from '../../catalogue/useRemote';
 import { Button } from '../../ui/Button';
 import { chinaTime, messageOf } from '../Orders/common';
@@ -53,6 +53,7 @@ function AwardInfo({ award, onSaved }: { award: MyAwardView; onSaved: () => void
       ) : (
         <span className={styles.muted}>{t('contests.mine.infoDue', { time: chinaTime(award.infoDueAt) })}</span>
       )}
+      {award.proofNeeded && <ProofUpload award={award} onSaved={onSaved} />}
       {!open ? (
         <Button variant="secondary" onClick={() => setOpen(true)}>
           {t('contests.mine.giveInfo')}
@@ -82,6 +83,35 @@ function AwardInfo({ award, onSaved }: { award: MyAwardView; onSaved: () => void
           </Button>
         </>
       )}
+    </span>
+  );
+}
+
+/** The proof an owner or student award asks for: a picture or a PDF, checked by the server. */
+function ProofUpload({ award, onSaved }: { award: MyAwardView; onSaved: () => void }) {
+  const { t } = useTranslation();
+  const [state, setState] = useState<{ tone: 'ok' | 'error' | 'busy'; text: string } | null>(null);
+  return (
+    <span className={styles.field}>
+      <span className={award.proofGiven ? styles.ok : styles.muted}>{award.proofGiven ? t('contests.mine.proofGiven') : t('contests.mine.proofNeeded')}</span>
+      <input
+        type="file"
+        accept="image/jpeg,image/png,application/pdf"
+        data-testid="award-proof"
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          event.target.value = '';
+          if (!file) return;
+          setState({ tone: 'busy', text: t('contests.form.uploading', { percent: 0 }) });
+          uploadAwardProof(award.entryId, file, (fraction) => setState({ tone: 'busy', text: t('contests.form.uploading', { percent: Math.round(fraction * 100) }) }))
+            .then(() => {
+              setState({ tone: 'ok', text: t('contests.form.ready') });
+              onSaved();
+            })
+            .catch((error: unknown) => setState({ tone: 'error', text: messageOf(error) }));
+        }}
+      />
+      {state && <span className={state.tone === 'error' ? styles.error : state.tone === 'ok' ? styles.ok : styles.muted}>{state.text}</span>}
     </span>
   );
 }
