@@ -27,6 +27,9 @@ import editorialEntries from './resources/editorial-entries';
 import topics from './resources/topics';
 import users from './resources/users';
 import shopProducts from './resources/shop-products';
+import contests from './resources/contests';
+import contestEntries from './resources/contests/entries';
+import contestJudges from './resources/contests/judges';
 
 /**
  * The staff console. Which menus and buttons a staff member sees comes from
@@ -64,6 +67,9 @@ const Console = () => (
     <Resource name="music-tracks" {...musicTracks} />
     <Resource name="music-sheets" {...musicSheets} />
     <Resource name="music-skus" {...musicSkus} />
+    <Resource name="contests" {...contests} />
+    <Resource name="contest-entries" {...contestEntries} />
+    <Resource name="contest-judges" {...contestJudges} />
     <Resource name="staff" {...staff} />
     <Resource name="audit-logs" {...auditLogs} />
   </Admin>

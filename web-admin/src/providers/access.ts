@@ -1,7 +1,7 @@
 import { CONTACT_DETAILS_REVEALERS, SIGNING_REVIEWERS, STAFF_ROLES, type StaffRole } from '@mkt/contracts';
 
 /** The console's resources, in menu order. */
-export const RESOURCES = ['users', 'projects', 'materials', 'reviews', 'categories', 'topics', 'editorial-entries', 'hot-words', 'search-synonyms', 'music-tracks', 'music-sheets', 'music-skus', 'shop-products', 'orders', 'invoices', 'refunds', 'statements', 'contributor-shares', 'real-name-reviews', 'bank-infos', 'signing-applications', 'staff', 'audit-logs'] as const;
+export const RESOURCES = ['users', 'projects', 'materials', 'reviews', 'categories', 'topics', 'editorial-entries', 'hot-words', 'search-synonyms', 'music-tracks', 'music-sheets', 'music-skus', 'shop-products', 'orders', 'invoices', 'refunds', 'statements', 'contributor-shares', 'real-name-reviews', 'bank-infos', 'signing-applications', 'contests', 'contest-entries', 'contest-judges', 'staff', 'audit-logs'] as const;
 export type ResourceName = (typeof RESOURCES)[number];
 
 /** The react-admin actions, and `reveal`: showing personal data the console otherwise masks. */
@@ -13,6 +13,8 @@ const adminOnly: readonly StaffRole[] = ['admin'];
 const materialEditors: readonly StaffRole[] = ['admin', 'reviewer'];
 /** The store's curation (categories, topics, hot words, search synonyms) belongs to sales. */
 const curators: readonly StaffRole[] = ['admin', 'sales'];
+/** The yearly contest: its setup, entries, judges and results belong to the contest managers. */
+const contestManagers: readonly StaffRole[] = ['admin', 'contest-manager'];
 /** Contributor payouts: statements, remittances and share settings are finance's. */
 const finance: readonly StaffRole[] = ['admin', 'finance'];
 
@@ -55,6 +57,11 @@ export const ACCESS_RULES: Record<ResourceName, Partial<Record<Action, readonly 
   'music-skus': { list: everyone, show: everyone, edit: ['admin', 'sales', 'finance'] },
   // Shop products: sales price and publish them like the rest of the store's curation; no delete (orders point at them).
   'shop-products': { list: curators, show: curators, create: curators, edit: curators },
+  // Contests: no delete (entries, judges' scores and published results point at them); reviewing
+  // entries, revoking keys and publishing results are actions on the show pages.
+  contests: { list: contestManagers, show: contestManagers, create: contestManagers, edit: contestManagers },
+  'contest-entries': { list: contestManagers, show: contestManagers },
+  'contest-judges': { list: contestManagers, show: contestManagers, create: contestManagers, edit: contestManagers },
   staff: { list: adminOnly, show: adminOnly, create: adminOnly, edit: adminOnly },
   'audit-logs': { list: adminOnly, show: adminOnly },
 };
