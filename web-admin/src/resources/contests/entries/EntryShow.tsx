@@ -192,7 +192,7 @@ function EntryDetail() {
   );
 }
 
-const sizeText = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+const sizeText = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
 const describe = (file: ContestFileView) =>
   [file.width && file.height ? `${file.width}×${file.height}` : null, file.durationSeconds ? `${file.durationSeconds.toFixed(1)} s` : null, sizeText(file.size)].filter(Boolean).join(' · ');
 
@@ -231,10 +231,12 @@ function Files({ files, kind }: { files: ContestFileView[]; kind: 'video' | 'pho
             </Box>
           )}
           {cover?.url && (
-            <Box component="a" href={cover.url} target="_blank" rel="noreferrer noopener" sx={{ display: 'block' }}>
-              <Box component="img" src={cover.url} alt={cover.fileName} onError={() => setFailed(true)} sx={{ width: '100%', aspectRatio: '16 / 9', objectFit: 'cover', borderRadius: 1, border: 1, borderColor: 'divider' }} data-testid="admin-entry-cover" />
+            <Box>
+              <Box component="a" href={cover.url} target="_blank" rel="noreferrer noopener" sx={{ display: 'block' }}>
+                <Box component="img" src={cover.url} alt={cover.fileName} onError={() => setFailed(true)} sx={{ display: 'block', width: '100%', aspectRatio: '16 / 9', objectFit: 'cover', borderRadius: 1, border: 1, borderColor: 'divider' }} data-testid="admin-entry-cover" />
+              </Box>
               <Typography variant="caption" color="text.secondary">
-                {translate(t('roles.cover'))} · {describe(cover)}
+                {translate(t('roles.cover'))} · {cover.fileName} · {describe(cover)}
               </Typography>
             </Box>
           )}
