@@ -18,6 +18,8 @@
 //   8. payouts: the statements of a closed quarter for BENCH_PAYOUT_CONTRIBUTORS contributors and
 //      BENCH_PAYOUT_LINES ledger entries, time and the server's peak memory, then the same quarter
 //      again (must produce nothing) (skipped with BENCH_PAYOUT_LINES=0);
+//   9. judging: BENCH_JUDGES judges scoring BENCH_JUDGING_ENTRIES contest entries at once through
+//      the judge portal (p50/p95 per score), then the results computation (BENCH_JUDGING_ENTRIES=0 skips);
 //   7. uploads: a BENCH_UPLOAD_MB file sent as the browser does (1 MB parts, 10 in parallel)
 //      beside a plain single-stream copy of it, and the processing time of a 10 s 1080p clip
 //      beside the raw ffmpeg commands the pipeline runs (skipped with BENCH_UPLOADS=0).
@@ -27,10 +29,10 @@
 //
 // Settings (environment, all optional):
 //   BENCH_CONNECTIONS=1,32  BENCH_DURATION_SEC=10  BENCH_WARMUP_SEC=2  BENCH_STARTS=3
-//   BENCH_LOG_LEVEL=warn    BENCH_READY_TIMEOUT_SEC=120  BENCH_KEEP_DATA=false
+//   BENCH_LOG_LEVEL=warn    BENCH_READY_TIMEOUT_SEC=600  BENCH_KEEP_DATA=false
 //   BENCH_SEARCH=1  BENCH_MATERIALS=1000000  BENCH_PG_SHARED_BUFFERS=2GB
 //   BENCH_ORDERS=30  BENCH_MUSIC=1  BENCH_UPLOADS=1  BENCH_UPLOAD_MB=200
-//   BENCH_PAYOUT_LINES=1000000  BENCH_PAYOUT_CONTRIBUTORS=10000
+//   BENCH_PAYOUT_LINES=1000000  BENCH_PAYOUT_CONTRIBUTORS=10000  BENCH_JUDGING_ENTRIES=10000  BENCH_JUDGES=30
 //   BENCH_SERVER=apps/standalone/dist/main.js  BENCH_STORE_DIST=web-store/dist  BENCH_REPORTS_DIR=reports
 
 import { execFileSync } from 'node:child_process';
@@ -45,6 +47,7 @@ import { callJson } from './lib/http.mjs';
 import { runLoad } from './lib/load.mjs';
 import { renderMarkdown, renderText, writeReport } from './lib/report.mjs';
 import { measureOrders } from './lib/orders-bench.mjs';
+import { measureJudging } from './lib/judging-bench.mjs';
 import { measurePayouts } from './lib/payouts-bench.mjs';
 import { TARGETS_MS, loadCatalogue, measureSearch } from './lib/search-bench.mjs';
 import { measureUploads } from './lib/uploads-bench.mjs';
@@ -96,7 +99,8 @@ function readSettings(env) {
     durationSec: number('BENCH_DURATION_SEC', 10, 1, 300),
     warmupSec: number('BENCH_WARMUP_SEC', 2, 0, 60),
     starts: number('BENCH_STARTS', 3, 1, 10),
-    readyTimeoutMs: number('BENCH_READY_TIMEOUT_SEC', 120, 5, 600) * 1000,
+    // The first demo-seeded server of a machine renders the demo contests' media (a few minutes on two cores).
+    readyTimeoutMs: number('BENCH_READY_TIMEOUT_SEC', 600, 5, 1800) * 1000,
     logLevel: env.BENCH_LOG_LEVEL || 'warn',
     keepData: env.BENCH_KEEP_DATA === 'true' || env.BENCH_KEEP_DATA === '1',
     search: !['0', 'false', 'no'].includes((env.BENCH_SEARCH ?? '1').toLowerCase()),
@@ -107,6 +111,8 @@ function readSettings(env) {
     uploads: !['0', 'false', 'no'].includes((env.BENCH_UPLOADS ?? '1').toLowerCase()),
     uploadMB: number('BENCH_UPLOAD_MB', 200, 1, 3072),
     payoutLines: number('BENCH_PAYOUT_LINES', 1_000_000, 0, 10_000_000),
+    judgingEntries: number('BENCH_JUDGING_ENTRIES', 10_000, 0, 1_000_000),
+    judges: number('BENCH_JUDGES', 30, 1, 500),
     payoutContributors: number('BENCH_PAYOUT_CONTRIBUTORS', 10_000, 1, 1_000_000),
     serverEntry: inRoot(env.BENCH_SERVER || 'apps/standalone/dist/main.js'),
     storeDist: inRoot(env.BENCH_STORE_DIST || 'web-store/dist'),
@@ -182,6 +188,8 @@ function serverLauncher(settings, workDir) {
         DATA_DIR: dataDir,
         EMBEDDED_PG_PORT: String(pgPort),
         SEED_DEMO: 'false',
+        // Demo media (contest entries, clips) rendered once per machine, not once per server.
+        DEMO_MEDIA_CACHE: join(tmpdir(), 'mkt-bench-demo-media'),
         LOG_LEVEL: settings.logLevel,
         // Room for the million-material catalogue in PostgreSQL's own cache, as an operator would size it.
         EMBEDDED_PG_SHARED_BUFFERS: settings.pgSharedBuffers,
@@ -455,6 +463,25 @@ async function measurePayoutsSection(settings, launcher, problems) {
 }
 
 /**
+ * A fresh server with the demo staff accounts (the contest manager sets the contest up) whose demo
+ * data is in place before it answers ready, so seeding does not compete with the measurement.
+ * @param {ReturnType<typeof readSettings>} settings
+ * @param {ReturnType<typeof serverLauncher>} launcher
+ * @param {string[]} problems
+ */
+async function measureJudgingSection(settings, launcher, problems) {
+  const server = await launcher.start(launcher.newDataDir(), 'judging server', { SEED_DEMO: 'true', DEMO_CATALOGUE_SIZE: '1', DEMO_MUSIC_SIZE: '1', DEMO_WAIT: 'true' });
+  try {
+    const result = await measureJudging({ baseUrl: server.baseUrl, databaseUrl: server.databaseUrl, judges: settings.judges, entries: settings.judgingEntries, progress });
+    if (result.failures > 0) problems.push(`judging: ${result.failures} scores refused`);
+    if (result.scored !== settings.judgingEntries) problems.push(`judging: ${result.scored} scores stored for ${settings.judgingEntries} entries`);
+    return result;
+  } finally {
+    checkStop(await server.stop(), 'judging server', problems);
+  }
+}
+
+/**
  * A server with the demo accounts (gid-3 contributor 13800000003; the 10 s clip is under the 10 MB
  * production minimum, so the development-only lower minimum applies), a one-item demo catalogue
  * seeded before it answers ready so seeding does not compete with the measurement.
@@ -697,6 +724,26 @@ function sections(report) {
     });
   }
 
+  if (report.judging) {
+    const j = report.judging;
+    out.push({
+      title: `Judging: ${formatCount(j.judges)} judges scoring ${formatCount(j.entries)} entries at once`,
+      table: {
+        headers: ['measure', 'runs', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms'],
+        align: ['left', 'right', 'right', 'right', 'right', 'right'],
+        rows: [
+          ['POST /api/judge/score (each judge one score after another)', formatCount(j.scoreMs.count), formatMs(j.scoreMs.p50), formatMs(j.scoreMs.p95), formatMs(j.scoreMs.p99), formatMs(j.scoreMs.max)],
+          ['POST /admin-api/contests/:id/publish-results (rank, award, share points)', '1', formatMs(j.publishMs), '-', '-', '-'],
+        ],
+      },
+      notes: [
+        `target: p95 per score under 50 ms: ${j.scoreMs.p95 !== null && j.scoreMs.p95 < 50 ? 'met' : 'NOT met'}; ${j.scoresPerSecond.toFixed(0)} scores/s overall, ${formatCount(j.failures)} refused, ${formatCount(j.scored)} stored`,
+        `results: ${formatCount(j.published.ranked)} entries ranked, ${formatCount(j.published.awards)} awards, points shared among ${formatCount(j.published.participants)} participants`,
+        'every score is a distinct entry: no cache answers any of them; the load generator runs on the same cores as the server',
+      ],
+    });
+  }
+
   if (report.problems.length) out.push({ title: 'Problems', notes: report.problems });
   return out;
 }
@@ -715,6 +762,7 @@ async function main() {
     (settings.orders > 0 ? settings.readyTimeoutMs + 30_000 + settings.orders * 5_000 + 120_000 : 0) +
     (settings.uploads ? settings.readyTimeoutMs + 30_000 + 900_000 : 0) +
     (settings.payoutLines > 0 ? settings.readyTimeoutMs + 30_000 + Math.ceil(settings.payoutLines / 100_000) * 60_000 : 0) +
+    (settings.judgingEntries > 0 ? settings.readyTimeoutMs + 30_000 + Math.ceil(settings.judgingEntries / 1_000) * 30_000 : 0) +
     60_000;
   const budget = setTimeout(() => {
     process.stderr.write(`bench: gave up after ${Math.round(budgetMs / 1000)} s\n`);
@@ -805,6 +853,15 @@ async function main() {
         }
       } else {
         progress('payouts benchmark skipped (BENCH_PAYOUT_LINES=0)');
+      }
+      if (settings.judgingEntries > 0) {
+        try {
+          report.judging = await measureJudgingSection(settings, launcher, problems);
+        } catch (error) {
+          problems.push(`judging benchmark: ${messageOf(error)}`);
+        }
+      } else {
+        progress('judging benchmark skipped (BENCH_JUDGING_ENTRIES=0)');
       }
       if (settings.uploads) {
         try {

@@ -3,7 +3,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { APP_CONFIG, Clock, OBJECT_STORAGE, type AppConfig, type ObjectStorage } from '@mkt/platform';
+import { APP_CONFIG, Clock, OBJECT_STORAGE, ReadinessRegistry, type AppConfig, type ObjectStorage } from '@mkt/platform';
 import { FfmpegRunner, resolveMediaBinaries } from '@mkt/platform/media';
 import { EntriesRepository } from '../entries/entries.repository.js';
 import { CONTEST_BUCKET } from '../files/contest-file-links.js';
@@ -27,6 +27,7 @@ export class ContestsDemoSeed implements OnApplicationBootstrap, OnApplicationSh
   private readonly logger = new Logger('ContestsDemoSeed');
   private running: Promise<void> | null = null;
   private stopping = false;
+  private seeding = false;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -38,13 +39,29 @@ export class ContestsDemoSeed implements OnApplicationBootstrap, OnApplicationSh
     private readonly results: ResultsService,
     private readonly campaigns: CampaignsService,
     private readonly clock: Clock,
-  ) {}
+    readiness: ReadinessRegistry,
+  ) {
+    // Benchmarks and browser tests wait for the demo, so its rendering does not compete with them.
+    if (process.env.DEMO_WAIT === 'true') {
+      readiness.register({
+        name: 'contests:demo-seed',
+        check: async () => {
+          if (this.seeding) throw new Error('demo contests are being rendered');
+        },
+      });
+    }
+  }
 
   onApplicationBootstrap(): void {
     if (!this.config.seedDemo) return;
-    this.running = this.seed().catch((error: unknown) => {
-      this.logger.error({ err: error instanceof Error ? error.message : String(error) }, 'demo contests seed failed');
-    });
+    this.seeding = true;
+    this.running = this.seed()
+      .catch((error: unknown) => {
+        this.logger.error({ err: error instanceof Error ? error.message : String(error) }, 'demo contests seed failed');
+      })
+      .finally(() => {
+        this.seeding = false;
+      });
   }
 
   async onApplicationShutdown(): Promise<void> {

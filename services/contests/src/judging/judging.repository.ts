@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
-import type { ContestTrackKind } from '@mkt/contracts';
+import type { ContestPhases, ContestTrackKind } from '@mkt/contracts';
 import type { EntryRow } from '../entries/entries.repository.js';
 
 export interface JudgeRow {
@@ -17,6 +17,13 @@ export interface JudgeRow {
 const JUDGE_COLUMNS = `j."id", j."contest_id" AS "contestId", j."name", j."key_hint" AS "keyHint", j."revoked_at" AS "revokedAt", j."created_at" AS "createdAt",
   coalesce((SELECT array_agg(jt."track_id" ORDER BY jt."track_id") FROM "contests"."judge_tracks" jt WHERE jt."judge_id" = j."id"), '{}') AS "trackIds"`;
 
+/** A key's judge with what scoring needs of their contest, read in one statement (the hot path of judging). */
+export interface ScoringContext extends JudgeRow {
+  maxScore: number;
+  resultsPublishedAt: Date | null;
+  phases: ContestPhases;
+}
+
 /** SQL of judges, the tracks their keys open, and their scores. */
 @Injectable()
 export class JudgingRepository {
@@ -29,6 +36,38 @@ export class JudgingRepository {
   async byKeyHash(keyHash: string): Promise<JudgeRow | null> {
     const [row] = (await this.dataSource.query(`SELECT ${JUDGE_COLUMNS} FROM "contests"."judges" j WHERE j."key_hash" = $1 AND j."revoked_at" IS NULL`, [keyHash])) as JudgeRow[];
     return row ?? null;
+  }
+
+  async scoringContext(keyHash: string): Promise<ScoringContext | null> {
+    const [row] = (await this.dataSource.query(
+      `SELECT ${JUDGE_COLUMNS}, c."max_score" AS "maxScore", c."results_published_at" AS "resultsPublishedAt",
+              (SELECT json_object_agg(p."phase", json_build_object('startsAt', p."starts_at", 'endsAt', p."ends_at")) FROM "contests"."phases" p WHERE p."contest_id" = j."contest_id") AS "phases"
+         FROM "contests"."judges" j JOIN "contests"."contests" c ON c."id" = j."contest_id"
+        WHERE j."key_hash" = $1 AND j."revoked_at" IS NULL`,
+      [keyHash],
+    )) as ScoringContext[];
+    return row ?? null;
+  }
+
+  /**
+   * Gives (or with 0 takes back) a score, only on an entry of the judge's tracks that review has
+   * not rejected; false when the entry is not one (nothing is written).
+   */
+  async score(manager: EntityManager, judge: JudgeRow, entryId: number, score: number, at: Date): Promise<boolean> {
+    const scorable = `EXISTS (SELECT 1 FROM "contests"."entries" e WHERE e."id" = $2 AND e."track_id" = ANY($3::int[]) AND e."status" <> 'rejected')`;
+    if (score === 0) {
+      const [{ found }] = (await manager.query(
+        `WITH gone AS (DELETE FROM "contests"."scores" WHERE "judge_id" = $1 AND "entry_id" = $2 AND ${scorable}) SELECT ${scorable} AS "found"`,
+        [judge.id, entryId, judge.trackIds],
+      )) as [{ found: boolean }];
+      return found;
+    }
+    const rows = (await manager.query(
+      `INSERT INTO "contests"."scores" ("judge_id", "entry_id", "score", "scored_at") SELECT $1, $2, $4, $5 WHERE ${scorable}
+       ON CONFLICT ("judge_id", "entry_id") DO UPDATE SET "score" = EXCLUDED."score", "scored_at" = EXCLUDED."scored_at" RETURNING "entry_id"`,
+      [judge.id, entryId, judge.trackIds, score, at],
+    )) as unknown[];
+    return rows.length > 0;
   }
 
   async judge(id: string, manager?: EntityManager): Promise<JudgeRow | null> {
@@ -95,15 +134,6 @@ export class JudgingRepository {
       [...params, judge.id, skip, take],
     )) as (EntryRow & { myScore: number })[];
     return { rows, total };
-  }
-
-  /** The entry a judge may score, if it is one: in their tracks and not rejected. */
-  async scorableEntry(judge: JudgeRow, entryId: number): Promise<{ id: number; contestId: number } | null> {
-    const [row] = (await this.dataSource.query(
-      `SELECT "id", "contest_id" AS "contestId" FROM "contests"."entries" WHERE "id" = $1 AND "track_id" = ANY($2::int[]) AND "status" <> 'rejected'`,
-      [entryId, judge.trackIds],
-    )) as { id: number; contestId: number }[];
-    return row ?? null;
   }
 
   async setScore(manager: EntityManager, judgeId: string, entryId: number, score: number, at: Date): Promise<void> {

@@ -75,22 +75,22 @@ export class JudgingService {
   }
 
   async score(key: string, entryId: number, score: number): Promise<{ entryId: number; score: number }> {
-    const { judge, contest } = await this.open(key);
-    const entry = await this.judging.scorableEntry(judge, entryId);
-    if (!entry) throw new AppError(ErrorCode.JUDGE_WORK_NOT_FOUND, 'judgeWorkNotFound');
-    if (!this.reviewOpen(contest)) {
-      throw new AppError(ErrorCode.JUDGE_WINDOW_CLOSED, 'judgeWindowClosed', { startsAt: chinaDateTime(new Date(contest.phases.review.startsAt)), endsAt: chinaDateTime(new Date(contest.phases.review.endsAt)) });
+    const normalised = normaliseJudgeKey(key);
+    const context = normalised ? await this.judging.scoringContext(hashJudgeKey(normalised)) : null;
+    if (!context) throw invalidKey();
+    if (!this.reviewOpen(context)) {
+      throw new AppError(ErrorCode.JUDGE_WINDOW_CLOSED, 'judgeWindowClosed', { startsAt: chinaDateTime(new Date(context.phases.review.startsAt)), endsAt: chinaDateTime(new Date(context.phases.review.endsAt)) });
     }
-    if (score > contest.maxScore) throw new AppError(ErrorCode.JUDGE_SCORE_OUT_OF_RANGE, 'judgeScoreOutOfRange', { max: contest.maxScore });
+    if (score > context.maxScore) throw new AppError(ErrorCode.JUDGE_SCORE_OUT_OF_RANGE, 'judgeScoreOutOfRange', { max: context.maxScore });
     const now = this.clock.now();
     await this.judging.transaction(async (manager) => {
-      await this.judging.setScore(manager, judge.id, entryId, score, now);
-      await this.outbox.add(manager, ContestEntryScored, String(entryId), { entryId, contestId: contest.id, judgeId: judge.id, score, scoredAt: now.toISOString() });
+      if (!(await this.judging.score(manager, context, entryId, score, now))) throw new AppError(ErrorCode.JUDGE_WORK_NOT_FOUND, 'judgeWorkNotFound');
+      await this.outbox.add(manager, ContestEntryScored, String(entryId), { entryId, contestId: context.contestId, judgeId: context.id, score, scoredAt: now.toISOString() });
     });
     return { entryId, score };
   }
 
-  private reviewOpen(contest: ContestAggregate): boolean {
+  private reviewOpen(contest: Pick<ContestAggregate, 'phases' | 'resultsPublishedAt'>): boolean {
     return contestStage(contest.phases, this.clock.now()) === 'review' && contest.resultsPublishedAt === null;
   }
 
