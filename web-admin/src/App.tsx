@@ -30,6 +30,7 @@ import shopProducts from './resources/shop-products';
 import contests from './resources/contests';
 import contestEntries from './resources/contests/entries';
 import contestJudges from './resources/contests/judges';
+import campaigns from './resources/campaigns';
 
 /**
  * The staff console. Which menus and buttons a staff member sees comes from
@@ -70,6 +71,7 @@ const Console = () => (
     <Resource name="contests" {...contests} />
     <Resource name="contest-entries" {...contestEntries} />
     <Resource name="contest-judges" {...contestJudges} />
+    <Resource name="campaigns" {...campaigns} />
     <Resource name="staff" {...staff} />
     <Resource name="audit-logs" {...auditLogs} />
   </Admin>

@@ -297,4 +297,15 @@ describe('contests service', () => {
     expect((await h.admin('POST', `/contest-judges/${judge!.id}/revoke`, { token: manager })).status).toBe(200);
     expect((await h.call('/judge/signin', { body: { key } })).body.code).toBe(8020);
   });
+
+  it('documents its calls in the OpenAPI document with their bodies', async () => {
+    type Operation = { tags?: string[]; requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown> } }> } };
+    const doc = (await (await fetch(`${h.url}/api/docs/openapi.json`)).json()) as { paths: Record<string, Record<string, Operation>> };
+    expect(doc.paths['/api/home/gameList']!.post!.tags).toEqual(['store: contests']);
+    expect(doc.paths['/api/judge/score']!.post!.requestBody!.content['application/json']!.schema.properties).toHaveProperty('score');
+    expect(doc.paths['/api/contest/entry/submit']!.post!.requestBody!.content['application/json']!.schema.properties).toHaveProperty('declaration');
+    for (const path of ['/admin-api/contests', '/admin-api/contest-judges', '/admin-api/campaigns']) expect(Object.keys(doc.paths[path]!).sort()).toEqual(['get', 'post']);
+    expect(doc.paths['/admin-api/contests/{id}/publish-results']).toBeDefined();
+  });
 });
+

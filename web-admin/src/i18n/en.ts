@@ -76,6 +76,7 @@ const own: Omit<Messages, 'ra'> = {
         contests: 'The yearly photo and video contest: titles, rules, phases, tracks and prizes; standings and publishing the results',
         'contest-entries': 'Contest entries: watch the video or look at the photo group, approve or reject with a reason',
         'contest-judges': 'Judges and their keys: by track, each key shown once, revocable',
+        campaigns: 'Campaign pages (/8k2021 … /fcb1year/m3): texts, banner, sections and the contest whose winners they show',
       },
     },
     validation: {
@@ -211,6 +212,11 @@ const own: Omit<Messages, 'ra'> = {
     },
     synonyms: {
       terms_helper: 'Type a word or phrase in either language and press Enter; a search for any of them also finds the others (2–20 per group)',
+    },
+    campaign: {
+      open: 'Open in the store',
+      contest_helper: 'Its winners and their media show on the page once the results are published',
+      banner_helper: 'A picture link (https://… or a path on this site); empty: the best winning work’s picture',
     },
     editorial: {
       kinds: { original: 'Original content', case: 'Brand case' },
@@ -811,6 +817,27 @@ const own: Omit<Messages, 'ra'> = {
       add_judge: 'Add a judge',
       no_judges: 'No judges yet',
       no_entries: 'No entries yet',
+    },
+    campaigns: {
+      name: 'Campaign page |||| Campaign pages',
+      fields: {
+        slug: 'Page',
+        title: 'Title',
+        titleZh: 'Chinese title',
+        titleEn: 'English title',
+        subtitleZh: 'Chinese subtitle',
+        subtitleEn: 'English subtitle',
+        bannerUrl: 'Banner link',
+        contestId: 'Contest',
+        winnersShown: 'Winners shown',
+        published: 'Online',
+        sections: 'Sections',
+        headingZh: 'Chinese heading',
+        headingEn: 'English heading',
+        textZh: 'Chinese text',
+        textEn: 'English text',
+        updatedAt: 'Updated',
+      },
     },
     'contest-judges': {
       name: 'Judge |||| Judges',

@@ -290,6 +290,7 @@ export const zh = {
         contests: '年度摄影与视频大赛：标题、规则、赛程、赛道与奖项；查看排名并发布结果',
         'contest-entries': '参赛作品：预览视频和组图，通过或填写原因驳回',
         'contest-judges': '评委及其密钥：按赛道分配，密钥只显示一次，可作废',
+        campaigns: '活动页面（/8k2021 … /fcb1year/m3）：文字、横幅、版块以及展示哪次大赛的获奖作品',
       },
     },
     validation: {
@@ -425,6 +426,11 @@ export const zh = {
     },
     synonyms: {
       terms_helper: '输入中文或英文的词或短语后按回车添加；搜索其中任何一个，也会找到其他词的素材（每组 2–20 个）',
+    },
+    campaign: {
+      open: '在商城中打开',
+      contest_helper: '结果公布后，页面展示该大赛的获奖作品',
+      banner_helper: '图片链接（https://… 或本站路径）；留空则使用最佳获奖作品的图片',
     },
     editorial: {
       kinds: { original: '原创内容', case: '品牌案例' },
@@ -1025,6 +1031,27 @@ export const zh = {
       add_judge: '添加评委',
       no_judges: '尚未添加评委',
       no_entries: '尚无参赛作品',
+    },
+    campaigns: {
+      name: '活动页面 |||| 活动页面',
+      fields: {
+        slug: '页面',
+        title: '标题',
+        titleZh: '中文标题',
+        titleEn: '英文标题',
+        subtitleZh: '中文副标题',
+        subtitleEn: '英文副标题',
+        bannerUrl: '横幅链接',
+        contestId: '关联大赛',
+        winnersShown: '展示获奖作品数',
+        published: '上线',
+        sections: '版块',
+        headingZh: '中文小标题',
+        headingEn: '英文小标题',
+        textZh: '中文正文',
+        textEn: '英文正文',
+        updatedAt: '更新时间',
+      },
     },
     'contest-judges': {
       name: '评委 |||| 评委',

@@ -1,7 +1,7 @@
 import { CONTACT_DETAILS_REVEALERS, SIGNING_REVIEWERS, STAFF_ROLES, type StaffRole } from '@mkt/contracts';
 
 /** The console's resources, in menu order. */
-export const RESOURCES = ['users', 'projects', 'materials', 'reviews', 'categories', 'topics', 'editorial-entries', 'hot-words', 'search-synonyms', 'music-tracks', 'music-sheets', 'music-skus', 'shop-products', 'orders', 'invoices', 'refunds', 'statements', 'contributor-shares', 'real-name-reviews', 'bank-infos', 'signing-applications', 'contests', 'contest-entries', 'contest-judges', 'staff', 'audit-logs'] as const;
+export const RESOURCES = ['users', 'projects', 'materials', 'reviews', 'categories', 'topics', 'editorial-entries', 'hot-words', 'search-synonyms', 'music-tracks', 'music-sheets', 'music-skus', 'shop-products', 'orders', 'invoices', 'refunds', 'statements', 'contributor-shares', 'real-name-reviews', 'bank-infos', 'signing-applications', 'contests', 'contest-entries', 'contest-judges', 'campaigns', 'staff', 'audit-logs'] as const;
 export type ResourceName = (typeof RESOURCES)[number];
 
 /** The react-admin actions, and `reveal`: showing personal data the console otherwise masks. */
@@ -62,6 +62,8 @@ export const ACCESS_RULES: Record<ResourceName, Partial<Record<Action, readonly 
   contests: { list: contestManagers, show: contestManagers, create: contestManagers, edit: contestManagers },
   'contest-entries': { list: contestManagers, show: contestManagers },
   'contest-judges': { list: contestManagers, show: contestManagers, create: contestManagers, edit: contestManagers },
+  // Campaign pages are the contest's public face: kept by the same people.
+  campaigns: { list: contestManagers, create: contestManagers, edit: contestManagers },
   staff: { list: adminOnly, show: adminOnly, create: adminOnly, edit: adminOnly },
   'audit-logs': { list: adminOnly, show: adminOnly },
 };
