@@ -83,12 +83,13 @@ export class ResultsRepository {
     }
   }
 
-  /** The published winners with their standing, best place first. */
+  /** The published winners with their standing: best place first, a contest-wide prize before the tracks' of its place. */
   async winners(contestId: number) {
     return (await this.dataSource.query(
       `SELECT a."entry_id" AS "entryId", e."track_id" AS "trackId", s."rank", a."place", a."prize_id" AS "prizeId", e."title", e."signature", e."kind", s."average_score"::float8 AS "averageScore"
          FROM "contests"."awards" a JOIN "contests"."entries" e ON e."id" = a."entry_id" JOIN "contests"."standings" s ON s."entry_id" = a."entry_id"
-        WHERE a."contest_id" = $1 ORDER BY a."place", e."track_id", s."rank", a."entry_id"`,
+         JOIN "contests"."prizes" p ON p."id" = a."prize_id"
+        WHERE a."contest_id" = $1 ORDER BY a."place", p."track_id" IS NOT NULL, s."average_score" DESC, a."entry_id"`,
       [contestId],
     )) as { entryId: number; trackId: number; rank: number; place: number; prizeId: number; title: string; signature: string; kind: 'video' | 'photo'; averageScore: number }[];
   }
