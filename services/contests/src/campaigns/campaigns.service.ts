@@ -2,12 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { ErrorCode, type CampaignPage, type CampaignSetup, type CampaignView, type Language } from '@mkt/contracts';
 import { AppError, Clock, StaffAuditWriter, type AuthenticatedStaff, type ListQuery } from '@mkt/platform';
 import { ResultsService } from '../results/results.service.js';
-import { contestCard } from '../setup/contest-views.js';
+import { contestCard, pick } from '../setup/contest-views.js';
 import { ContestSetupService } from '../setup/contest-setup.service.js';
 import { CampaignsRepository, type CampaignRow } from './campaigns.repository.js';
 
 const notFound = () => new AppError(ErrorCode.CAMPAIGN_NOT_FOUND, 'campaignNotFound');
-const pick = (language: Language, zh: string, en: string) => (language === 'en' ? en || zh : zh || en);
 
 const adminView = (row: CampaignRow) => ({ id: row.slug, ...row, updatedAt: new Date(row.updatedAt).toISOString() });
 

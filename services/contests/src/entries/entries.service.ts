@@ -19,9 +19,9 @@ import { ContestSetupService } from '../setup/contest-setup.service.js';
 import type { TrackRow } from '../setup/contests.repository.js';
 import { entryTransition, type EntryAction } from './entry-lifecycle.js';
 import { EntriesRepository, type EntryFilter, type EntryRow, type FileRow } from './entries.repository.js';
+import { pick } from '../setup/contest-views.js';
 
 const entryNotFound = () => new AppError(ErrorCode.CONTEST_ENTRY_NOT_FOUND, 'contestEntryNotFound');
-const pick = (language: Language, zh: string, en: string) => (language === 'en' ? en || zh : zh || en);
 
 /**
  * Contest entries (spec sections 3, 5 and 9): a participant enters checked files with the

@@ -7,9 +7,9 @@ import { ContestSetupService } from '../setup/contest-setup.service.js';
 import type { ContestAggregate } from '../setup/contests.repository.js';
 import { hashJudgeKey, normaliseJudgeKey } from './judge-key.js';
 import { JudgingRepository, type JudgeRow } from './judging.repository.js';
+import { pick } from '../setup/contest-views.js';
 
 const invalidKey = () => new AppError(ErrorCode.JUDGE_KEY_INVALID, 'judgeKeyInvalid');
-const pick = (language: Language, zh: string, en: string) => (language === 'en' ? en || zh : zh || en);
 
 /**
  * The judge portal (spec sections 5 and 9): a judge's key opens the works of the tracks it was

@@ -19,9 +19,9 @@ import { ContestsRepository, type ContestAggregate } from '../setup/contests.rep
 import { sharePoints } from './points-share.js';
 import { awardPrizes, rankEntries } from './ranking.js';
 import { ResultsRepository } from './results.repository.js';
+import { pick } from '../setup/contest-views.js';
 
 const DAY_MS = 86_400_000;
-const pick = (language: Language, zh: string, en: string) => (language === 'en' ? en || zh : zh || en);
 
 const prizeRules = (contest: ContestAggregate) =>
   contest.prizes.map((prize) => ({ prizeId: prize.id, trackId: prize.trackId, place: prize.place, winners: prize.winners, cashFen: prize.cashFen, eligibility: prize.eligibility }));

@@ -1,7 +1,8 @@
 import { CONTEST_LIMITS, contestStage, type ContestCard, type ContestDetail, type Language } from '@mkt/contracts';
 import type { ContestAggregate } from './contests.repository.js';
 
-const pick = (language: Language, zh: string, en: string) => (language === 'en' ? en || zh : zh || en);
+/** The text in the reader's language, the other when that one is empty. */
+export const pick = (language: Language, zh: string, en: string) => (language === 'en' ? en || zh : zh || en);
 
 /** A contest as the store lists it, in the reader's language. */
 export function contestCard(contest: ContestAggregate, language: Language, now: Date): ContestCard {
