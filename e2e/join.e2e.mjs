@@ -164,7 +164,9 @@ describe('signing as a photographer (/join)', () => {
     // Next time the applicant comes: the contributor notice, then the upload entry.
     await page.reload();
     await page.getByTestId('contributor-notice').waitFor();
-    await page.getByTestId('notice-ack').click();
+    // Acknowledging reloads the page (the session's rights change); wait for that load, or the next
+    // navigation races it and is aborted.
+    await Promise.all([page.waitForEvent('load'), page.getByTestId('notice-ack').click()]);
     await page.getByTestId('header-upload').waitFor();
     const rights = await (await fetch(`${env.server.url}/api/session`, { method: 'POST', headers: { access_token: token } })).json();
     assert.deepEqual([rights.data.gid, rights.data.signFlag, rights.data.videoFlag, rights.data.photoFlag], [3, true, true, false]);

@@ -46,13 +46,19 @@ describe('store shell in a real browser', () => {
     await context.close();
   });
 
-  it('shows the 404 page for unknown paths and the under-work page for routes not built yet', async () => {
+  it('shows the 404 page for unknown paths, and the under-work page only at /working', async () => {
     const context = await env.browser.newContext();
     const page = await context.newPage();
     await page.goto(`${env.server.url}/no/such/page`);
     await page.getByTestId('page-404').waitFor();
-    await page.goto(`${env.server.url}/Shop`);
+    await page.goto(`${env.server.url}/working`);
     await page.getByTestId('page-working').waitFor();
+    // The last routes that showed it are built: a campaign page and the shop.
+    for (const [path, testId] of [['/fcb1year/m2', 'campaign'], ['/Shop', 'shop-page']]) {
+      await page.goto(`${env.server.url}${path}`);
+      await page.getByTestId(testId).waitFor();
+      assert.equal(await page.getByTestId('page-working').count(), 0, path);
+    }
     await context.close();
   });
 

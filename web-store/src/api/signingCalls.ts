@@ -9,7 +9,8 @@ import {
   type SigningFileView,
   type SigningStatusView,
 } from '@mkt/contracts/web';
-import { ApiError, type CallOptions, NO_RESPONSE, post } from './client';
+import { type CallOptions, post } from './client';
+import { putWithProgress } from './signedPut';
 
 /** What /join sends: the draft's fields as the server takes them, with the photographer profile. */
 export interface SigningSubmission {
@@ -53,25 +54,4 @@ export async function uploadSigningFile(file: File, kind: SigningFileKind, onPro
   const link = await post<SigningFileLink>(SigningCalls.fileLink, { kind, contentType, size: file.size });
   await putWithProgress(link.url, file, onProgress, signal);
   return post<SigningFileView>(SigningCalls.fileComplete, { fileId: link.fileId });
-}
-
-function putWithProgress(url: string, file: File, onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const request = new XMLHttpRequest();
-    request.open('PUT', url);
-    request.setRequestHeader('Content-Type', 'application/octet-stream');
-    request.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
-    };
-    request.onload = () => {
-      if (request.status >= 200 && request.status < 300) {
-        onProgress(1);
-        resolve();
-      } else reject(new ApiError(NO_RESPONSE, '', url));
-    };
-    request.onerror = () => reject(new ApiError(NO_RESPONSE, '', url));
-    request.onabort = () => reject(new DOMException('aborted', 'AbortError'));
-    signal?.addEventListener('abort', () => request.abort(), { once: true });
-    request.send(file);
-  });
 }

@@ -28,7 +28,8 @@ export const contestFileStartSchema = z.object({
   trackId: serialId(),
   role: z.enum(CONTEST_FILE_ROLES),
   fileName: lineText(1, 200),
-  fileSize: wholeNumber(1, CONTEST_LIMITS.video.maxBytes * 4),
+  // Any size the browser may report: an oversized file is told so with its size, not a generic refusal.
+  fileSize: wholeNumber(1, Number.MAX_SAFE_INTEGER),
 });
 export type ContestFileStartRequest = z.output<typeof contestFileStartSchema>;
 export const contestFilePartsSchema = z.object({ fileId: z.uuid(), partNumbers: z.array(wholeNumber(1, 10_000)).min(1).max(100) });
@@ -79,7 +80,7 @@ export const winnerInfoSchema = z.object({
   address: lineText(1, 200),
 });
 export type WinnerInfoRequest = z.output<typeof winnerInfoSchema>;
-export const proofLinkSchema = z.object({ entryId: serialId(), fileName: lineText(1, 200), fileSize: wholeNumber(1, CONTEST_LIMITS.proofMaxBytes * 10) });
+export const proofLinkSchema = z.object({ entryId: serialId(), fileName: lineText(1, 200), fileSize: wholeNumber(1, Number.MAX_SAFE_INTEGER) });
 export type ProofLinkRequest = z.output<typeof proofLinkSchema>;
 export const proofFinishSchema = z.object({ entryId: serialId() });
 
