@@ -739,7 +739,7 @@ function sections(report) {
       notes: [
         `target: p95 per score under 50 ms: ${j.scoreMs.p95 !== null && j.scoreMs.p95 < 50 ? 'met' : 'NOT met'}; ${j.scoresPerSecond.toFixed(0)} scores/s overall, ${formatCount(j.failures)} refused, ${formatCount(j.scored)} stored`,
         `results: ${formatCount(j.published.ranked)} entries ranked, ${formatCount(j.published.awards)} awards, points shared among ${formatCount(j.published.participants)} participants`,
-        'every score is a distinct entry: no cache answers any of them; the load generator runs on the same cores as the server',
+        'every score is a distinct entry: no cache answers any of them; each judge keeps one connection, as a browser does; the load generator runs on the same cores as the server',
       ],
     });
   }

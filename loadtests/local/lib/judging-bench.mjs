@@ -8,7 +8,7 @@
 // track and half in a photo track, since the benchmark measures judging, not uploads.
 
 import pg from 'pg';
-import { callJson } from './http.mjs';
+import { callJson, keepAliveClient } from './http.mjs';
 import { summarize } from './stats.mjs';
 
 const DAY = 86_400_000;
@@ -84,11 +84,16 @@ export async function measureJudging({ baseUrl, databaseUrl, judges, entries, pr
     const started = performance.now();
     await Promise.all(
       keys.map(async (key, judgeIndex) => {
-        for (let i = judgeIndex; i < ids.length; i += judges) {
-          const begin = performance.now();
-          const answer = await callJson(`${baseUrl}/api/judge/score`, { method: 'POST', body: { key, entryId: ids[i], score: 1 + ((i * 37) % 100) } });
-          latencies.push(performance.now() - begin);
-          if (answer.status !== 200) failures += 1;
+        const client = keepAliveClient();
+        try {
+          for (let i = judgeIndex; i < ids.length; i += judges) {
+            const begin = performance.now();
+            const answer = await client.postJson(`${baseUrl}/api/judge/score`, { key, entryId: ids[i], score: 1 + ((i * 37) % 100) });
+            latencies.push(performance.now() - begin);
+            if (answer.status !== 200) failures += 1;
+          }
+        } finally {
+          client.close();
         }
       }),
     );

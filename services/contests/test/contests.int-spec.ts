@@ -222,10 +222,24 @@ describe('contests service', () => {
     expect(video.body.data).toMatchObject({ total: 1, scorable: true });
     expect((await h.call('/judge/score', { body: { key, entryId: videoEntry.id, score: 11 } })).body.message).toBe('A score is a whole number from 0 to 10 (0 means unscored)');
     expect((await h.call('/judge/score', { body: { key, entryId: videoEntry.id, score: 2.5 } })).status).toBe(422);
-    expect((await h.call('/judge/score', { body: { key, entryId: videoEntry.id, score: 9 } })).status).toBe(200);
-    expect((await h.call('/judge/score', { body: { key, entryId: photoEntry.id, score: 7 } })).status).toBe(200);
+    // At once, as several judges' clicks arrive: they share statements, a repeated click waits for the first.
+    const burst = await Promise.all(
+      [[videoEntry.id, 9], [photoEntry.id, 7], [photoEntry.id, 11], [videoEntry.id, 9], [photoEntry.id, 7]].map(([entryId, score]) => h.call('/judge/score', { body: { key, entryId, score } })),
+    );
+    expect(burst.map((reply) => reply.status)).toEqual([200, 200, 422, 200, 200]);
     const mine = await h.call<JudgeWorksResponse>('/judge/works', { body: { key, type: 'video' } });
     expect(mine.body.data.list[0]!.myScore).toBe(9);
+
+    // A judge of the video track only: the photo entry is not theirs, and a revoked key stops at once.
+    const videoJudge = await h.admin<{ id: string; key: string }>('POST', '/contest-judges', { token: manager, body: { contestId, name: 'Judge Li', trackIds: [tracks.video] } });
+    expect((await h.call('/judge/score', { body: { key: videoJudge.body.key, entryId: photoEntry.id, score: 4 } })).body.code).toBe(8023);
+    expect((await h.call('/judge/score', { body: { key: videoJudge.body.key, entryId: videoEntry.id, score: 0 } })).status).toBe(200);
+    expect((await h.admin('POST', `/contest-judges/${videoJudge.body.id}/revoke`, { token: manager })).status).toBe(200);
+    expect((await h.call('/judge/score', { body: { key: videoJudge.body.key, entryId: videoEntry.id, score: 6 } })).body.code).toBe(8020);
+    const scored = await h.announced<{ entryId: number; score: number }>('contest.entry.scored');
+    expect(scored.map((event) => `${event.entryId}:${event.score}`).sort()).toEqual(
+      [`${videoEntry.id}:9`, `${videoEntry.id}:9`, `${photoEntry.id}:7`, `${photoEntry.id}:7`, `${videoEntry.id}:0`].sort(),
+    );
 
     const early = await h.admin<{ code: number }>('POST', `/contests/${contestId}/publish-results`, { token: manager });
     expect(early.body.code).toBe(8032);
@@ -293,7 +307,7 @@ describe('contests service', () => {
   });
 
   it('lets managers revoke a key, after which it opens nothing', async () => {
-    const [judge] = await h.sql<{ id: string }>('SELECT id FROM contests.judges');
+    const [judge] = await h.sql<{ id: string }>(`SELECT id FROM contests.judges WHERE name = 'Judge Wang'`);
     expect((await h.admin('POST', `/contest-judges/${judge!.id}/revoke`, { token: manager })).status).toBe(200);
     expect((await h.call('/judge/signin', { body: { key } })).body.code).toBe(8020);
   });

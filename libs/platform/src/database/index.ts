@@ -5,3 +5,4 @@ export * from './like-pattern.js';
 export * from './after-commit.js';
 export * from './connection-failure.js';
 export * from './outage-log.js';
+export * from './prepared-query.js';

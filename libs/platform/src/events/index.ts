@@ -9,7 +9,7 @@ export { KAFKA_HEADERS, deadLetterTopic, eventTopic } from './kafka-messages.js'
 export { OutboxMessageEntity } from './outbox-message.entity.js';
 export { HandledEventEntity } from './handled-event.entity.js';
 export { eventTablesMigrationSql } from './event-tables.migration.js';
-export { OutboxWriter } from './outbox-writer.js';
+export { OutboxWriter, type OutboxEventInput, type OutboxStatement } from './outbox-writer.js';
 export { OutboxRelay, type OutboxRelaySettings } from './outbox-relay.js';
 export { EventHandlerRegistry } from './handler-registry.js';
 export { idempotentHandler, type EventHandlerContext, type ServiceEventHandler } from './idempotent-handler.js';

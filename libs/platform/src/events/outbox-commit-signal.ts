@@ -2,6 +2,14 @@ import type { DataSource, EntitySubscriberInterface, QueryRunner, TransactionCom
 
 const OUTBOX_WRITTEN = 'outboxEventsWritten';
 
+/** Who hears about outbox rows written outside a TypeORM transaction (one-statement writes). */
+const statementListeners = new WeakMap<DataSource, Set<() => void>>();
+
+/** Nudges the relay of `dataSource` after a single statement, its own transaction, wrote to its outbox. */
+export function announceOutboxWritten(dataSource: DataSource): void {
+  for (const listener of statementListeners.get(dataSource) ?? []) listener();
+}
+
 /** Flags the transaction so the relay is nudged when (and only if) it commits. */
 export function markOutboxWritten(queryRunner: QueryRunner): void {
   queryRunner.data[OUTBOX_WRITTEN] = true;
@@ -24,7 +32,11 @@ export function onOutboxCommit(dataSource: DataSource, onCommit: () => void): ()
     },
   };
   dataSource.subscribers.push(subscriber);
+  const listeners = statementListeners.get(dataSource) ?? new Set<() => void>();
+  statementListeners.set(dataSource, listeners);
+  listeners.add(onCommit);
   return () => {
+    listeners.delete(onCommit);
     const index = dataSource.subscribers.indexOf(subscriber);
     if (index >= 0) dataSource.subscribers.splice(index, 1);
   };

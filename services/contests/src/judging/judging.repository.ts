@@ -1,8 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
-import type { ContestPhases, ContestTrackKind } from '@mkt/contracts';
+import { ContestEntryScored, type ContestPhases, type ContestTrackKind } from '@mkt/contracts';
+import { OutboxWriter } from '@mkt/platform';
 import type { EntryRow } from '../entries/entries.repository.js';
+import type { PendingScore } from './score-batcher.js';
 
 export interface JudgeRow {
   id: string;
@@ -27,7 +29,10 @@ export interface ScoringContext extends JudgeRow {
 /** SQL of judges, the tracks their keys open, and their scores. */
 @Injectable()
 export class JudgingRepository {
-  constructor(@InjectDataSource('contests') private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource('contests') private readonly dataSource: DataSource,
+    private readonly outbox: OutboxWriter,
+  ) {}
 
   transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
     return this.dataSource.transaction(work);
@@ -49,25 +54,52 @@ export class JudgingRepository {
     return row ?? null;
   }
 
+  /** Whose a key is, revoked or not: facts that never change once the key is made. */
+  async keyOwner(keyHash: string): Promise<{ judgeId: string; contestId: number } | null> {
+    const [row] = (await this.dataSource.query(`SELECT "id" AS "judgeId", "contest_id" AS "contestId" FROM "contests"."judges" WHERE "key_hash" = $1`, [keyHash])) as {
+      judgeId: string;
+      contestId: number;
+    }[];
+    return row ?? null;
+  }
+
   /**
-   * Gives (or with 0 takes back) a score, only on an entry of the judge's tracks that review has
-   * not rejected; false when the entry is not one (nothing is written).
+   * Gives (or with 0 takes back) scores with their `contest.entry.scored` events, in one statement
+   * that checks for each what may have changed since its key was looked up: the key is not
+   * revoked, the review window is open at the score's time and results are not published, the
+   * score is within the contest's maximum, and the entry is one of the judge's tracks that review
+   * has not rejected. Returns the indexes of the scores accepted; the others write nothing. No two
+   * scores may share a judge and an entry.
    */
-  async score(manager: EntityManager, judge: JudgeRow, entryId: number, score: number, at: Date): Promise<boolean> {
-    const scorable = `EXISTS (SELECT 1 FROM "contests"."entries" e WHERE e."id" = $2 AND e."track_id" = ANY($3::int[]) AND e."status" <> 'rejected')`;
-    if (score === 0) {
-      const [{ found }] = (await manager.query(
-        `WITH gone AS (DELETE FROM "contests"."scores" WHERE "judge_id" = $1 AND "entry_id" = $2 AND ${scorable}) SELECT ${scorable} AS "found"`,
-        [judge.id, entryId, judge.trackIds],
-      )) as [{ found: boolean }];
-      return found;
-    }
-    const rows = (await manager.query(
-      `INSERT INTO "contests"."scores" ("judge_id", "entry_id", "score", "scored_at") SELECT $1, $2, $4, $5 WHERE ${scorable}
-       ON CONFLICT ("judge_id", "entry_id") DO UPDATE SET "score" = EXCLUDED."score", "scored_at" = EXCLUDED."scored_at" RETURNING "entry_id"`,
-      [judge.id, entryId, judge.trackIds, score, at],
-    )) as unknown[];
-    return rows.length > 0;
+  async scoreMany(scores: readonly PendingScore[]): Promise<Set<number>> {
+    const statement = `"input" AS (
+        SELECT (i."ordinality" - 1)::int AS "event", i."judge_id", i."entry_id", i."score", i."scored_at"
+          FROM unnest($1::uuid[], $2::int[], $3::int[], $4::timestamptz[]) WITH ORDINALITY AS i("judge_id", "entry_id", "score", "scored_at", "ordinality")),
+      "accepted" AS (
+        SELECT i.* FROM "input" i
+          JOIN "contests"."entries" e ON e."id" = i."entry_id" AND e."status" <> 'rejected'
+          JOIN "contests"."judges" j ON j."id" = i."judge_id" AND j."revoked_at" IS NULL AND j."contest_id" = e."contest_id"
+          JOIN "contests"."contests" c ON c."id" = e."contest_id" AND c."results_published_at" IS NULL AND i."score" <= c."max_score"
+          JOIN "contests"."phases" p ON p."contest_id" = c."id" AND p."phase" = 'review' AND p."starts_at" <= i."scored_at" AND i."scored_at" < p."ends_at"
+         WHERE EXISTS (SELECT 1 FROM "contests"."judge_tracks" jt WHERE jt."judge_id" = j."id" AND jt."track_id" = e."track_id")),
+      "written" AS (
+        INSERT INTO "contests"."scores" ("judge_id", "entry_id", "score", "scored_at") SELECT "judge_id", "entry_id", "score", "scored_at" FROM "accepted" WHERE "score" > 0
+        ON CONFLICT ("judge_id", "entry_id") DO UPDATE SET "score" = EXCLUDED."score", "scored_at" = EXCLUDED."scored_at"),
+      "removed" AS (
+        DELETE FROM "contests"."scores" s USING "accepted" a WHERE a."score" = 0 AND s."judge_id" = a."judge_id" AND s."entry_id" = a."entry_id")`;
+    return this.outbox.addInStatement(
+      this.dataSource,
+      {
+        with: statement,
+        accepted: 'accepted',
+        params: [scores.map((s) => s.judgeId), scores.map((s) => s.entryId), scores.map((s) => s.score), scores.map((s) => s.scoredAt)],
+      },
+      scores.map((s) => ({
+        definition: ContestEntryScored,
+        aggregateId: String(s.entryId),
+        payload: { entryId: s.entryId, contestId: s.contestId, judgeId: s.judgeId, score: s.score, scoredAt: s.scoredAt.toISOString() },
+      })),
+    );
   }
 
   async judge(id: string, manager?: EntityManager): Promise<JudgeRow | null> {
