@@ -136,7 +136,8 @@ describe('contests: console setup, entries, judging and results', () => {
     await admin.locator('[data-testid=admin-contest-stage-now] [data-stage=submission]').waitFor();
     await admin.locator('input[name="tracks.0.titleZh"]').fill('视频赛道');
     await admin.locator('input[name="tracks.0.titleEn"]').fill('Video track');
-    for (const [index, zh, en] of [[1, '风光组图', 'Landscape photos'], [2, '人文组图', 'People photos']]) {
+    // A second track that is removed again below, once prizes point at it and at the tracks after it.
+    for (const [index, zh, en] of [[1, '临时赛道', 'Temporary track'], [2, '风光组图', 'Landscape photos'], [3, '人文组图', 'People photos']]) {
       await admin.locator('.button-add-tracks').click();
       await admin.locator(`input[name="tracks.${index}.titleZh"]`).fill(zh);
       await admin.locator(`input[name="tracks.${index}.titleEn"]`).fill(en);
@@ -149,10 +150,21 @@ describe('contests: console setup, entries, judging and results', () => {
     await admin.locator('input[name="prizes.0.goodsZh"]').fill('相机一台');
     await admin.locator('.button-add-prizes').click();
     await admin.locator('input[name="prizes.1.trackIndex"]').locator('xpath=preceding-sibling::*[@role="combobox"]').click();
-    await admin.getByRole('option', { name: /^2\. 风光组图/ }).click();
+    await admin.getByRole('option', { name: /^3\. 风光组图/ }).click();
     await admin.locator('input[name="prizes.1.titleZh"]').fill('风光一等奖');
     await admin.locator('input[name="prizes.1.titleEn"]').fill('Landscape first prize');
     await admin.locator('input[name="prizes.1.cashFen"]').fill('8000.5');
+    await admin.locator('.button-add-prizes').click();
+    await admin.locator('input[name="prizes.2.trackIndex"]').locator('xpath=preceding-sibling::*[@role="combobox"]').click();
+    await admin.getByRole('option', { name: /^2\. 临时赛道/ }).click();
+    await admin.locator('input[name="prizes.2.titleZh"]').fill('临时奖');
+    await admin.locator('input[name="prizes.2.titleEn"]').fill('Temporary prize');
+    // Removing the temporary track takes its prize with it; the landscape prize follows its track to position 2.
+    await admin.locator('input[name="tracks.1.titleZh"]').hover(); // the iterator shows a line's remove button on hover
+    await admin.locator('.button-remove-tracks-1').click();
+    await admin.getByText('已删除赛道的 1 个奖项也一并删除').waitFor();
+    assert.equal(await admin.locator('input[name="prizes.2.titleZh"]').count(), 0);
+    assert.match(await admin.locator('input[name="prizes.1.trackIndex"]').locator('xpath=preceding-sibling::*[@role="combobox"]').textContent(), /^2\. 风光组图/);
     assert.equal(await admin.getByTestId('admin-contest-prize-total').textContent(), '奖金合计（奖金 × 获奖数）：¥21,000.50');
     await shoot(admin, 'console-contest-form');
     await admin.getByRole('button', { name: '保存' }).click();

@@ -799,6 +799,7 @@ const own: Omit<Messages, 'ra'> = {
         empty: 'No entries are in the judging yet',
         track: 'Track', rank: 'Rank', place: 'Prize place', place_value: 'Place %{place}', entry: 'Entry', scores: 'Scores', average: 'Average (out of %{max})', user: 'Participant',
       },
+      track_prizes_removed: 'The removed track’s prize was removed too |||| The removed track’s %{smart_count} prizes were removed too',
       whole_contest: 'Whole contest (any track)',
       stage_now: 'With these dates the contest is now in:',
       phases_helper: 'The six phases run one after another: each starts once the previous one has ended. Times are China Standard Time (UTC+8).',

@@ -1013,6 +1013,7 @@ export const zh = {
         empty: '还没有参与评审的作品',
         track: '赛道', rank: '排名', place: '奖项名次', place_value: '第 %{place} 名', entry: '作品', scores: '评分数', average: '平均分（满分 %{max}）', user: '参赛者',
       },
+      track_prizes_removed: '已删除赛道的 %{smart_count} 个奖项也一并删除',
       whole_contest: '整个赛事（不分赛道）',
       stage_now: '按以上时间，赛事现在处于：',
       phases_helper: '六个阶段依次进行：每个阶段在上一阶段结束后开始。时间按北京时间（UTC+8）填写。',

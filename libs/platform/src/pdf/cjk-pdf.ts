@@ -1,18 +1,22 @@
+/// <reference path="./fontkit.d.ts" />
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { create as openFont } from 'fontkit';
 import PDFDocument from 'pdfkit';
 
-let fontBytes: Buffer | null = null;
+let parsedFont: unknown = null;
 /**
- * Noto Sans SC from npm, so Chinese renders on a machine without system CJK fonts. Read once:
- * it is 10 MB; pdfkit embeds only the glyphs a file uses.
+ * Noto Sans SC from npm, so Chinese renders on a machine without system CJK fonts. Read and parsed
+ * once per process: the font is 10 MB, and parsing it for each document was most of a licence
+ * PDF's time. pdfkit takes the parsed font as it is (it only reads it) and embeds in each file its
+ * own subset of the glyphs that file uses.
  */
-function cjkFont(): Buffer {
-  if (!fontBytes) {
+function cjkFont(): PDFKit.Mixins.PDFFontSource {
+  if (!parsedFont) {
     const require = createRequire(import.meta.url);
-    fontBytes = readFileSync(require.resolve('@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf'));
+    parsedFont = openFont(readFileSync(require.resolve('@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf')));
   }
-  return fontBytes;
+  return parsedFont as PDFKit.Mixins.PDFFontSource;
 }
 
 /** An A4 document whose text renders Chinese and English; `draw` lays it out, the bytes come back. */

@@ -31,7 +31,7 @@ export interface ServiceUnderTest {
   /** A store call: POST below /api with the envelope back. */
   call<T = unknown>(path: string, options?: { body?: unknown; token?: string; lang?: string; form?: FormData; raw?: string }): Promise<StoreReply<T>>;
   /** A console call below /admin-api. */
-  admin<T = unknown>(method: string, path: string, options?: { token?: string; body?: unknown; form?: FormData }): Promise<AdminReply<T>>;
+  admin<T = unknown>(method: string, path: string, options?: { token?: string; body?: unknown; form?: FormData; lang?: string }): Promise<AdminReply<T>>;
   userToken(userId?: string): Promise<string>;
   staffToken(roles: StaffRole[]): Promise<string>;
   /** SQL on the service's own DataSource. */
@@ -84,7 +84,7 @@ export async function startServiceUnderTest(options: { schema: string; modules: 
       return { status: response.status, body: (await response.json()) as StoreReply<never>['body'] };
     },
     async admin(method, path, call = {}) {
-      const headers: Record<string, string> = { 'accept-language': 'en' };
+      const headers: Record<string, string> = { 'accept-language': call.lang ?? 'en' };
       if (!call.form) headers['content-type'] = 'application/json';
       if (call.token) headers.authorization = `Bearer ${call.token}`;
       const response = await fetch(`${base}/admin-api${path}`, { method, headers, body: call.form ?? (call.body === undefined ? undefined : JSON.stringify(call.body)) });

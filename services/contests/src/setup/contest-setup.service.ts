@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { ErrorCode, misorderedPhase, type ContestDetail, type ContestListRequest, type ContestListResponse, type ContestSetup, type Language } from '@mkt/contracts';
+import { CONTEST_PHASES, ErrorCode, misorderedPhase, type ContestDetail, type ContestListRequest, type ContestListResponse, type ContestSetup, type Language, type MessageKey } from '@mkt/contracts';
 import { AppError, Clock, StaffAuditWriter, type AuthenticatedStaff, type ListQuery } from '@mkt/platform';
 import { contestAdminView, contestCard, contestDetail } from './contest-views.js';
 import { ContestsRepository, type ContestAggregate } from './contests.repository.js';
 
 const notFound = () => new AppError(ErrorCode.CONTEST_NOT_FOUND, 'contestNotFound');
-const invalid = (reason: string) => new AppError(ErrorCode.CONTEST_SETUP_INVALID, 'contestSetupInvalid', { reason });
+const invalid = (messageKey: MessageKey, params: Record<string, string | number> = {}) => new AppError(ErrorCode.CONTEST_SETUP_INVALID, messageKey, params);
 
 /**
  * Contests as data, kept in the console by contest managers (spec sections 3 and 9): the contest,
@@ -99,9 +99,9 @@ export class ContestSetupService {
       const kept = new Set(setup.tracks.flatMap((track) => (track.id === undefined ? [] : [track.id])));
       const removed = before.tracks.filter((track) => !kept.has(track.id)).map((track) => track.id);
       const inUse = await this.contests.tracksInUse(manager, before.tracks.map((track) => track.id));
-      if (removed.some((trackId) => inUse.has(trackId))) throw invalid('a track with entries cannot be removed');
+      if (removed.some((trackId) => inUse.has(trackId))) throw invalid('contestTrackInUse');
       if (setup.tracks.some((track) => track.id !== undefined && inUse.has(track.id) && existing.get(track.id)!.kind !== track.kind)) {
-        throw invalid('a track with entries keeps its kind');
+        throw invalid('contestTrackKindLocked');
       }
       await this.contests.updateContest(manager, id, setup, now);
       await this.contests.replacePhases(manager, id, setup.phases);
@@ -127,12 +127,12 @@ export class ContestSetupService {
 /** Rules a setup must keep beyond its schema: phases in order, prizes on tracks that exist, one place once per scope. */
 function checkSetup(setup: ContestSetup): void {
   const phase = misorderedPhase(setup.phases);
-  if (phase) throw invalid(`phase "${phase}" must end after it starts and not before the previous phase ends`);
+  if (phase) throw invalid('contestPhaseMisordered', { position: CONTEST_PHASES.indexOf(phase) + 1, phase });
   const places = new Set<string>();
   for (const prize of setup.prizes) {
-    if (prize.trackIndex !== null && prize.trackIndex >= setup.tracks.length) throw invalid(`a prize names track ${prize.trackIndex + 1}, which does not exist`);
+    if (prize.trackIndex !== null && prize.trackIndex >= setup.tracks.length) throw invalid('contestPrizeTrackMissing', { track: prize.trackIndex + 1 });
     const key = `${prize.trackIndex}:${prize.place}:${prize.eligibility}`;
-    if (places.has(key)) throw invalid(`place ${prize.place} is given twice in the same track`);
+    if (places.has(key)) throw invalid('contestPlaceTwice', { place: prize.place });
     places.add(key);
   }
 }

@@ -1,11 +1,13 @@
 import { CONTEST_LIMITS, CONTEST_PHASES, CONTEST_TRACK_KINDS, PRIZE_ELIGIBILITIES, contestStage, formatFen, type ContestPhases } from '@mkt/contracts';
 import { Alert, Box, Chip, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
-import { useWatch } from 'react-hook-form';
+import RemoveIcon from '@mui/icons-material/RemoveCircleOutlineOutlined';
+import { useFormContext, useWatch } from 'react-hook-form';
 import {
   ArrayInput,
   Create,
   Edit,
+  IconButtonWithTooltip,
   ListButton,
   NumberInput,
   SaveButton,
@@ -17,12 +19,14 @@ import {
   Toolbar,
   TopToolbar,
   useLocaleState,
+  useNotify,
   useRecordContext,
+  useSimpleFormIteratorItem,
   useTranslate,
 } from 'react-admin';
 import { Section } from '../../common/Section';
 import { ShanghaiDateTimeInput } from '../../common/ShanghaiDateTimeInput';
-import { isLocked, newContestValues, toSetup, totalCashFen, trackLabel, validateContest, type ContestRecord, type PrizeInput, type TrackInput } from './contestSetup';
+import { isLocked, newContestValues, prizesWithoutTrack, toSetup, totalCashFen, trackLabel, validateContest, type ContestRecord, type PrizeInput, type TrackInput } from './contestSetup';
 import { StageChip } from './StageChip';
 import { YuanInput } from './YuanInput';
 
@@ -67,6 +71,24 @@ function PhaseInputs() {
       ))}
       <StageNow />
     </Box>
+  );
+}
+
+/** Removes a track line and keeps the prizes pointing at the tracks they were given to (see prizesWithoutTrack). */
+function RemoveTrackButton() {
+  const { remove, index } = useSimpleFormIteratorItem();
+  const { getValues, setValue } = useFormContext();
+  const notify = useNotify();
+  const onClick = () => {
+    const { prizes, dropped } = prizesWithoutTrack((getValues('prizes') as PrizeInput[] | undefined) ?? [], index);
+    remove();
+    setValue('prizes', prizes, { shouldDirty: true });
+    if (dropped > 0) notify(t('track_prizes_removed'), { type: 'info', messageArgs: { smart_count: dropped } });
+  };
+  return (
+    <IconButtonWithTooltip label="ra.action.remove" size="small" color="warning" onClick={onClick} className={`button-remove button-remove-tracks-${index}`}>
+      <RemoveIcon fontSize="small" />
+    </IconButtonWithTooltip>
   );
 }
 
@@ -142,7 +164,7 @@ const Fields = () => (
 
     <Section title={t('sections.tracks')} />
     <ArrayInput source="tracks" label={false}>
-      <SimpleFormIterator disableReordering disableClear getItemDefaults={newTrack} getItemLabel={(index) => `${index + 1}`} data-testid="admin-contest-tracks" sx={{ '& .RaSimpleFormIterator-line': { pb: 1 } }}>
+      <SimpleFormIterator disableReordering disableClear removeButton={<RemoveTrackButton />} getItemDefaults={newTrack} getItemLabel={(index) => `${index + 1}`} data-testid="admin-contest-tracks" sx={{ '& .RaSimpleFormIterator-line': { pb: 1 } }}>
         <TrackLine />
       </SimpleFormIterator>
     </ArrayInput>

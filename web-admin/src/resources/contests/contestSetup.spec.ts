@@ -1,6 +1,6 @@
 import { CONTEST_PHASES, contestSetupSchema, misorderedPhase } from '@mkt/contracts';
 import { isAllowed } from '../../providers/access';
-import { canPublish, defaultPhases, newContestValues, toSetup, totalCashFen, validateContest } from './contestSetup';
+import { canPublish, defaultPhases, newContestValues, prizesWithoutTrack, toSetup, totalCashFen, validateContest } from './contestSetup';
 
 const NOW = new Date('2025-03-01T10:00:00Z');
 
@@ -76,5 +76,24 @@ describe('contest setup in the console', () => {
       expect(isAllowed(['contest-manager'], resource, 'delete')).toBe(false);
     }
     expect(isAllowed(['contest-manager'], 'contest-entries', 'edit')).toBe(false);
+  });
+
+  it('takes a removed track’s prizes with it and moves the later tracks’ prizes up with their tracks', () => {
+    const prizes = [
+      { trackIndex: 0, place: 1 },
+      { trackIndex: 1, place: 1 },
+      { trackIndex: null, place: 1 },
+      { trackIndex: 2, place: 2 },
+      { trackIndex: 1, place: 2 },
+    ];
+    expect(prizesWithoutTrack(prizes, 1)).toEqual({
+      prizes: [
+        { trackIndex: 0, place: 1 },
+        { trackIndex: null, place: 1 },
+        { trackIndex: 1, place: 2 },
+      ],
+      dropped: 2,
+    });
+    expect(prizesWithoutTrack(prizes, 5)).toEqual({ prizes, dropped: 0 });
   });
 });

@@ -170,6 +170,18 @@ export function validateContest(values: Record<string, unknown>): Errors {
   return errors;
 }
 
+/**
+ * The prizes once track `removed` is gone: prizes name their track by position, so the removed
+ * track's prizes go with it and the later tracks' prizes move up one place with their tracks.
+ */
+export function prizesWithoutTrack<P extends Pick<PrizeInput, 'trackIndex'>>(prizes: readonly P[], removed: number): { prizes: P[]; dropped: number } {
+  const kept = prizes.filter((prize) => prize.trackIndex !== removed);
+  return {
+    prizes: kept.map((prize) => (prize.trackIndex !== null && prize.trackIndex > removed ? { ...prize, trackIndex: prize.trackIndex - 1 } : prize)),
+    dropped: prizes.length - kept.length,
+  };
+}
+
 /** The prizes' total cash, as the store adds it up: each prize's cash times its winners. */
 export function totalCashFen(prizes: readonly Pick<PrizeInput, 'cashFen' | 'winners'>[]): number {
   return prizes.reduce((sum, prize) => sum + (Number.isInteger(prize.cashFen) ? prize.cashFen : 0) * (Number.isInteger(prize.winners) ? prize.winners : 0), 0);
