@@ -1,4 +1,5 @@
 import { Inject, Injectable, Module, type OnModuleInit } from '@nestjs/common';
+import { ScheduleModule } from '@nestjs/schedule';
 import { DatabaseModule, EventsModule, HandledEventEntity, OBJECT_STORAGE, OutboxMessageEntity, StaffAuditLogEntity, StaffAuditWriter, type ObjectStorage } from '@mkt/platform';
 import { FfmpegRunner, resolveMediaBinaries } from '@mkt/platform/media';
 import { ContestsDemoSeed } from './demo/contests-demo-seed.service.js';
@@ -8,6 +9,7 @@ import { CampaignsService } from './campaigns/campaigns.service.js';
 import { EntriesRepository } from './entries/entries.repository.js';
 import { EntriesService } from './entries/entries.service.js';
 import { CONTEST_BUCKET, ContestFileLinks } from './files/contest-file-links.js';
+import { AbandonedFilesSweeper } from './files/abandoned-files.sweeper.js';
 import { ContestFilesService } from './files/contest-files.service.js';
 import { CONTEST_MEDIA_INSPECTOR, ToolkitContestMediaInspector } from './files/contest-media-inspector.js';
 import { JudgesService } from './judging/judges.service.js';
@@ -49,6 +51,7 @@ class ContestsBuckets implements OnModuleInit {
   imports: [
     DatabaseModule.forService({ name: 'contests', entities: CONTESTS_ENTITIES, migrations: CONTESTS_MIGRATIONS }),
     EventsModule.forService({ dataSourceName: 'contests', consumerGroup: 'contests', consumes: [] }),
+    ScheduleModule.forRoot(),
   ],
   controllers: [
     ContestsPublicController,
@@ -69,6 +72,7 @@ class ContestsBuckets implements OnModuleInit {
     ContestSetupService,
     ContestFileLinks,
     ContestFilesService,
+    AbandonedFilesSweeper,
     EntriesService,
     JudgesService,
     JudgingService,

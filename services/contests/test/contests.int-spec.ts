@@ -1,5 +1,8 @@
 import type { ContestDetail, ContestListResponse, EntryView, JudgeView, JudgeWorksResponse, MyEntriesResponse, MyPointsResponse, ContestResultsView } from '@mkt/contracts';
 import { clip, picture, reencoded } from './contest-media.js';
+import { MultipartUploadNotFoundError, OBJECT_STORAGE, type ObjectStorage } from '@mkt/platform';
+import { AbandonedFilesSweeper } from '../src/files/abandoned-files.sweeper.js';
+import { CONTEST_BUCKET } from '../src/files/contest-file-links.js';
 import { startContests, type ContestsHarness } from './contests-harness.js';
 
 const DAY = 86_400_000;
@@ -306,6 +309,34 @@ describe('contests service', () => {
     expect(await linkStatus(asManager.body.award!.proofUrl!)).toBe(200);
     const asAdmin = await h.admin<AdminEntry>('GET', `/contest-entries/${videoEntry.id}`, { token: await h.staffToken(['admin']) });
     expect(asAdmin.body.award).toMatchObject({ phone: '13800138000', address: '成都市锦江区' });
+  });
+
+  it('sweeps files no entry took: uploads never finished after a day, checked files after three days', async () => {
+    const storage = h.server.app.get<ObjectStorage>(OBJECT_STORAGE);
+    const { userId } = await h.user();
+    const key = (name: string) => `${contestId}/${userId}/${name}`;
+    const uploadId = await storage.createMultipartUpload(CONTEST_BUCKET, key('open'), { contentType: 'image/jpeg' });
+    await storage.uploadPart(CONTEST_BUCKET, key('open'), uploadId, 1, Buffer.alloc(1024, 1), 1024);
+    await storage.put(CONTEST_BUCKET, key('left'), Buffer.from('checked, never submitted'));
+    await storage.put(CONTEST_BUCKET, key('recent'), Buffer.from('checked an hour ago'));
+    const file = (name: string, status: string, upload: string | null, hoursAgo: number) =>
+      h.sql(
+        `INSERT INTO contests.files (id, user_id, contest_id, track_id, role, file_name, object_key, upload_id, declared_size, status, created_at)
+         VALUES (gen_random_uuid(), $1, $2, $3, 'photo', $4, $5, $6, 1024, $7, now() - $8 * interval '1 hour')`,
+        [userId, contestId, tracks.photo, `${name}.jpg`, key(name), upload, status, hoursAgo],
+      );
+    await file('open', 'uploading', uploadId, 25);
+    await file('left', 'ready', null, 73);
+    await file('recent', 'ready', null, 1);
+    const held = (await h.sql<{ n: number }>('SELECT count(*)::int AS n FROM contests.files WHERE entry_id IS NOT NULL'))[0]!.n;
+
+    expect(await h.server.app.get(AbandonedFilesSweeper).sweep()).toBe(2);
+    expect((await h.sql<{ file_name: string }>('SELECT file_name FROM contests.files WHERE user_id = $1', [userId])).map((row) => row.file_name)).toEqual(['recent.jpg']);
+    expect((await h.sql<{ n: number }>('SELECT count(*)::int AS n FROM contests.files WHERE entry_id IS NOT NULL'))[0]!.n).toBe(held);
+    expect(await storage.stat(CONTEST_BUCKET, key('left'))).toBeNull();
+    expect(await storage.stat(CONTEST_BUCKET, key('recent'))).not.toBeNull();
+    await expect(storage.listParts(CONTEST_BUCKET, key('open'), uploadId)).rejects.toThrow(MultipartUploadNotFoundError);
+    expect(await h.server.app.get(AbandonedFilesSweeper).sweep()).toBe(0);
   });
 
   it('lets managers revoke a key, after which it opens nothing', async () => {

@@ -1,20 +1,20 @@
-/// <reference path="./fontkit.d.ts" />
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { create as openFont } from 'fontkit';
 import PDFDocument from 'pdfkit';
 
 let parsedFont: unknown = null;
 /**
  * Noto Sans SC from npm, so Chinese renders on a machine without system CJK fonts. Read and parsed
- * once per process: the font is 10 MB, and parsing it for each document was most of a licence
- * PDF's time. pdfkit takes the parsed font as it is (it only reads it) and embeds in each file its
+ * once per process: the font is 10 MB, and parsing it for each document took more than half of
+ * rendering one. pdfkit takes the parsed font as it is (it only reads it) and embeds in each file its
  * own subset of the glyphs that file uses.
  */
 function cjkFont(): PDFKit.Mixins.PDFFontSource {
   if (!parsedFont) {
     const require = createRequire(import.meta.url);
-    parsedFont = openFont(readFileSync(require.resolve('@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf')));
+    // fontkit (pdfkit's own font parser) ships no types; pdfkit needs nothing of the font but itself.
+    const fontkit = require('fontkit') as { create(buffer: Uint8Array): object };
+    parsedFont = fontkit.create(readFileSync(require.resolve('@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf')));
   }
   return parsedFont as PDFKit.Mixins.PDFFontSource;
 }

@@ -108,6 +108,25 @@ export class EntriesRepository {
     await this.dataSource.query(`DELETE FROM "contests"."files" WHERE "id" = $1 AND "entry_id" IS NULL`, [fileId]);
   }
 
+  /**
+   * Removes, a batch at a time, files no entry holds: uploads still open since `uploadingBefore`
+   * and checked files left since `readyBefore`. Rows another transaction holds (an entry being
+   * submitted with them) are skipped. Returns what storage still has of them.
+   */
+  async takeAbandonedFiles(uploadingBefore: Date, readyBefore: Date, limit: number): Promise<Pick<FileRow, 'id' | 'objectKey' | 'uploadId'>[]> {
+    return (await this.dataSource.query(
+      // Wrapped in a SELECT: TypeORM answers a bare DELETE with [rows, count].
+      `WITH "gone" AS (
+         DELETE FROM "contests"."files" WHERE "id" IN (
+           SELECT "id" FROM "contests"."files"
+            WHERE "entry_id" IS NULL AND (("status" = 'uploading' AND "created_at" < $1) OR ("status" = 'ready' AND "created_at" < $2))
+            ORDER BY "created_at" LIMIT $3 FOR UPDATE SKIP LOCKED)
+         RETURNING "id", "object_key", "upload_id")
+       SELECT "id", "object_key" AS "objectKey", "upload_id" AS "uploadId" FROM "gone"`,
+      [uploadingBefore, readyBefore, limit],
+    )) as Pick<FileRow, 'id' | 'objectKey' | 'uploadId'>[];
+  }
+
   /** The caller's checked files among `ids` that no entry holds yet, locked for the entry about to hold them. */
   async freeReadyFiles(manager: EntityManager, userId: string, ids: string[]): Promise<FileRow[]> {
     if (!ids.length) return [];
