@@ -371,7 +371,7 @@ export const serverMessages = {
     contestDeclarationRequired: 'Please confirm the work is not a composite and not AI-generated',
     contestTrackInUse: 'A track with entries cannot be removed',
     contestTrackKindLocked: 'A track with entries keeps its kind',
-    contestPhaseMisordered: 'Phase {position} ({phase}) must end after it starts, and not before the previous phase ends',
+    contestPhaseMisordered: 'Phase {position} must end after it starts, and not before the previous phase ends',
     contestPrizeTrackMissing: 'A prize names track {track}, which does not exist',
     contestPlaceTwice: 'Place {place} is given twice in the same scope',
     contestSetupLocked: 'The results are published; the contest can no longer be changed',

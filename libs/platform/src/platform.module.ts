@@ -37,8 +37,8 @@ export class PlatformModule {
         EventsModule.forRootAsync({
           useFactory: () =>
             config.events.transport === 'kafka'
-              ? { transport: 'kafka', brokers: config.events.brokers, clientId: config.events.clientId, visibilityTimeoutSeconds: config.events.visibilityTimeoutSeconds }
-              : { transport: 'postgres', connectionString: url, visibilityTimeoutSeconds: config.events.visibilityTimeoutSeconds },
+              ? { transport: 'kafka', brokers: config.events.brokers, clientId: config.events.clientId, visibilityTimeoutSeconds: config.events.visibilityTimeoutSeconds, concurrency: config.events.concurrency }
+              : { transport: 'postgres', connectionString: url, visibilityTimeoutSeconds: config.events.visibilityTimeoutSeconds, concurrency: config.events.concurrency },
         }),
         // Synchronous, so the signed-file routes exist only for the local driver.
         StorageModule.forRoot(

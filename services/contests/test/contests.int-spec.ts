@@ -61,7 +61,7 @@ describe('contests service', () => {
     expect((await h.admin('POST', '/contests', { token: await h.staffToken(['finance']), body: setup('submission') })).status).toBe(403);
     const misordered = { ...setup('submission'), phases: { ...phasesAround('submission'), review: { startsAt: iso(-30), endsAt: iso(-29) } } };
     const refused = await h.admin<{ code: number; message: string }>('POST', '/contests', { token: manager, body: misordered });
-    expect([refused.status, refused.body.code, refused.body.message]).toEqual([422, 8013, 'Phase 2 (review) must end after it starts, and not before the previous phase ends']);
+    expect([refused.status, refused.body.code, refused.body.message]).toEqual([422, 8013, 'Phase 2 must end after it starts, and not before the previous phase ends']);
     const inChinese = await h.admin<{ message: string }>('POST', '/contests', { token: manager, body: misordered, lang: 'zh-CN' });
     expect(inChinese.body.message).toBe('第 2 个阶段须在开始之后结束，且不能早于上一阶段结束');
     const created = await h.admin<{ id: number; tracks: { id: number }[]; stage: string }>('POST', '/contests', { token: manager, body: setup('submission') });

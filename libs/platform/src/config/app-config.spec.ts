@@ -6,7 +6,7 @@ describe('loadConfig', () => {
     expect(config.env).toBe('development');
     expect(config.http.port).toBe(8080);
     expect(config.database.url).toBeNull();
-    expect(config.events).toEqual({ transport: 'postgres', visibilityTimeoutSeconds: 30 });
+    expect(config.events).toEqual({ transport: 'postgres', visibilityTimeoutSeconds: 30, concurrency: 4 });
     expect(config.storage).toEqual({ driver: 'local' });
     expect(config.search).toEqual({ engine: 'postgres' });
     expect(config.notifier).toEqual({ driver: 'dev-mailbox' });
@@ -52,7 +52,7 @@ describe('loadConfig', () => {
       OPENSEARCH_URL: 'http://os:9200',
       DATABASE_URL: 'postgres://u:p@db:5432/identity',
     });
-    expect(config.events).toEqual({ transport: 'kafka', brokers: ['k1:9092', 'k2:9092'], clientId: 'stock-marketplace', visibilityTimeoutSeconds: 30 });
+    expect(config.events).toEqual({ transport: 'kafka', brokers: ['k1:9092', 'k2:9092'], clientId: 'stock-marketplace', visibilityTimeoutSeconds: 30, concurrency: 4 });
     expect(config.storage).toMatchObject({ driver: 'minio', endPoint: 'minio', port: 9000 });
     expect(config.search).toEqual({ engine: 'opensearch', url: 'http://os:9200' });
     expect(config.database.url).toBe('postgres://u:p@db:5432/identity');

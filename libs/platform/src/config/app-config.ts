@@ -87,6 +87,8 @@ const envSchema = z
     EVENT_BUS: z.enum(['postgres', 'kafka']).default('postgres'),
     // How long an event a crashed consumer had claimed waits before it is delivered again.
     EVENT_VISIBILITY_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+    // Handlers run at once per consumer group and process; one aggregate's events stay in order.
+    EVENT_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
     KAFKA_BROKERS: z.string().optional(),
     KAFKA_CLIENT_ID: z.string().default('stock-marketplace'),
     STORAGE: z.enum(['local', 'minio']).default('local'),
@@ -176,8 +178,8 @@ export interface AppConfig {
   /** Seconds the catalogue serves search results, cards and details from memory; 0 = never. */
   readCacheSeconds: number;
   events:
-    | { transport: 'postgres'; visibilityTimeoutSeconds: number }
-    | { transport: 'kafka'; brokers: string[]; clientId: string; visibilityTimeoutSeconds: number };
+    | { transport: 'postgres'; visibilityTimeoutSeconds: number; concurrency: number }
+    | { transport: 'kafka'; brokers: string[]; clientId: string; visibilityTimeoutSeconds: number; concurrency: number };
   storage:
     | { driver: 'local' }
     | {
@@ -251,8 +253,9 @@ export function loadConfig(raw: RawEnv = process.env): AppConfig {
             brokers: (env.KAFKA_BROKERS ?? '').split(',').map((b) => b.trim()).filter(Boolean),
             clientId: env.KAFKA_CLIENT_ID,
             visibilityTimeoutSeconds: env.EVENT_VISIBILITY_TIMEOUT_SECONDS,
+            concurrency: env.EVENT_CONCURRENCY,
           }
-        : { transport: 'postgres', visibilityTimeoutSeconds: env.EVENT_VISIBILITY_TIMEOUT_SECONDS },
+        : { transport: 'postgres', visibilityTimeoutSeconds: env.EVENT_VISIBILITY_TIMEOUT_SECONDS, concurrency: env.EVENT_CONCURRENCY },
     storage:
       env.STORAGE === 'minio'
         ? {

@@ -7,8 +7,11 @@ const deliverySettings = {
   /** Back-off before the second attempt; doubles after each further failure. */
   retryDelaySeconds: z.number().min(0).default(1),
   maxRetryDelaySeconds: z.number().min(0).default(300),
-  /** Handlers run at the same time per consumer group in this process (Kafka: partitions at once). */
-  concurrency: z.number().int().min(1).default(1),
+  /**
+   * Handlers run at the same time per consumer group in this process (Kafka: partitions at once).
+   * One aggregate's events never run at once or out of order, whatever this is.
+   */
+  concurrency: z.number().int().min(1).default(4),
 };
 
 export const postgresEventBusConfigSchema = z.object({

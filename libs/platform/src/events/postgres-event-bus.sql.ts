@@ -49,6 +49,9 @@ export class PostgresEventBusSql {
         PRIMARY KEY (consumer_group, event_id)
       )`,
       `CREATE INDEX IF NOT EXISTS delivery_claim_idx ON ${s}.delivery (consumer_group, available_at, seq)`,
+      // Added after the table: one aggregate's deliveries are claimed one at a time, oldest first.
+      `ALTER TABLE ${s}.delivery ADD COLUMN IF NOT EXISTS aggregate_id text`,
+      `CREATE INDEX IF NOT EXISTS delivery_aggregate_idx ON ${s}.delivery (consumer_group, aggregate_id, seq)`,
       `CREATE TABLE IF NOT EXISTS ${s}.dead_letter (
         consumer_group text NOT NULL,
         event_id uuid NOT NULL,
@@ -89,8 +92,8 @@ export class PostgresEventBusSql {
         SELECT e.value AS envelope, e.value->>'name' AS event_name, (e.value->>'id')::uuid AS event_id, e.ordinality
         FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS e(value, ordinality)
       ), inserted AS (
-        INSERT INTO ${s}.delivery (consumer_group, event_id, event_name, envelope)
-        SELECT sub.consumer_group, events.event_id, events.event_name, events.envelope
+        INSERT INTO ${s}.delivery (consumer_group, event_id, event_name, envelope, aggregate_id)
+        SELECT sub.consumer_group, events.event_id, events.event_name, events.envelope, events.envelope->>'aggregateId'
         FROM events JOIN ${s}.subscription sub ON sub.event_name = events.event_name
         ORDER BY events.ordinality
         ON CONFLICT DO NOTHING
@@ -102,14 +105,22 @@ export class PostgresEventBusSql {
   /**
    * Claims up to $2 due deliveries of group $1 for events in $3, for $4 seconds, under lease $5.
    * Each claim counts as an attempt, so a delivery that keeps killing its consumer still runs out.
+   * Only an aggregate's oldest delivery is claimable: its later events wait while it runs or waits
+   * for a retry, so one order's events are applied in the order they happened (as Kafka keeps a
+   * partition's order), while different aggregates run side by side. Deliveries of events no
+   * handler here takes (a subscription left behind) hold nothing back.
    */
   get claim(): string {
     const s = this.schema;
     return `
       WITH due AS (
-        SELECT consumer_group, event_id FROM ${s}.delivery
-        WHERE consumer_group = $1 AND available_at <= now() AND event_name = ANY($3::text[])
-        ORDER BY available_at, seq
+        SELECT d.consumer_group, d.event_id FROM ${s}.delivery d
+        WHERE d.consumer_group = $1 AND d.available_at <= now() AND d.event_name = ANY($3::text[])
+          AND NOT EXISTS (
+            SELECT 1 FROM ${s}.delivery earlier
+            WHERE earlier.consumer_group = d.consumer_group AND earlier.aggregate_id = d.aggregate_id AND earlier.seq < d.seq
+              AND earlier.event_name = ANY($3::text[]))
+        ORDER BY d.available_at, d.seq
         LIMIT $2
         FOR UPDATE SKIP LOCKED
       )

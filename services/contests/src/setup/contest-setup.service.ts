@@ -127,7 +127,7 @@ export class ContestSetupService {
 /** Rules a setup must keep beyond its schema: phases in order, prizes on tracks that exist, one place once per scope. */
 function checkSetup(setup: ContestSetup): void {
   const phase = misorderedPhase(setup.phases);
-  if (phase) throw invalid('contestPhaseMisordered', { position: CONTEST_PHASES.indexOf(phase) + 1, phase });
+  if (phase) throw invalid('contestPhaseMisordered', { position: CONTEST_PHASES.indexOf(phase) + 1 });
   const places = new Set<string>();
   for (const prize of setup.prizes) {
     if (prize.trackIndex !== null && prize.trackIndex >= setup.tracks.length) throw invalid('contestPrizeTrackMissing', { track: prize.trackIndex + 1 });

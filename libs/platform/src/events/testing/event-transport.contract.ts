@@ -282,6 +282,45 @@ export function describeEventTransportContract(
       expect(failedOnce.size).toBe(9);
     });
 
+    it('applies one aggregate’s events one at a time in the order published, even across a retry', async () => {
+      const event = contractEvent();
+      const group = uniqueGroup();
+      const aggregates = [`order-${randomUUID()}`, `order-${randomUUID()}`];
+      const applied = new Map<string, number[]>(aggregates.map((aggregate) => [aggregate, []]));
+      const running = new Set<string>();
+      let overlapped = false;
+      let failed = false;
+      const consumer = newTransport({ concurrency: 4 });
+      consumer.subscribe(
+        group,
+        event,
+        await effectHandler(group, async (envelope) => {
+          const { n } = envelope.payload as ContractPayload;
+          if (running.has(envelope.aggregateId)) overlapped = true;
+          running.add(envelope.aggregateId);
+          try {
+            await new Promise((resolve) => setTimeout(resolve, 5));
+            if (envelope.aggregateId === aggregates[0] && n === 2 && !failed) {
+              failed = true;
+              throw new Error('transient failure of the third event');
+            }
+            applied.get(envelope.aggregateId)!.push(n);
+          } finally {
+            running.delete(envelope.aggregateId);
+          }
+        }),
+      );
+      await consumer.start();
+      const envelopes = Array.from({ length: 6 }, (_, n) => aggregates.map((aggregate) => envelopeFor<ContractPayload>(event, { n }, aggregate))).flat();
+
+      await (await startedPublisher()).publish(envelopes);
+
+      await waitFor('every event applied', () => [...applied.values()].every((list) => list.length === 6), patience);
+      for (const aggregate of aggregates) expect(applied.get(aggregate)).toEqual([0, 1, 2, 3, 4, 5]);
+      expect(failed).toBe(true);
+      expect(overlapped).toBe(false);
+    });
+
     it('lets in-flight handlers finish when stopped', async () => {
       const event = contractEvent();
       const group = uniqueGroup();
