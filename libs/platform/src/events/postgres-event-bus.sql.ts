@@ -46,12 +46,21 @@ export class PostgresEventBusSql {
         last_error text,
         seq bigint GENERATED ALWAYS AS IDENTITY,
         created_at timestamptz NOT NULL DEFAULT now(),
+        aggregate_id text,
         PRIMARY KEY (consumer_group, event_id)
       )`,
       `CREATE INDEX IF NOT EXISTS delivery_claim_idx ON ${s}.delivery (consumer_group, available_at, seq)`,
-      // Added after the table: one aggregate's deliveries are claimed one at a time, oldest first.
-      `ALTER TABLE ${s}.delivery ADD COLUMN IF NOT EXISTS aggregate_id text`,
-      `CREATE INDEX IF NOT EXISTS delivery_aggregate_idx ON ${s}.delivery (consumer_group, aggregate_id, seq)`,
+      // One aggregate's deliveries are claimed one at a time, oldest first. Added to tables made
+      // before it only when missing: ALTER TABLE locks out every consumer, and processes start
+      // while others of the same bus are claiming.
+      `DO $$ BEGIN
+         IF NOT EXISTS (SELECT 1 FROM pg_attribute WHERE attrelid = to_regclass('${s}.delivery') AND attname = 'aggregate_id' AND NOT attisdropped) THEN
+           ALTER TABLE ${s}.delivery ADD COLUMN aggregate_id text;
+         END IF;
+         IF to_regclass('${s}.delivery_aggregate_idx') IS NULL THEN
+           CREATE INDEX delivery_aggregate_idx ON ${s}.delivery (consumer_group, aggregate_id, seq);
+         END IF;
+       END $$`,
       `CREATE TABLE IF NOT EXISTS ${s}.dead_letter (
         consumer_group text NOT NULL,
         event_id uuid NOT NULL,

@@ -196,6 +196,27 @@ describe('PostgresEventTransport', () => {
     expect(rows.map((row) => row.table_name)).toEqual(['dead_letter', 'delivery', 'subscription']);
   });
 
+  it('adds the aggregate column and its index to a delivery table made before them, once', async () => {
+    const schema = `bus_${randomBytes(3).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: database.url });
+    await admin.connect();
+    try {
+      const first = transport({ schema });
+      await first.start();
+      await first.stop();
+      await admin.query(`ALTER TABLE "${schema}".delivery DROP COLUMN aggregate_id`);
+      const upgraded = transport({ schema });
+      await upgraded.start();
+      const columns = await admin.query(`SELECT 1 FROM information_schema.columns WHERE table_schema = $1 AND table_name = 'delivery' AND column_name = 'aggregate_id'`, [schema]);
+      const indexes = await admin.query(`SELECT 1 FROM pg_indexes WHERE schemaname = $1 AND indexname = 'delivery_aggregate_idx'`, [schema]);
+      expect([columns.rowCount, indexes.rowCount]).toEqual([1, 1]);
+      await upgraded.stop();
+      await transport({ schema }).start();
+    } finally {
+      await admin.end();
+    }
+  });
+
   it('refuses an invalid configuration up front', () => {
     expect(() => new PostgresEventTransport({ ...testConfig(), schema: 'bad-name; drop' })).toThrow(/schema/);
     expect(() => new PostgresEventTransport({ ...testConfig(), retryLimit: 0 })).toThrow(/retryLimit/);
