@@ -1,13 +1,14 @@
 import type { RealNameReviewDetail } from '@mkt/contracts';
 import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
-import { Alert, Box, CardContent, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Grid, Button as MuiButton, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, CardContent, Grid, Button as MuiButton, Stack, Typography } from '@mui/material';
 import { useState, type ReactNode } from 'react';
 import { Button, Confirm, ListButton, Show, TopToolbar, useDataProvider, useNotify, useRecordContext, useRedirect, useRefresh, useTranslate } from 'react-admin';
 import { formatShanghai } from '../../common/time';
 import type { ConsoleDataProvider } from '../../providers/dataProvider';
 import { ContributorLink, MaskedIdField, StatusChip } from './fields';
-import { awaitsVerdict, rejectReason, REJECT_REASON_MAX } from './realName';
+import { RejectReasonDialog } from '../../common/RejectReasonDialog';
+import { awaitsVerdict } from './realName';
 
 const RESOURCE = 'real-name-reviews';
 const text = (key: string) => `resources.${RESOURCE}.${key}`;
@@ -96,56 +97,20 @@ function RejectDialog({ record, onClose }: { record: RealNameReviewDetail; onClo
   const translate = useTranslate();
   const dataProvider = useDataProvider<ConsoleDataProvider>();
   const done = useVerdictDone();
-  const [reason, setReason] = useState('');
-  const [pending, setPending] = useState(false);
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const sendable = rejectReason(reason);
-
-  const reject = async () => {
-    if (!sendable) return;
-    setPending(true);
-    setRefusal(null);
-    try {
-      await dataProvider.rejectRealName(record.id, sendable);
-      done(text('reject.done'));
-    } catch (error) {
-      // Shown in the dialog: a notification would sit behind its backdrop.
-      setRefusal(error instanceof Error ? translate(error.message, { _: error.message }) : translate('ra.notification.http_error'));
-      setPending(false);
-    }
-  };
-
   return (
-    <Dialog open onClose={pending ? undefined : onClose} fullWidth maxWidth="sm" data-testid="admin-real-name-reject-dialog">
-      <DialogTitle>{translate(text('reject.title'))}</DialogTitle>
-      <DialogContent>
-        <DialogContentText variant="body2">{translate(text('reject.help'), { name: record.name })}</DialogContentText>
-        <TextField
-          autoFocus
-          fullWidth
-          label={translate(text('reject.reason'))}
-          value={reason}
-          onChange={(event) => (setReason(event.target.value), setRefusal(null))}
-          helperText={`${reason.trim().length} / ${REJECT_REASON_MAX}`}
-          error={reason.trim().length > REJECT_REASON_MAX}
-          sx={{ mt: 2 }}
-          slotProps={{ htmlInput: { 'data-testid': 'admin-real-name-reject-reason' } }}
-        />
-        {refusal && (
-          <Alert severity="error" sx={{ mt: 2 }} data-testid="admin-real-name-reject-error">
-            {refusal}
-          </Alert>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <MuiButton onClick={onClose} disabled={pending}>
-          {translate('ra.action.cancel')}
-        </MuiButton>
-        <MuiButton variant="contained" color="warning" onClick={reject} disabled={!sendable || pending} data-testid="admin-real-name-reject-submit">
-          {translate(text('reject.submit'))}
-        </MuiButton>
-      </DialogActions>
-    </Dialog>
+    <RejectReasonDialog
+      testId="admin-real-name-reject"
+      title={translate(text('reject.title'))}
+      help={translate(text('reject.help'), { name: record.name })}
+      reasonLabel={translate(text('reject.reason'))}
+      submitLabel={translate(text('reject.submit'))}
+      send={async (reason) => {
+        await dataProvider.rejectRealName(record.id, reason);
+        done(text('reject.done'));
+      }}
+      describeRefusal={(error) => (error instanceof Error ? translate(error.message, { _: error.message }) : translate('ra.notification.http_error'))}
+      onClose={onClose}
+    />
   );
 }
 

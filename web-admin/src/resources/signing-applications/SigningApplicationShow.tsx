@@ -18,14 +18,13 @@ import {
   Link as MuiLink,
   Button as MuiButton,
   Stack,
-  TextField,
   Typography,
 } from '@mui/material';
 import { useState, type ReactNode } from 'react';
 import { Button, Link, ListButton, Show, TopToolbar, useCreatePath, useDataProvider, useNotify, useRecordContext, useRedirect, useRefresh, useTranslate } from 'react-admin';
 import { formatShanghai } from '../../common/time';
 import type { ConsoleDataProvider } from '../../providers/dataProvider';
-import { rejectReason, REJECT_REASON_MAX } from '../real-name-reviews/realName';
+import { RejectReasonDialog } from '../../common/RejectReasonDialog';
 import { StatusChip } from './fields';
 import { approvalRights, awaitsVerdict } from './signing';
 
@@ -162,56 +161,20 @@ function RejectDialog({ record, onClose }: { record: SigningReviewDetail; onClos
   const dataProvider = useDataProvider<ConsoleDataProvider>();
   const done = useVerdictDone();
   const describe = useRefusal();
-  const [reason, setReason] = useState('');
-  const [pending, setPending] = useState(false);
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const sendable = rejectReason(reason);
-
-  const reject = async () => {
-    if (!sendable) return;
-    setPending(true);
-    setRefusal(null);
-    try {
-      await dataProvider.rejectSigning(record.id, sendable);
-      done(text('reject.done'));
-    } catch (error) {
-      setRefusal(describe(error));
-      setPending(false);
-    }
-  };
-
   return (
-    <Dialog open onClose={pending ? undefined : onClose} fullWidth maxWidth="sm" data-testid="admin-signing-reject-dialog">
-      <DialogTitle>{translate(text('reject.title'))}</DialogTitle>
-      <DialogContent>
-        <DialogContentText variant="body2">{translate(text('reject.help'), { name: record.realName })}</DialogContentText>
-        <TextField
-          autoFocus
-          fullWidth
-          required
-          label={translate(text('reject.reason'))}
-          value={reason}
-          onChange={(event) => (setReason(event.target.value), setRefusal(null))}
-          helperText={`${reason.trim().length} / ${REJECT_REASON_MAX}`}
-          error={reason.trim().length > REJECT_REASON_MAX}
-          sx={{ mt: 2 }}
-          slotProps={{ htmlInput: { 'data-testid': 'admin-signing-reject-reason' } }}
-        />
-        {refusal && (
-          <Alert severity="error" sx={{ mt: 2 }} data-testid="admin-signing-reject-error">
-            {refusal}
-          </Alert>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <MuiButton onClick={onClose} disabled={pending}>
-          {translate('ra.action.cancel')}
-        </MuiButton>
-        <MuiButton variant="contained" color="warning" onClick={reject} disabled={!sendable || pending} data-testid="admin-signing-reject-submit">
-          {translate(text('reject.submit'))}
-        </MuiButton>
-      </DialogActions>
-    </Dialog>
+    <RejectReasonDialog
+      testId="admin-signing-reject"
+      title={translate(text('reject.title'))}
+      help={translate(text('reject.help'), { name: record.realName })}
+      reasonLabel={translate(text('reject.reason'))}
+      submitLabel={translate(text('reject.submit'))}
+      send={async (reason) => {
+        await dataProvider.rejectSigning(record.id, reason);
+        done(text('reject.done'));
+      }}
+      describeRefusal={describe}
+      onClose={onClose}
+    />
   );
 }
 

@@ -1,16 +1,16 @@
 import type { ContestFileView } from '@mkt/contracts';
 import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
-import { Alert, Box, Button as MuiButton, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Grid, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button as MuiButton, Grid, Stack, Typography } from '@mui/material';
 import { useState, type ReactNode } from 'react';
 import { Button, Link, ListButton, Show, TopToolbar, useCreatePath, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { RejectReasonDialog } from '../../../common/RejectReasonDialog';
 import { formatShanghai } from '../../../common/time';
 import { contestCalls } from '../contestCalls';
 import { canApprove, canReject, EntryStatusChip, TrackTitle, type EntryRecord } from './entryParts';
 
 const t = (key: string) => `resources.contest-entries.${key}`;
 /** The longest reason the server takes (entryRejectSchema). */
-const REASON_MAX = 200;
 
 const ShowActions = () => {
   const record = useRecordContext<EntryRecord>();
@@ -72,58 +72,22 @@ function RejectDialog({ record, onClose }: { record: EntryRecord; onClose: () =>
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
-  const [reason, setReason] = useState('');
-  const [pending, setPending] = useState(false);
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const trimmed = reason.trim();
-  const sendable = trimmed.length > 0 && trimmed.length <= REASON_MAX;
-  const reject = async () => {
-    if (!sendable) return;
-    setPending(true);
-    setRefusal(null);
-    try {
-      await contestCalls.rejectEntry(record.id, trimmed);
-      notify(t('reject.done'), { type: 'success' });
-      refresh();
-      onClose();
-    } catch (error) {
-      // Shown in the dialog: a notification would sit behind its backdrop.
-      setRefusal(translate(refusalText(error), { _: refusalText(error) }));
-      setPending(false);
-    }
-  };
   return (
-    <Dialog open onClose={pending ? undefined : onClose} fullWidth maxWidth="sm" data-testid="admin-entry-reject-dialog">
-      <DialogTitle>{translate(t('reject.title'), { title: record.title })}</DialogTitle>
-      <DialogContent>
-        <DialogContentText variant="body2">{translate(t('reject.help'))}</DialogContentText>
-        <TextField
-          autoFocus
-          fullWidth
-          required
-          label={translate(t('reject.reason'))}
-          value={reason}
-          onChange={(event) => (setReason(event.target.value), setRefusal(null))}
-          helperText={`${trimmed.length} / ${REASON_MAX}`}
-          error={trimmed.length > REASON_MAX}
-          sx={{ mt: 2 }}
-          slotProps={{ htmlInput: { 'data-testid': 'admin-entry-reject-reason' } }}
-        />
-        {refusal && (
-          <Alert severity="error" sx={{ mt: 2 }} data-testid="admin-entry-reject-error">
-            {refusal}
-          </Alert>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <MuiButton onClick={onClose} disabled={pending}>
-          {translate('ra.action.cancel')}
-        </MuiButton>
-        <MuiButton variant="contained" color="warning" onClick={reject} disabled={!sendable || pending} data-testid="admin-entry-reject-submit">
-          {translate(t('reject.submit'))}
-        </MuiButton>
-      </DialogActions>
-    </Dialog>
+    <RejectReasonDialog
+      testId="admin-entry-reject"
+      title={translate(t('reject.title'), { title: record.title })}
+      help={translate(t('reject.help'))}
+      reasonLabel={translate(t('reject.reason'))}
+      submitLabel={translate(t('reject.submit'))}
+      send={async (reason) => {
+        await contestCalls.rejectEntry(record.id, reason);
+        notify(t('reject.done'), { type: 'success' });
+        refresh();
+        onClose();
+      }}
+      describeRefusal={(error) => translate(refusalText(error), { _: refusalText(error) })}
+      onClose={onClose}
+    />
   );
 }
 
