@@ -189,6 +189,30 @@ export interface ContestFileStarted {
   parts: { partNumber: number; url: string }[];
 }
 
+/** An entry as the console reads it: everything the participant gave, the review, and the files behind short-lived links. */
+export interface EntryAdminView {
+  id: number;
+  contestId: number;
+  trackId: number;
+  userId: string;
+  kind: ContestTrackKind;
+  title: string;
+  signature: string;
+  location: string;
+  intro: string;
+  equipment: string;
+  age: number;
+  gender: string;
+  ownerFlag: boolean;
+  studentFlag: boolean;
+  status: EntryStatus;
+  rejectReason: string | null;
+  reviewedBy: string | null;
+  reviewedAt: string | null;
+  submittedAt: string;
+  files: ContestFileView[];
+}
+
 export interface EntryView {
   id: number;
   contestId: number;

@@ -5,6 +5,7 @@ import {
   ErrorCode,
   contestStage,
   type ContestEntrySubmitRequest,
+  type EntryAdminView,
   type EntryView,
   type Language,
   maskMiddle,
@@ -152,7 +153,7 @@ export class EntriesService {
     return this.adminGet(id, staff);
   }
 
-  private async adminView(row: EntryRow, files: FileRow[]) {
+  private async adminView(row: EntryRow, files: FileRow[]): Promise<EntryAdminView> {
     return { ...row, reviewedAt: row.reviewedAt ? new Date(row.reviewedAt).toISOString() : null, submittedAt: new Date(row.submittedAt).toISOString(), files: await this.links.views(files) };
   }
 

@@ -1,32 +1,11 @@
-import type { ContestFileView, ContestTrackKind, EntryStatus } from '@mkt/contracts';
+import type { EntryAdminView, EntryStatus } from '@mkt/contracts';
 import { useGetOne, useLocaleState, useRecordContext } from 'react-admin';
 import { pickLanguage } from '../../../common/localized';
 import { StatusChip } from '../../../common/StatusChip';
 import type { ContestRecord } from '../contestSetup';
 
-/** An entry as the console reads it: everything the participant gave, the review, and the files behind short-lived links. */
-export interface EntryRecord {
-  id: number;
-  contestId: number;
-  trackId: number;
-  userId: string;
-  kind: ContestTrackKind;
-  title: string;
-  signature: string;
-  location: string;
-  intro: string;
-  equipment: string;
-  age: number;
-  gender: string;
-  ownerFlag: boolean;
-  studentFlag: boolean;
-  status: EntryStatus;
-  rejectReason: string | null;
-  reviewedBy: string | null;
-  reviewedAt: string | null;
-  submittedAt: string;
-  files: ContestFileView[];
-}
+/** An entry as the console reads it (the service's admin view). */
+export type EntryRecord = EntryAdminView;
 
 /** What waits on staff stands out; a rejected entry is out of the judging. */
 const COLORS: Record<EntryStatus, 'warning' | 'success' | 'default'> = { submitted: 'warning', approved: 'success', rejected: 'default' };
