@@ -1,6 +1,7 @@
 import type { Type } from '@nestjs/common';
 import { LicensingModule } from '@mkt/licensing';
 import { OrdersModule } from '@mkt/orders';
+import type { LogDestination } from '@mkt/platform';
 import { startServiceUnderTest, type ServiceUnderTest } from '@mkt/platform/testing';
 
 export type OrdersHarness = ServiceUnderTest;
@@ -11,6 +12,11 @@ export type OrdersHarness = ServiceUnderTest;
  * flows (a purchase, a project download, a personal delivery) cross both through the event bus.
  * Each service's own behaviour is tested alone in services/orders/test and services/licensing/test.
  */
-export function startOrders(options: { extraModules?: Type[] } = {}): Promise<OrdersHarness> {
-  return startServiceUnderTest({ schema: 'orders', modules: [OrdersModule, LicensingModule, ...(options.extraModules ?? [])] });
+export function startOrders(options: { extraModules?: Type[]; env?: Record<string, string>; logDestination?: LogDestination } = {}): Promise<OrdersHarness> {
+  return startServiceUnderTest({
+    schema: 'orders',
+    modules: [OrdersModule, LicensingModule, ...(options.extraModules ?? [])],
+    env: options.env,
+    logDestination: options.logDestination,
+  });
 }

@@ -12,6 +12,11 @@ export interface EventEnvelope<P = unknown> {
   aggregateId: string;
   occurredAt: string;
   payload: P;
+  /**
+   * W3C trace context (`traceparent`, `tracestate`) of the work that wrote the event: a consumer
+   * continues that trace, so one request can be followed through every event it set off.
+   */
+  traceContext?: Record<string, string>;
 }
 
 export interface EventDefinition<N extends string = string, S extends z.ZodType = z.ZodType> {

@@ -17,4 +17,5 @@ export * from './time/time.module.js';
 export * from './platform.module.js';
 export * from './bootstrap/service-process.js';
 export * from './time/china-time.js';
+export * from './tracing/index.js';
 export * from './orders/order-number.js';

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { DatabaseModule, EventsModule, HandledEventEntity, OptionalUser, OutboxMessageEntity, StaffAuditLogEntity, StaffAuditWriter } from '@mkt/platform';
+import { DatabaseModule, EventsModule, HandledEventEntity, OptionalUser, OutboxMessageEntity, OutboxTraceContext1765600000000, StaffAuditLogEntity, StaffAuditWriter } from '@mkt/platform';
 import {
   AdminCategoriesController,
   AdminEditorialEntriesController,
@@ -61,6 +61,7 @@ export const CATALOGUE_MIGRATIONS = [
   CatalogueSearchPerKind1764200000000,
   CatalogueSearchSynonyms1764800000000,
   CatalogueEditorial1765000000000,
+  OutboxTraceContext1765600000000,
 ];
 
 /**

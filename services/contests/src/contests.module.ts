@@ -1,6 +1,6 @@
 import { Inject, Injectable, Module, type OnModuleInit } from '@nestjs/common';
 import { ScheduleModule } from '@nestjs/schedule';
-import { DatabaseModule, EventsModule, HandledEventEntity, OBJECT_STORAGE, OutboxMessageEntity, StaffAuditLogEntity, StaffAuditWriter, type ObjectStorage } from '@mkt/platform';
+import { DatabaseModule, EventsModule, HandledEventEntity, OBJECT_STORAGE, OutboxMessageEntity, OutboxTraceContext1765600000000, StaffAuditLogEntity, StaffAuditWriter, type ObjectStorage } from '@mkt/platform';
 import { FfmpegRunner, resolveMediaBinaries } from '@mkt/platform/media';
 import { ContestsDemoSeed } from './demo/contests-demo-seed.service.js';
 import { AdminCampaignsController, AdminContestActionsController, AdminContestEntriesController, AdminContestJudgesController, AdminContestsController } from './admin/contests-admin.controllers.js';
@@ -27,7 +27,7 @@ import { ContestEntriesController, ContestsPublicController } from './store/cont
 import { JudgePortalController } from './store/judge-portal.controller.js';
 
 export const CONTESTS_ENTITIES = [StaffAuditLogEntity, OutboxMessageEntity, HandledEventEntity];
-export const CONTESTS_MIGRATIONS = [ContestsInit1765300000000, ContestCampaigns1765400000000, ContestAwardProofs1765500000000];
+export const CONTESTS_MIGRATIONS = [ContestsInit1765300000000, ContestCampaigns1765400000000, ContestAwardProofs1765500000000, OutboxTraceContext1765600000000];
 
 /** Media checks of a five-minute video take a few seconds; this bounds a stuck one. */
 const INSPECTION_TIMEOUT_MS = 120_000;

@@ -4,7 +4,7 @@ import {
   EventsModule,
   RateLimitGuard,
   HandledEventEntity,
-  OutboxMessageEntity,
+  OutboxMessageEntity, OutboxTraceContext1765600000000,
   APP_CONFIG,
   OBJECT_STORAGE,
   StaffAuditLogEntity,
@@ -95,7 +95,7 @@ export const IDENTITY_ENTITIES = [
   OutboxMessageEntity,
   HandledEventEntity,
 ];
-export const IDENTITY_MIGRATIONS = [IdentityInit1763700000000, StaffLockout1763900000000, EnterpriseProjects1764200000000, RealName1764500000000, StaffSignInFailures1764600000000, UserCenter1764900000000, SigningApplications1765100000000];
+export const IDENTITY_MIGRATIONS = [IdentityInit1763700000000, StaffLockout1763900000000, EnterpriseProjects1764200000000, RealName1764500000000, StaffSignInFailures1764600000000, UserCenter1764900000000, SigningApplications1765100000000, OutboxTraceContext1765600000000];
 
 /** Creates the private bucket of identity-card photos and the bucket of profile pictures on start. */
 @Injectable()

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Module, type OnModuleInit } from '@nestjs/common';
 import { DeliveryPrepared, OrderConfirmed } from '@mkt/contracts';
-import { DatabaseModule, EventsModule, HandledEventEntity, OBJECT_STORAGE, OutboxMessageEntity, type ObjectStorage } from '@mkt/platform';
+import { DatabaseModule, EventsModule, HandledEventEntity, OBJECT_STORAGE, OutboxMessageEntity, OutboxTraceContext1765600000000, type ObjectStorage } from '@mkt/platform';
 import { DeliveriesRepository } from './downloads/deliveries.repository.js';
 import { DeliveriesService } from './downloads/deliveries.service.js';
 import { DownloadsService } from './downloads/downloads.service.js';
@@ -14,7 +14,7 @@ import { LicensingDeliveries1764200000100 } from './migrations/1764200000100-lic
 import { LicensingStoreController } from './store/licensing-store.controller.js';
 
 export const LICENSING_ENTITIES = [OutboxMessageEntity, HandledEventEntity];
-export const LICENSING_MIGRATIONS = [LicensingInit1764100000100, LicensingDeliveries1764200000100];
+export const LICENSING_MIGRATIONS = [LicensingInit1764100000100, LicensingDeliveries1764200000100, OutboxTraceContext1765600000000];
 
 @Injectable()
 class LicensingBuckets implements OnModuleInit {

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Module, type OnModuleInit } from '@nestjs/common';
-import { DatabaseModule, EventsModule, HandledEventEntity, OBJECT_STORAGE, OutboxMessageEntity, StaffAuditLogEntity, StaffAuditWriter, type ObjectStorage } from '@mkt/platform';
+import { DatabaseModule, EventsModule, HandledEventEntity, OBJECT_STORAGE, OutboxMessageEntity, OutboxTraceContext1765600000000, StaffAuditLogEntity, StaffAuditWriter, type ObjectStorage } from '@mkt/platform';
 import { CustomerProfileChanged, CustomerProjectChanged, MaterialPublished, MaterialUnpublished, MusicOrderPlaced } from '@mkt/contracts';
 import { AdminInvoicesController, AdminOrdersController, AdminRefundsController } from './admin/orders-admin.controllers.js';
 import { CartRepository } from './cart/cart.repository.js';
@@ -32,7 +32,7 @@ import { ShopDemoSeed } from './seed/shop-demo.seed.js';
 import { ShopBuyerController, ShopCatalogueController } from './store/shop-store.controller.js';
 
 export const ORDERS_ENTITIES = [StaffAuditLogEntity, OutboxMessageEntity, HandledEventEntity];
-export const ORDERS_MIGRATIONS = [OrdersInit1764100000000, OrdersEnterprise1764100000001, OrdersProjects1764200000001, OrdersShop1765200000000];
+export const ORDERS_MIGRATIONS = [OrdersInit1764100000000, OrdersEnterprise1764100000001, OrdersProjects1764200000001, OrdersShop1765200000000, OutboxTraceContext1765600000000];
 
 /** Creates the private buckets of vouchers and issued invoices on start. */
 @Injectable()

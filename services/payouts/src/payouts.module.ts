@@ -1,6 +1,6 @@
 import { Inject, Injectable, Module, type OnModuleInit } from '@nestjs/common';
 import { MaterialPublished, OrderClosed, OrderConfirmed, RealNameVerified } from '@mkt/contracts';
-import { DatabaseModule, EventsModule, HandledEventEntity, OBJECT_STORAGE, OutboxMessageEntity, StaffAuditLogEntity, StaffAuditWriter, type ObjectStorage } from '@mkt/platform';
+import { DatabaseModule, EventsModule, HandledEventEntity, OBJECT_STORAGE, OutboxMessageEntity, OutboxTraceContext1765600000000, StaffAuditLogEntity, StaffAuditWriter, type ObjectStorage } from '@mkt/platform';
 import {
   AdminBankInfoActionsController,
   AdminBankInfosController,
@@ -26,7 +26,7 @@ import { BankInfoStoreController } from './store/bank-info-store.controller.js';
 import { PayoutsStoreController } from './store/payouts-store.controller.js';
 
 export const PAYOUTS_ENTITIES = [StaffAuditLogEntity, OutboxMessageEntity, HandledEventEntity];
-export const PAYOUTS_MIGRATIONS = [PayoutsInit1764400000000, PayoutsBankInfo1764500000000];
+export const PAYOUTS_MIGRATIONS = [PayoutsInit1764400000000, PayoutsBankInfo1764500000000, OutboxTraceContext1765600000000];
 
 /** Creates the private bucket of statement PDFs on start. */
 @Injectable()

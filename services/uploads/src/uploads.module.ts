@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { DeliveryRequested, MaterialPublished, MaterialUnpublished, UploadCompleted } from '@mkt/contracts';
-import { APP_CONFIG, DatabaseModule, EventsModule, HandledEventEntity, OutboxMessageEntity, StaffAuditLogEntity, StaffAuditWriter, type AppConfig } from '@mkt/platform';
+import { APP_CONFIG, DatabaseModule, EventsModule, HandledEventEntity, OutboxMessageEntity, OutboxTraceContext1765600000000, StaffAuditLogEntity, StaffAuditWriter, type AppConfig } from '@mkt/platform';
 import { FfmpegRunner, resolveMediaBinaries } from '@mkt/platform/media';
 import { DELIVERY_RENDERER, DeliveryPreparerService } from './delivery/delivery-preparer.service.js';
 import { DeliveryRenderer } from './delivery/delivery-renderer.js';
@@ -20,7 +20,7 @@ import { UploadsStoreController } from './store/uploads-store.controller.js';
 import { UPLOAD_SETTINGS, uploadSettings, type UploadSettings } from './uploads.settings.js';
 
 export const UPLOADS_ENTITIES = [UploadEntity, StaffAuditLogEntity, OutboxMessageEntity, HandledEventEntity];
-export const UPLOADS_MIGRATIONS = [UploadsInit1764100000000, UploadsCatalogueListing1764300000000];
+export const UPLOADS_MIGRATIONS = [UploadsInit1764100000000, UploadsCatalogueListing1764300000000, OutboxTraceContext1765600000000];
 
 /**
  * Uploads: contributor upload sessions (multipart parts and checkpoints), content validation, the

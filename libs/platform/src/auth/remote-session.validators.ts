@@ -8,6 +8,7 @@ import {
   type SessionIntrospectionRequest,
 } from '@mkt/contracts';
 import { AppError } from '../errors/app-error.js';
+import { withTraceHeaders } from '../tracing/trace-context.js';
 import {
   STAFF_SESSION_VALIDATOR,
   USER_SESSION_VALIDATOR,
@@ -64,7 +65,8 @@ export class SessionIntrospectionClient {
     try {
       response = await this.fetchImpl(`${this.identityUrl.replace(/\/$/, '')}${SESSION_INTROSPECTION_PATH}`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', [INTROSPECTION_SIGNATURE_HEADER]: introspectionSignature(this.secret, request) },
+        // The asking request's trace continues into identity's log lines (a shared answer: the first asker's).
+        headers: withTraceHeaders({ 'content-type': 'application/json', [INTROSPECTION_SIGNATURE_HEADER]: introspectionSignature(this.secret, request) }),
         body,
         signal: AbortSignal.timeout(3_000),
       });

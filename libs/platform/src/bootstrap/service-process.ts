@@ -4,8 +4,9 @@ import { NestFactory } from '@nestjs/core';
 import { ConfigError, loadConfig, type AppConfig, type RawEnv } from '../config/app-config.js';
 import { EmbeddedPostgresServer } from '../database/embedded-postgres.server.js';
 import { configureHttpApp } from '../http/http-app.js';
-import { JsonLogger } from '../logging/json-logger.js';
+import { JsonLogger, type LogDestination } from '../logging/json-logger.js';
 import { PlatformModule } from '../platform.module.js';
+import { installTracing } from '../tracing/trace-setup.js';
 
 export interface ServiceProcessOptions {
   /** Shown in logs and the OpenAPI document. */
@@ -17,6 +18,8 @@ export interface ServiceProcessOptions {
   env?: RawEnv;
   /** Overrides applied after the environment is read (tests). */
   override?: (config: AppConfig) => AppConfig;
+  /** Where log lines go instead of stdout (tests that read them). */
+  logDestination?: LogDestination;
 }
 
 export interface RunningServiceProcess {
@@ -36,7 +39,8 @@ export const EMBEDDED_DATABASE_NAME = 'marketplace';
 export async function startServiceProcess(options: ServiceProcessOptions): Promise<RunningServiceProcess> {
   let config = loadConfig(options.env ?? process.env);
   if (options.override) config = options.override(config);
-  const logger = new JsonLogger(config.logLevel);
+  const logger = new JsonLogger(config.logLevel, options.logDestination);
+  const flushTraces = installTracing({ serviceName: config.tracing.serviceName ?? options.title, exporter: config.tracing.exporter });
 
   let embedded: EmbeddedPostgresServer | undefined;
   if (!config.database.url) {
@@ -78,6 +82,8 @@ export async function startServiceProcess(options: ServiceProcessOptions): Promi
     (stopping ??= (async () => {
       await app.close();
       await embedded?.stop();
+      // Spans of the last requests and events, when an exporter is on.
+      await flushTraces().catch(() => undefined);
     })());
   return { app, config, url, logger, stop };
 }

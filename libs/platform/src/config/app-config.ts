@@ -74,6 +74,10 @@ const envSchema = z
       .refine((items) => items.every(isProxyAddress), 'must be a comma-separated list of IP addresses, CIDR ranges, loopback, linklocal or uniquelocal'),
     DATA_DIR: z.string().min(1).default('./data'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    // Trace ids are always made and logged; spans leave the process only with an exporter
+    // (`otlp`: to OTEL_EXPORTER_OTLP_ENDPOINT, read by the exporter itself).
+    OTEL_TRACES_EXPORTER: z.enum(['none', 'otlp']).default('none'),
+    OTEL_SERVICE_NAME: z.string().min(1).max(100).optional(),
     DATABASE_URL: z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
@@ -177,6 +181,8 @@ export interface AppConfig {
   identityUrl: string | null;
   /** Seconds the catalogue serves search results, cards and details from memory; 0 = never. */
   readCacheSeconds: number;
+  /** Where spans go (`none`: trace ids in logs and events only) and the service name they carry (null: the process title). */
+  tracing: { exporter: 'none' | 'otlp'; serviceName: string | null };
   events:
     | { transport: 'postgres'; visibilityTimeoutSeconds: number; concurrency: number }
     | { transport: 'kafka'; brokers: string[]; clientId: string; visibilityTimeoutSeconds: number; concurrency: number };
@@ -245,6 +251,7 @@ export function loadConfig(raw: RawEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL,
     database: { url: env.DATABASE_URL ?? null, embeddedPort: env.EMBEDDED_PG_PORT, embeddedSharedBuffers: env.EMBEDDED_PG_SHARED_BUFFERS },
     readCacheSeconds: env.READ_CACHE_SECONDS,
+    tracing: { exporter: env.OTEL_TRACES_EXPORTER, serviceName: env.OTEL_SERVICE_NAME ?? null },
     identityUrl: env.IDENTITY_URL ?? null,
     events:
       env.EVENT_BUS === 'kafka'

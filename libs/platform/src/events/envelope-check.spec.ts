@@ -16,6 +16,14 @@ describe('checkEnvelope', () => {
     expect(check).toEqual({ ok: true, envelope: valid });
   });
 
+  it('keeps the trace context it was written in, and drops a malformed one rather than the event', () => {
+    const traceContext = { traceparent: '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01' };
+    expect(checkEnvelope(UserRegistered, { ...valid, traceContext })).toEqual({ ok: true, envelope: { ...valid, traceContext } });
+    for (const malformed of ['00-4bf9', { traceparent: 42 }, { traceparent: 'x'.repeat(2000) }]) {
+      expect(checkEnvelope(UserRegistered, { ...valid, traceContext: malformed })).toEqual({ ok: true, envelope: valid });
+    }
+  });
+
   it.each([
     ['a payload that breaks the schema', { ...valid, payload: { ...valid.payload, gid: 'twelve' } }, /payload/],
     ['another event', { ...valid, name: 'user.updated' }, /expected "user.registered"/],

@@ -10,6 +10,8 @@ const envelopeShape = z.object({
   aggregateId: z.string().min(1),
   occurredAt: z.iso.datetime({ offset: true }),
   payload: z.unknown(),
+  // Observability only: a malformed one is dropped, never a reason to refuse the event.
+  traceContext: z.record(z.string().max(64), z.string().max(1024)).optional().catch(undefined),
 });
 
 /**

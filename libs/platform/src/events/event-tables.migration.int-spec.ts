@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { DataSource } from 'typeorm';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database.js';
-import { eventTablesMigrationSql } from './event-tables.migration.js';
+import { eventTablesMigrationSql, outboxTraceContextMigrationSql } from './event-tables.migration.js';
 import { HandledEventEntity } from './handled-event.entity.js';
 import { OutboxMessageEntity } from './outbox-message.entity.js';
 
@@ -20,8 +20,8 @@ describe('eventTablesMigrationSql', () => {
     await database?.drop();
   });
 
-  it('creates exactly what the entities describe, in the schema it is given', async () => {
-    for (const statement of eventTablesMigrationSql('identity').up) await admin.query(statement);
+  it('creates, with the later changes, exactly what the entities describe, in the schema it is given', async () => {
+    for (const statement of [...eventTablesMigrationSql('identity').up, ...outboxTraceContextMigrationSql('identity').up]) await admin.query(statement);
     const dataSource = new DataSource({
       type: 'postgres',
       url: database.url,

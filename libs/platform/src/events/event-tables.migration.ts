@@ -2,8 +2,9 @@ import { quoteIdentifier } from './sql-identifier.js';
 
 /**
  * The DDL of a service's `outbox` and `handled_events` tables, for the service's own migration to
- * run (`up` in `up()`, `down` in `down()`). It matches what TypeORM generates from
- * OutboxMessageEntity and HandledEventEntity, so a later `migration:generate` finds nothing to do.
+ * run (`up` in `up()`, `down` in `down()`). Migrations that already ran call it, so it never
+ * changes: a later change is a function below with its migration class. Together they match what
+ * TypeORM generates from OutboxMessageEntity and HandledEventEntity.
  */
 export function eventTablesMigrationSql(schema: string): { up: string[]; down: string[] } {
   const s = quoteIdentifier(schema);
@@ -32,5 +33,17 @@ export function eventTablesMigrationSql(schema: string): { up: string[]; down: s
         `CONSTRAINT "handled_events_pkey" PRIMARY KEY ("consumer", "event_id"))`,
     ],
     down: [`DROP TABLE ${s}."handled_events"`, `DROP TABLE ${s}."outbox"`],
+  };
+}
+
+/**
+ * The outbox's trace context column (OutboxTraceContext1765600000000). Nullable and without a
+ * default, so adding it to a large outbox rewrites nothing.
+ */
+export function outboxTraceContextMigrationSql(schema: string): { up: string[]; down: string[] } {
+  const s = quoteIdentifier(schema);
+  return {
+    up: [`ALTER TABLE ${s}."outbox" ADD COLUMN "trace_context" jsonb`],
+    down: [`ALTER TABLE ${s}."outbox" DROP COLUMN "trace_context"`],
   };
 }

@@ -8,7 +8,8 @@ export type { KafkaClient, KafkaProducer, KafkaConsumer, KafkaAdmin } from './ka
 export { KAFKA_HEADERS, deadLetterTopic, eventTopic } from './kafka-messages.js';
 export { OutboxMessageEntity } from './outbox-message.entity.js';
 export { HandledEventEntity } from './handled-event.entity.js';
-export { eventTablesMigrationSql } from './event-tables.migration.js';
+export { eventTablesMigrationSql, outboxTraceContextMigrationSql } from './event-tables.migration.js';
+export { OutboxTraceContext1765600000000 } from './outbox-trace-context.migration.js';
 export { OutboxWriter, type OutboxEventInput, type OutboxStatement } from './outbox-writer.js';
 export { OutboxRelay, type OutboxRelaySettings } from './outbox-relay.js';
 export { EventHandlerRegistry } from './handler-registry.js';

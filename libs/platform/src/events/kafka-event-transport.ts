@@ -19,6 +19,7 @@ import {
   type EventTransport,
   type TransportEventHandler,
 } from './event-transport.js';
+import { inEventSpan } from './event-span.js';
 import { InterruptibleDelay } from './interruptible-delay.js';
 import { createKafkaClient, type KafkaClient, type KafkaConsumer, type KafkaProducer } from './kafka-client.js';
 import { readDeadLetters } from './kafka-dead-letter-reader.js';
@@ -231,9 +232,20 @@ export class KafkaEventTransport implements EventTransport {
     if (redriveFor !== undefined && redriveFor !== consumerGroup) return;
     const subscription = topics.get(topic);
     if (!subscription) return;
-    const log = { consumerGroup, topic, partition, offset: message.offset };
+    const received = parseJson(message.value);
+    await inEventSpan(received, consumerGroup, subscription.definition.name, () =>
+      this.handleDelivery(consumerGroup, subscription, received, { topic, partition, message, heartbeat }),
+    );
+  }
 
-    const check = checkEnvelope(subscription.definition, parseJson(message.value));
+  private async handleDelivery(
+    consumerGroup: string,
+    subscription: TopicSubscription,
+    received: unknown,
+    { topic, partition, message, heartbeat }: Pick<EachMessagePayload, 'topic' | 'partition' | 'message' | 'heartbeat'>,
+  ): Promise<void> {
+    const log = { consumerGroup, topic, partition, offset: message.offset };
+    const check = checkEnvelope(subscription.definition, received);
     if (!check.ok) {
       await this.deadLetter(consumerGroup, topic, message, 'invalid-envelope', check.problem, 1);
       return;

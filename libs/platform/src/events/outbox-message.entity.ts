@@ -36,6 +36,10 @@ export class OutboxMessageEntity {
   @Column('jsonb')
   payload: object;
 
+  /** W3C trace context of the work that wrote the event (EventEnvelope.traceContext). */
+  @Column({ name: 'trace_context', type: 'jsonb', nullable: true })
+  traceContext: Record<string, string> | null;
+
   @Column({ name: 'published_at', type: 'timestamptz', nullable: true })
   publishedAt: Date | null;
 

@@ -36,6 +36,7 @@ interface OutboxRow {
   aggregate_id: string;
   occurred_at: Date;
   payload: unknown;
+  trace_context: Record<string, string> | null;
 }
 
 /**
@@ -108,7 +109,7 @@ export class OutboxRelay {
     try {
       return await this.dataSource.transaction(async (manager) => {
         const rows: OutboxRow[] = await manager.query(
-          `SELECT "id", "name", "version", "aggregate_id", "occurred_at", "payload" FROM ${table}
+          `SELECT "id", "name", "version", "aggregate_id", "occurred_at", "payload", "trace_context" FROM ${table}
            WHERE "published_at" IS NULL ORDER BY "position" LIMIT $1 FOR UPDATE SKIP LOCKED`,
           [this.settings.batchSize],
         );
@@ -207,5 +208,6 @@ function toEnvelope(row: OutboxRow): EventEnvelope {
     aggregateId: row.aggregate_id,
     occurredAt: row.occurred_at.toISOString(),
     payload: row.payload,
+    ...(row.trace_context ? { traceContext: row.trace_context } : {}),
   };
 }

@@ -7,6 +7,7 @@ import { InvalidEventPayloadError, OutboxTransactionRequiredError } from './even
 import { announceOutboxWritten, markOutboxWritten } from './outbox-commit-signal.js';
 import { OutboxMessageEntity } from './outbox-message.entity.js';
 import { preparedQuery } from '../database/prepared-query.js';
+import { activeTraceCarrier } from '../tracing/trace-context.js';
 import { quotedTable } from './sql-identifier.js';
 
 /**
@@ -53,6 +54,7 @@ export class OutboxWriter {
         aggregateId: envelope.aggregateId,
         occurredAt: new Date(envelope.occurredAt),
         payload: envelope.payload as object,
+        traceContext: envelope.traceContext ?? null,
         attempts: 0,
       })
       .updateEntity(false)
@@ -75,8 +77,8 @@ export class OutboxWriter {
       dataSource,
       `WITH ${statement.with},
        "outbox_events" AS (
-         INSERT INTO ${quotedTable(dataSource, OutboxMessageEntity)} ("id", "name", "version", "aggregate_id", "occurred_at", "payload", "attempts")
-         SELECT (e."value"->>'id')::uuid, e."value"->>'name', (e."value"->>'version')::int, e."value"->>'aggregateId', (e."value"->>'occurredAt')::timestamptz, e."value"->'payload', 0
+         INSERT INTO ${quotedTable(dataSource, OutboxMessageEntity)} ("id", "name", "version", "aggregate_id", "occurred_at", "payload", "trace_context", "attempts")
+         SELECT (e."value"->>'id')::uuid, e."value"->>'name', (e."value"->>'version')::int, e."value"->>'aggregateId', (e."value"->>'occurredAt')::timestamptz, e."value"->'payload', e."value"->'traceContext', 0
            FROM jsonb_array_elements($${statement.params.length + 1}::jsonb) WITH ORDINALITY AS e("value", "ordinality")
           WHERE e."ordinality" - 1 IN (SELECT "event" FROM ${accepted})
           ORDER BY e."ordinality"
@@ -94,6 +96,7 @@ export class OutboxWriter {
     }
     const parsed = definition.schema.safeParse(payload);
     if (!parsed.success) throw new InvalidEventPayloadError(definition.name, z.prettifyError(parsed.error));
+    const traceContext = activeTraceCarrier();
     return {
       id: randomUUID(),
       name: definition.name,
@@ -101,6 +104,7 @@ export class OutboxWriter {
       aggregateId,
       occurredAt: new Date().toISOString(),
       payload: parsed.data as PayloadOf<D>,
+      ...(traceContext ? { traceContext } : {}),
     };
   }
 }

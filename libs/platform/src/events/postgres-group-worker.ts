@@ -7,6 +7,7 @@ import { checkEnvelope } from './envelope-check.js';
 import { describeError } from './event-bus.errors.js';
 import type { PostgresEventBusSettings } from './event-bus.config.js';
 import { NO_DELIVERY_OBSERVER, type DeadLetterReason, type DeliveryObserver, type TransportEventHandler } from './event-transport.js';
+import { inEventSpan } from './event-span.js';
 import { InterruptibleDelay } from './interruptible-delay.js';
 import type { PostgresEventBusSql } from './postgres-event-bus.sql.js';
 import { retryDelayMs } from './retry-backoff.js';
@@ -114,7 +115,11 @@ export class PostgresGroupWorker {
     return rows.map((row) => ({ ...row, lease }));
   }
 
-  private async process(delivery: ClaimedDelivery & { lease: string }): Promise<void> {
+  private process(delivery: ClaimedDelivery & { lease: string }): Promise<void> {
+    return inEventSpan(delivery.envelope, this.consumerGroup, delivery.event_name, () => this.settle(delivery));
+  }
+
+  private async settle(delivery: ClaimedDelivery & { lease: string }): Promise<void> {
     const subscription = this.subscriptions.get(delivery.event_name);
     if (!subscription) return; // the claim only selects subscribed names
     const context = {

@@ -1,6 +1,10 @@
 import type { LoggerService } from '@nestjs/common';
 import pino, { type Logger, type LevelWithSilent } from 'pino';
+import { activeTraceIds } from '../tracing/trace-context.js';
 import { currentRequestId } from './request-context.js';
+
+/** Where log lines are written instead of stdout (tests that read them). */
+export type LogDestination = pino.DestinationStream;
 
 /**
  * Nest's start-up narration (every module initialised, every route mapped: a few hundred lines
@@ -10,20 +14,23 @@ const START_UP_DETAIL = new Set(['InstanceLoader', 'RoutesResolver', 'RouterExpl
 
 /**
  * Nest's logger backed by pino: one JSON object per line, with the request id of the request
- * being served (if any) so a request's lines can be found together.
+ * being served and the trace and span ids of the work running (a request, or an event it caused
+ * in any service), so a request's lines and those of everything it set off can be found together.
  */
 export class JsonLogger implements LoggerService {
   readonly pino: Logger;
 
-  constructor(level: LevelWithSilent = 'info', destination?: pino.DestinationStream) {
+  constructor(level: LevelWithSilent = 'info', destination?: LogDestination) {
     this.pino = pino(
       {
         level,
         base: { pid: process.pid },
         timestamp: pino.stdTimeFunctions.isoTime,
+        // Spread only what is there: most lines outside requests and events carry neither.
         mixin: () => {
           const requestId = currentRequestId();
-          return requestId ? { requestId } : {};
+          const trace = activeTraceIds();
+          return { ...(requestId ? { requestId } : {}), ...trace };
         },
       },
       destination,

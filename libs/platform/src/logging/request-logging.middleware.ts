@@ -1,24 +1,37 @@
 import { randomUUID } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
+import { routeLabel } from '../metrics/http-metrics.middleware.js';
+import { runInTraceContext, SpanStatusCode, startServerSpan } from '../tracing/trace-context.js';
 import { requestContext } from './request-context.js';
 
 const REQUEST_ID_PATTERN = /^[\w.-]{8,128}$/;
 
 /**
- * Gives each request an id (kept from a trusted `x-request-id` header when well-formed),
- * echoes it back, runs the request inside its context and logs one line when it finishes.
+ * Gives each request an id (kept from a trusted `x-request-id` header when well-formed) and a
+ * server span (child of the caller's W3C `traceparent`, if any), echoes both ids back, runs the
+ * request inside them, so every log line and every event it causes carries them, and logs one
+ * line when it finishes.
  */
 export function requestLogging(logger: Logger) {
   return (request: Request, response: Response, next: NextFunction): void => {
     const incoming = request.headers['x-request-id'];
     const requestId = typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
     response.setHeader('x-request-id', requestId);
+    const { span, context } = startServerSpan(request.headers, `${request.method} request`, { 'http.request.method': request.method });
+    const { traceId } = span.spanContext();
+    response.setHeader('x-trace-id', traceId);
     const started = process.hrtime.bigint();
+    response.on('close', () => span.end());
     response.on('finish', () => {
+      const route = routeLabel(request);
+      span.updateName(`${request.method} ${route}`);
+      span.setAttributes({ 'http.route': route, 'http.response.status_code': response.statusCode });
+      if (response.statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
       const quiet = request.path.startsWith('/health') || request.path.startsWith('/assets/');
       const fields = {
         requestId,
+        traceId,
         method: request.method,
         path: request.path,
         status: response.statusCode,
@@ -30,6 +43,6 @@ export function requestLogging(logger: Logger) {
       else if (response.statusCode >= 500) logger.error(fields, 'request');
       else if (!quiet) logger.info(fields, 'request');
     });
-    requestContext.run({ requestId }, next);
+    runInTraceContext(context, () => requestContext.run({ requestId }, next));
   };
 }

@@ -10,6 +10,7 @@ import { TokenService } from '../auth/token.service.js';
 import { startServiceProcess, type RunningServiceProcess } from '../bootstrap/service-process.js';
 import { EVENT_TRANSPORT, type EventTransport } from '../events/event-transport.js';
 import { OBJECT_STORAGE, type ObjectStorage } from '../storage/object-storage.port.js';
+import type { LogDestination } from '../logging/json-logger.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
 
 export interface StoreReply<T> {
@@ -54,11 +55,18 @@ export interface ServiceUnderTest {
  * the helpers read; tokens are signed with the data folder's secret (identity is not mounted
  * unless listed).
  */
-export async function startServiceUnderTest(options: { schema: string; modules: (Type | DynamicModule)[]; env?: Record<string, string> }): Promise<ServiceUnderTest> {
+export async function startServiceUnderTest(options: {
+  schema: string;
+  modules: (Type | DynamicModule)[];
+  env?: Record<string, string>;
+  /** Where log lines go (LOG_LEVEL in `env` says which); none are written by default. */
+  logDestination?: LogDestination;
+}): Promise<ServiceUnderTest> {
   const db: TestDatabase = await createTestDatabase(options.schema);
   const server = await startServiceProcess({
     title: `${options.schema} under test`,
     modules: options.modules,
+    logDestination: options.logDestination,
     env: {
       NODE_ENV: 'test',
       PORT: '0',

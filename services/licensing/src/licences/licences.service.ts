@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Inject, Injectable, Optional } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { ErrorCode, LicenceIssued, type Language, type LicenceVerification, type LicenceView, type OrderConfirmed, type PayloadOf } from '@mkt/contracts';
 import { AppError, Clock, Metrics, NoMetrics, OBJECT_STORAGE, OutboxWriter, afterCommit, type ObjectStorage } from '@mkt/platform';
@@ -20,6 +20,7 @@ export const LICENCE_BUCKET = 'licences' satisfies BucketName;
 @Injectable()
 export class LicencesService {
   private readonly issued;
+  private readonly logger = new Logger(LicencesService.name);
 
   constructor(
     private readonly licences: LicencesRepository,
@@ -94,7 +95,13 @@ export class LicencesService {
         issuedAt: at.toISOString(),
       });
     }
-    if (pending.length > 0) afterCommit(manager, () => this.issued.inc({}, pending.length));
+    if (pending.length > 0) {
+      afterCommit(manager, () => {
+        this.issued.inc({}, pending.length);
+        // With the trace id of what caused it (a confirmation, a pack download, a buyer's retry).
+        this.logger.log({ msg: 'licence files issued', orderId, licenceIds: pending.map((licence) => licence.id) });
+      });
+    }
     return pending.length;
   }
 

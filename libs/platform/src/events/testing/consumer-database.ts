@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { DataSource, type EntityManager } from 'typeorm';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database.js';
-import { eventTablesMigrationSql } from '../event-tables.migration.js';
+import { eventTablesMigrationSql, outboxTraceContextMigrationSql } from '../event-tables.migration.js';
 import { HandledEventEntity } from '../handled-event.entity.js';
 import { OutboxMessageEntity } from '../outbox-message.entity.js';
 import { quoteIdentifier } from '../sql-identifier.js';
@@ -27,7 +27,7 @@ export async function createConsumerDatabase(schemas: string[], prefix = 'events
   // still terminate a closing client; without a listener that error would crash the test file.
   admin.on('error', () => undefined);
   for (const schema of schemas) {
-    for (const statement of eventTablesMigrationSql(schema).up) await admin.query(statement);
+    for (const statement of [...eventTablesMigrationSql(schema).up, ...outboxTraceContextMigrationSql(schema).up]) await admin.query(statement);
     await admin.query(effectsTableSql(schema));
   }
   const dataSources = new Map<string, DataSource>();

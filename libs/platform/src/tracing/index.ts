@@ -1,0 +1,2 @@
+export * from './trace-context.js';
+export * from './trace-setup.js';
