@@ -9,15 +9,17 @@ import { LicensingModule } from '@mkt/licensing';
 import { OrdersModule } from '@mkt/orders';
 import { PayoutsModule } from '@mkt/payouts';
 import { UploadsModule } from '@mkt/uploads';
+import { generatedRouteFiles, routeOwner, SERVICE_ROUTES, SERVICES } from '../../../deploy/service-routes.mjs';
 
 /**
  * In the distributed mode nothing composes the services: nginx (docker-compose) and the ingress
- * (k8s) send each path to a service by prefix. A path a service serves but the proxies send
- * elsewhere works in the single process and fails only once deployed, so every store and console
- * route of every service is checked against both.
+ * (k8s) send each path to a service, both generated from one route table (deploy/service-routes.mjs).
+ * A path a service serves but the proxies send elsewhere works in the single process and fails
+ * only once deployed, so every store and console route of every service is checked against the
+ * table, and the generated files against the table.
  */
 const ROOT = join(import.meta.dirname, '../../..');
-const SERVICES: Record<string, Type> = { identity: IdentityModule, catalogue: CatalogueModule, uploads: UploadsModule, orders: OrdersModule, licensing: LicensingModule, payouts: PayoutsModule, contests: ContestsModule };
+const SERVICES_UNDER_TEST: Record<string, Type> = { identity: IdentityModule, catalogue: CatalogueModule, uploads: UploadsModule, orders: OrdersModule, licensing: LicensingModule, payouts: PayoutsModule, contests: ContestsModule };
 
 /** Every route of a service's own controllers (and of its static sub-modules), with params filled in. */
 function routesOf(module: Type): string[] {
@@ -41,18 +43,30 @@ function nginxOwner(locations: { exact: boolean; pattern: string; service: strin
   return locations.find((l) => !l.exact && new RegExp(l.pattern).test(path))?.service ?? null;
 }
 
-/** The ingress's choice: the longest Prefix path that matches whole segments. */
-function ingressOwner(paths: { path: string; service: string }[], path: string): string | null {
-  const matching = paths.filter((p) => p.path === '/' || path === p.path || path.startsWith(`${p.path}/`));
+/** The ingress's choice: an Exact path, else the longest Prefix path that matches whole segments. */
+function ingressOwner(paths: { path: string; pathType: string; service: string }[], path: string): string | null {
+  const exact = paths.find((p) => p.pathType === 'Exact' && p.path === path);
+  if (exact) return exact.service;
+  const matching = paths.filter((p) => p.pathType === 'Prefix' && (p.path === '/' || path === p.path || path.startsWith(`${p.path}/`)));
   return matching.sort((a, b) => b.path.length - a.path.length)[0]?.service ?? null;
 }
 
+function nginxLocations() {
+  const config = readFileSync(join(ROOT, 'deploy/nginx-routes.conf'), 'utf8');
+  return [...config.matchAll(/location\s+(=|~)\s+(\S+)\s*\{\s*proxy_pass\s+\$(\w+);/g)].map(([, kind, pattern, service]) => ({ exact: kind === '=', pattern: pattern!, service: service! }));
+}
+
+function ingressPaths() {
+  const [ingress] = parseAllDocuments(readFileSync(join(ROOT, 'k8s/base/ingress.yaml'), 'utf8')).map((d) => d.toJS());
+  return (ingress.spec.rules[0].http.paths as { path: string; pathType: string; backend: { service: { name: string } } }[]).map((p) => ({ path: p.path, pathType: p.pathType, service: p.backend.service.name }));
+}
+
 describe('distributed routing', () => {
-  const routes = Object.entries(SERVICES).flatMap(([service, module]) => routesOf(module).map((path) => ({ service, path })));
+  const routes = Object.entries(SERVICES_UNDER_TEST).flatMap(([service, module]) => routesOf(module).map((path) => ({ service, path })));
 
   it('finds the routes of every service', () => {
     const count = (service: string) => routes.filter((r) => r.service === service).length;
-    for (const service of Object.keys(SERVICES)) expect(count(service)).toBeGreaterThan(3);
+    for (const service of Object.keys(SERVICES_UNDER_TEST)) expect(count(service)).toBeGreaterThan(3);
     expect(routes).toContainEqual({ service: 'orders', path: '/api/project/download' });
     expect(routes).toContainEqual({ service: 'identity', path: '/admin-api/projects/x' });
     expect(routes).toContainEqual({ service: 'payouts', path: '/api/bill/statement/list' });
@@ -60,34 +74,38 @@ describe('distributed routing', () => {
     expect(routes).toContainEqual({ service: 'contests', path: '/api/home/gameList' });
   });
 
-  it('sends every route to its service in docker-compose (nginx)', () => {
-    const compose = parse(readFileSync(join(ROOT, 'docker-compose.yml'), 'utf8')) as { configs: Record<string, { content: string }> };
-    const config = compose.configs['web-routes']!.content.replaceAll('$$', '$');
-    const locations = [...config.matchAll(/location\s+(=|~)\s+(\S+)\s*\{\s*proxy_pass\s+\$(\w+);/g)].map(([, kind, pattern, service]) => ({ exact: kind === '=', pattern: pattern!, service: service! }));
-    expect(locations.length).toBeGreaterThan(5);
-    const wrong = routes.filter((r) => nginxOwner(locations, r.path) !== r.service).map((r) => `${r.path}: ${r.service}, nginx sends it to ${nginxOwner(locations, r.path)}`);
+  it('sends every route to its service in the route table', () => {
+    const wrong = routes.filter((r) => routeOwner(r.path) !== r.service).map((r) => `${r.path}: ${r.service}, the table sends it to ${routeOwner(r.path)}`);
     expect(wrong).toEqual([]);
+    expect([...SERVICES].sort()).toEqual(Object.keys(SERVICES_UNDER_TEST).sort());
   });
 
-  it('sends every route to its service in Kubernetes (ingress)', () => {
-    const [ingress] = parseAllDocuments(readFileSync(join(ROOT, 'k8s/base/ingress.yaml'), 'utf8')).map((d) => d.toJS());
-    const paths = (ingress.spec.rules[0].http.paths as { path: string; backend: { service: { name: string } } }[]).map((p) => ({ path: p.path, service: p.backend.service.name }));
-    const wrong = routes.filter((r) => ingressOwner(paths, r.path) !== r.service).map((r) => `${r.path}: ${r.service}, the ingress sends it to ${ingressOwner(paths, r.path)}`);
-    expect(wrong).toEqual([]);
+  it('has nginx (docker compose) and the ingress (Kubernetes) generated from the table, and current', () => {
+    for (const [path, content] of Object.entries(generatedRouteFiles())) expect(readFileSync(join(ROOT, path), 'utf8')).toBe(content);
+    const compose = parse(readFileSync(join(ROOT, 'docker-compose.yml'), 'utf8')) as { configs: Record<string, { file?: string }> };
+    expect(compose.configs['web-routes']!.file).toBe('./deploy/nginx-routes.conf');
+  });
+
+  it('makes nginx and the ingress choose as the table does, for every route and for paths near them', () => {
+    const locations = nginxLocations();
+    const paths = ingressPaths();
+    const probes = [...routes.map((r) => r.path), ...SERVICE_ROUTES.flatMap((r) => [...(r.exact ?? []), ...(r.prefixes ?? [])].flatMap((p) => [p, `${p}/x`, `${p}x`, `${p}/`]))];
+    const table = (path: string) => routeOwner(path) ?? 'web';
+    const wrongNginx = probes.filter((path) => (nginxOwner(locations, path) ?? 'web') !== table(path));
+    const wrongIngress = probes.filter((path) => ingressOwner(paths, path) !== table(path));
+    expect(wrongNginx).toEqual([]);
+    expect(wrongIngress).toEqual([]);
   });
 
   it('never routes the /metrics or /health of a service from the public edge (nginx or ingress)', () => {
-    const compose = parse(readFileSync(join(ROOT, 'docker-compose.yml'), 'utf8')) as { configs: Record<string, { content: string }> };
-    const config = compose.configs['web-routes']!.content.replaceAll('$$', '$');
-    const locations = [...config.matchAll(/location\s+(=|~)\s+(\S+)\s*\{\s*proxy_pass\s+\$(\w+);/g)].map(([, kind, pattern, service]) => ({ exact: kind === '=', pattern: pattern!, service: service! }));
-    const [ingress] = parseAllDocuments(readFileSync(join(ROOT, 'k8s/base/ingress.yaml'), 'utf8')).map((d) => d.toJS());
-    const paths = (ingress.spec.rules[0].http.paths as { path: string; backend: { service: { name: string } } }[]).map((p) => ({ path: p.path, service: p.backend.service.name }));
-    for (const path of ['/metrics', '/health/ready', '/health/live']) {
-      expect(Object.keys(SERVICES)).not.toContain(nginxOwner(locations, path));
-      expect(Object.keys(SERVICES)).not.toContain(ingressOwner(paths, path));
+    const locations = nginxLocations();
+    const paths = ingressPaths();
+    for (const path of ['/metrics', '/health/ready', '/health/live', '/internal/sessions/introspect']) {
+      expect(routeOwner(path)).toBeNull();
+      expect(nginxOwner(locations, path)).toBeNull();
+      expect(ingressOwner(paths, path)).toBe('web');
     }
     // Every proxied path is below /api or /admin-api.
-    expect(locations.filter((l) => !/^\^?\/(api|admin-api)\//.test(l.pattern))).toEqual([]);
-    expect(paths.filter((p) => p.path !== '/' && !/^\/(api|admin-api)(\/|$)/.test(p.path))).toEqual([]);
+    expect(SERVICE_ROUTES.flatMap((r) => [...(r.exact ?? []), ...(r.prefixes ?? [])]).filter((p) => !/^\/(api|admin-api)(\/|$)/.test(p))).toEqual([]);
   });
 });
