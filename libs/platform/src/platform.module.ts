@@ -38,7 +38,7 @@ export class PlatformModule {
           useFactory: () =>
             config.events.transport === 'kafka'
               ? { transport: 'kafka', brokers: config.events.brokers, clientId: config.events.clientId, visibilityTimeoutSeconds: config.events.visibilityTimeoutSeconds, concurrency: config.events.concurrency }
-              : { transport: 'postgres', connectionString: url, visibilityTimeoutSeconds: config.events.visibilityTimeoutSeconds, concurrency: config.events.concurrency },
+              : { transport: 'postgres', connectionString: config.events.databaseUrl ?? url, visibilityTimeoutSeconds: config.events.visibilityTimeoutSeconds, concurrency: config.events.concurrency },
         }),
         // Synchronous, so the signed-file routes exist only for the local driver.
         StorageModule.forRoot(

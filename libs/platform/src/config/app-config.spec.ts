@@ -6,13 +6,25 @@ describe('loadConfig', () => {
     expect(config.env).toBe('development');
     expect(config.http.port).toBe(8080);
     expect(config.database.url).toBeNull();
-    expect(config.events).toEqual({ transport: 'postgres', visibilityTimeoutSeconds: 30, concurrency: 4 });
+    expect(config.events).toEqual({ transport: 'postgres', databaseUrl: null, visibilityTimeoutSeconds: 30, concurrency: 4 });
     expect(config.storage).toEqual({ driver: 'local' });
     expect(config.search).toEqual({ engine: 'postgres' });
     expect(config.notifier).toEqual({ driver: 'dev-mailbox' });
     expect(config.seedDemo).toBe(true);
     expect(config.readCacheSeconds).toBe(30);
     expect(config.database.embeddedSharedBuffers).toBe('256MB');
+  });
+
+  it('puts the PostgreSQL bus in a database of its own when told, so separate service databases share one bus', () => {
+    const config = loadConfig({ DATABASE_URL: 'postgres://orders@db/orders', EVENT_BUS_DATABASE_URL: 'postgres://bus@db/eventbus' });
+    expect(config.events).toMatchObject({ transport: 'postgres', databaseUrl: 'postgres://bus@db/eventbus' });
+    expect(() => loadConfig({ EVENT_BUS_DATABASE_URL: 'mysql://db/bus' })).toThrow(/EVENT_BUS_DATABASE_URL must be a postgres/);
+  });
+
+  it('keeps tracing exports off unless asked', () => {
+    expect(loadConfig({}).tracing).toEqual({ exporter: 'none', serviceName: null });
+    expect(loadConfig({ OTEL_TRACES_EXPORTER: 'otlp', OTEL_SERVICE_NAME: 'orders' }).tracing).toEqual({ exporter: 'otlp', serviceName: 'orders' });
+    expect(() => loadConfig({ OTEL_TRACES_EXPORTER: 'zipkin' })).toThrow(ConfigError);
   });
 
   it('adds Alibaba Cloud SMS beside SMTP when configured, with every key it needs', () => {

@@ -89,6 +89,12 @@ const envSchema = z
     // How long search results, cards and details are served from memory (0 turns it off).
     READ_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
     EVENT_BUS: z.enum(['postgres', 'kafka']).default('postgres'),
+    // The PostgreSQL bus's own database, shared by every service process (absent: the service's
+    // DATABASE_URL, which is right when the services share one database, as on a single machine).
+    EVENT_BUS_DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+      .optional(),
     // How long an event a crashed consumer had claimed waits before it is delivered again.
     EVENT_VISIBILITY_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
     // Handlers run at once per consumer group and process; one aggregate's events stay in order.
@@ -184,7 +190,7 @@ export interface AppConfig {
   /** Where spans go (`none`: trace ids in logs and events only) and the service name they carry (null: the process title). */
   tracing: { exporter: 'none' | 'otlp'; serviceName: string | null };
   events:
-    | { transport: 'postgres'; visibilityTimeoutSeconds: number; concurrency: number }
+    | { transport: 'postgres'; databaseUrl: string | null; visibilityTimeoutSeconds: number; concurrency: number }
     | { transport: 'kafka'; brokers: string[]; clientId: string; visibilityTimeoutSeconds: number; concurrency: number };
   storage:
     | { driver: 'local' }
@@ -262,7 +268,7 @@ export function loadConfig(raw: RawEnv = process.env): AppConfig {
             visibilityTimeoutSeconds: env.EVENT_VISIBILITY_TIMEOUT_SECONDS,
             concurrency: env.EVENT_CONCURRENCY,
           }
-        : { transport: 'postgres', visibilityTimeoutSeconds: env.EVENT_VISIBILITY_TIMEOUT_SECONDS, concurrency: env.EVENT_CONCURRENCY },
+        : { transport: 'postgres', databaseUrl: env.EVENT_BUS_DATABASE_URL ?? null, visibilityTimeoutSeconds: env.EVENT_VISIBILITY_TIMEOUT_SECONDS, concurrency: env.EVENT_CONCURRENCY },
     storage:
       env.STORAGE === 'minio'
         ? {
