@@ -1,8 +1,10 @@
-import { randomUUID } from 'node:crypto';
-import { readFile, readdir, rename, rm, stat } from 'node:fs/promises';
+import { createHash, randomUUID } from 'node:crypto';
+import { constants as fsConstants } from 'node:fs';
+import { open, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { errorCode, fsyncDirectory, moveIntoPlace, writeTempFile } from './atomic-file.js';
-import { MultipartUploadNotFoundError } from './object-storage.errors.js';
+import { CoalescedSync } from './coalesced-sync.js';
+import { InvalidPartError, MultipartUploadNotFoundError, ObjectSizeMismatchError } from './object-storage.errors.js';
 import type { ObjectBody } from './object-storage.port.js';
 import type { LocalDiskLayout } from './local-disk.layout.js';
 
@@ -11,12 +13,18 @@ export interface MultipartManifest {
   key: string;
   contentType: string;
   initiatedAt: string;
+  /**
+   * Declared when the upload began: every part but the last has this size, so each part is
+   * written in place into the upload's one data file, and completing it is a rename.
+   */
+  partSize?: number;
 }
 
 export interface StoredPartFile {
   partNumber: number;
   etag: string;
   size: number;
+  /** The part's own file; for parts written in place, the upload's data file. */
   path: string;
 }
 
@@ -24,18 +32,27 @@ export interface StoredPartFile {
 const UPLOAD_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** `<part number>.<md5>.part`: one rename publishes a part together with its etag. */
 const PART_FILE = /^(\d{1,5})\.([0-9a-f]{32})\.part$/;
+/** `<part number>.<md5>.<size>.slot`: an empty file saying the part's bytes are in place in DATA. */
+const SLOT_FILE = /^(\d{1,5})\.([0-9a-f]{32})\.(\d{1,12})\.slot$/;
 const MANIFEST = 'manifest.json';
+const DATA = 'data';
 
 /**
  * The unfinished multipart uploads of the local disk store, one folder each. Everything is on
  * disk, so an upload survives a restart and a client can resume it from `parts()`.
  */
 export class LocalMultipartUploads {
+  private readonly syncs = new CoalescedSync();
+  /** Manifests never change once written; an upload removed meanwhile fails at its first write. */
+  private readonly manifests = new Map<string, MultipartManifest>();
+  /** Writes of one part number of one upload, one at a time (a retry racing the original). */
+  private readonly slotWrites = new Map<string, Promise<unknown>>();
+
   constructor(private readonly layout: LocalDiskLayout) {}
 
-  async create(bucket: string, key: string, contentType: string): Promise<string> {
+  async create(bucket: string, key: string, contentType: string, partSize?: number): Promise<string> {
     const uploadId = randomUUID();
-    const manifest: MultipartManifest = { bucket, key, contentType, initiatedAt: new Date().toISOString() };
+    const manifest: MultipartManifest = { bucket, key, contentType, initiatedAt: new Date().toISOString(), ...(partSize ? { partSize } : {}) };
     const temp = await writeTempFile(this.layout.tempDir, Buffer.from(JSON.stringify(manifest)));
     try {
       await moveIntoPlace(temp.path, join(this.layout.uploadDir(uploadId), MANIFEST), () => new Error('upload folder clash'));
@@ -61,7 +78,8 @@ export class LocalMultipartUploads {
   }
 
   async storePart(uploadId: string, bucket: string, key: string, partNumber: number, body: ObjectBody, size: number): Promise<string> {
-    await this.manifest(uploadId, bucket, key);
+    const { partSize } = await this.manifest(uploadId, bucket, key);
+    if (partSize) return this.storePartInPlace(uploadId, partSize, partNumber, body, size);
     const temp = await writeTempFile(this.layout.tempDir, body, size);
     const uploadDir = this.layout.uploadDir(uploadId);
     const name = `${partNumber}.${temp.md5}.part`;
@@ -78,6 +96,52 @@ export class LocalMultipartUploads {
     return temp.md5;
   }
 
+  /**
+   * A part of an upload with a declared part size: its bytes written at its place in the data
+   * file and flushed, then its slot file created and flushed, so a listed part is always on disk.
+   * An earlier version of the part is withdrawn (its slot removed and flushed) before its bytes
+   * are overwritten, so a crash in between leaves the part missing, never listed with other bytes.
+   */
+  private async storePartInPlace(uploadId: string, partSize: number, partNumber: number, body: ObjectBody, size: number): Promise<string> {
+    if (size > partSize) throw new InvalidPartError(`part ${partNumber} has ${size} bytes; this upload's parts have ${partSize}`);
+    // The bytes arrive while the earlier version is looked for: the network is the slow part.
+    const received = gather(body, size);
+    received.catch(() => undefined);
+    const uploadDir = this.layout.uploadDir(uploadId);
+    const lock = `${uploadId}:${partNumber}`;
+    const write = (this.slotWrites.get(lock) ?? Promise.resolve())
+      .catch(() => undefined)
+      .then(async () => {
+        try {
+          const earlier = (await readdir(uploadDir)).filter((name) => SLOT_FILE.exec(name)?.[1] === String(partNumber));
+          if (earlier.length > 0) {
+            await Promise.all(earlier.map((name) => rm(join(uploadDir, name), { force: true })));
+            await this.syncs.sync(uploadDir);
+          }
+          const bytes = await received;
+          const dataPath = join(uploadDir, DATA);
+          await writeAt(dataPath, (partNumber - 1) * partSize, bytes);
+          await this.syncs.sync(dataPath);
+          const md5 = createHash('md5').update(bytes).digest('hex');
+          // 'wx': no mkdir and no overwrite; an abort that removed the folder meanwhile wins.
+          await writeFile(join(uploadDir, `${partNumber}.${md5}.${size}.slot`), '', { flag: 'wx' }).catch((error: unknown) => {
+            if (errorCode(error) !== 'EEXIST') throw error;
+          });
+          await this.syncs.sync(uploadDir);
+          return md5;
+        } catch (error) {
+          if (errorCode(error) === 'ENOENT') throw new MultipartUploadNotFoundError(uploadId);
+          throw error;
+        }
+      });
+    this.slotWrites.set(lock, write);
+    try {
+      return await write;
+    } finally {
+      if (this.slotWrites.get(lock) === write) this.slotWrites.delete(lock);
+    }
+  }
+
   async parts(uploadId: string, bucket: string, key: string): Promise<StoredPartFile[]> {
     await this.manifest(uploadId, bucket, key);
     const uploadDir = this.layout.uploadDir(uploadId);
@@ -90,6 +154,12 @@ export class LocalMultipartUploads {
     }
     const parts = new Map<number, StoredPartFile & { modified: number }>();
     for (const name of names) {
+      const slot = SLOT_FILE.exec(name);
+      if (slot) {
+        // One slot per part at a time: a new version withdraws the old slot before writing.
+        parts.set(Number(slot[1]), { partNumber: Number(slot[1]), etag: slot[2]!, size: Number(slot[3]), path: join(uploadDir, DATA), modified: 0 });
+        continue;
+      }
       const match = PART_FILE.exec(name);
       if (!match) continue;
       const path = join(uploadDir, name);
@@ -108,8 +178,15 @@ export class LocalMultipartUploads {
       .map(({ partNumber, etag, size, path }) => ({ partNumber, etag, size, path }));
   }
 
+  /** The data file of an upload whose parts were written in place. */
+  dataPath(uploadId: string): string {
+    this.assertUploadIdFormat(uploadId);
+    return join(this.layout.uploadDir(uploadId), DATA);
+  }
+
   async remove(uploadId: string): Promise<void> {
     if (!UPLOAD_ID.test(uploadId)) return;
+    this.manifests.delete(uploadId);
     await rm(this.layout.uploadDir(uploadId), { recursive: true, force: true });
   }
 
@@ -119,8 +196,13 @@ export class LocalMultipartUploads {
 
   private async readManifest(uploadId: string): Promise<MultipartManifest | null> {
     this.assertUploadIdFormat(uploadId);
+    const known = this.manifests.get(uploadId);
+    if (known) return known;
     try {
-      return JSON.parse(await readFile(join(this.layout.uploadDir(uploadId), MANIFEST), 'utf8')) as MultipartManifest;
+      const manifest = JSON.parse(await readFile(join(this.layout.uploadDir(uploadId), MANIFEST), 'utf8')) as MultipartManifest;
+      if (this.manifests.size >= 10_000) this.manifests.clear();
+      this.manifests.set(uploadId, manifest);
+      return manifest;
     } catch (error) {
       if (errorCode(error) === 'ENOENT') return null;
       throw error;
@@ -134,5 +216,40 @@ export class LocalMultipartUploads {
         .filter((name) => name !== keep && PART_FILE.exec(name)?.[1] === String(partNumber))
         .map((name) => rm(join(uploadDir, name), { force: true })),
     );
+  }
+}
+
+/**
+ * The body of a part, exactly `size` bytes, in memory: a part is at most a few megabytes, and one
+ * write call then replaces a write per network chunk (each a round trip to the thread pool).
+ */
+async function gather(body: ObjectBody, size: number): Promise<Buffer> {
+  if (Buffer.isBuffer(body)) {
+    if (body.length !== size) throw new ObjectSizeMismatchError(size, body.length);
+    return body;
+  }
+  const chunks: Buffer[] = [];
+  let received = 0;
+  for await (const chunk of body) {
+    const buffer: Buffer = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
+    received += buffer.length;
+    // Stop at once: a longer body would overwrite the next part's place.
+    if (received > size) throw new ObjectSizeMismatchError(size, received);
+    chunks.push(buffer);
+  }
+  if (received !== size) throw new ObjectSizeMismatchError(size, received);
+  return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size);
+}
+
+/** Writes `bytes` at `offset` of the file, creating it. */
+async function writeAt(path: string, offset: number, bytes: Buffer): Promise<void> {
+  const handle = await open(path, fsConstants.O_RDWR | fsConstants.O_CREAT, 0o644);
+  try {
+    for (let done = 0; done < bytes.length; ) {
+      const { bytesWritten } = await handle.write(bytes, done, bytes.length - done, offset + done);
+      done += bytesWritten;
+    }
+  } finally {
+    await handle.close();
   }
 }

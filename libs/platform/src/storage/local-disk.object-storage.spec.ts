@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { LocalDiskObjectStorage } from './local-disk.object-storage.js';
-import { MultipartUploadNotFoundError, ObjectKeyConflictError, ObjectNotFoundError } from './object-storage.errors.js';
+import { InvalidPartError, MultipartUploadNotFoundError, ObjectKeyConflictError, ObjectNotFoundError, ObjectSizeMismatchError } from './object-storage.errors.js';
 import { describeObjectStorageContract, md5, readAll } from './storage.contract.js';
 import { startLocalStorageTestApp } from './testing/local-storage.test-app.js';
 
@@ -87,6 +87,57 @@ describe('LocalDiskObjectStorage on disk', () => {
     expect(await readdir(join(objects(), '.multipart'))).toEqual([]);
     expect(await readdir(join(objects(), '.tmp'))).toEqual([]);
     expect(md5(await readFile(join(objects(), 'originals', 'assembled.bin')))).toBe(md5(Buffer.concat([part, Buffer.from('tail')])));
+  });
+
+  it('writes the parts of an upload with a declared part size in place, and completes it by a rename', async () => {
+    const partSize = storage.minPartSize;
+    const parts = [randomBytes(partSize), randomBytes(partSize), Buffer.from('tail')];
+    const uploadId = await storage.createMultipartUpload('originals', 'in-place.mp4', { contentType: 'video/mp4', partSize });
+    const etags = await Promise.all(parts.map((part, i) => storage.uploadPart('originals', 'in-place.mp4', uploadId, 3 - i, parts[2 - i]!, parts[2 - i]!.length)));
+    const [third, second, first] = etags;
+    expect((await readdir(join(objects(), '.multipart', uploadId))).sort()).toEqual(
+      ['data', 'manifest.json', `1.${first}.${partSize}.slot`, `2.${second}.${partSize}.slot`, `3.${third}.4.slot`].sort(),
+    );
+    const dataInode = (await stat(join(objects(), '.multipart', uploadId, 'data'))).ino;
+    // Resumable after a restart, from the slots.
+    const restarted = new LocalDiskObjectStorage({ dataDir, publicBaseUrl: 'http://127.0.0.1:1', signingSecret: secret });
+    expect(await restarted.listParts('originals', 'in-place.mp4', uploadId)).toEqual([
+      { partNumber: 1, etag: first, size: partSize },
+      { partNumber: 2, etag: second, size: partSize },
+      { partNumber: 3, etag: third, size: 4 },
+    ]);
+    const stored = await restarted.completeMultipartUpload('originals', 'in-place.mp4', uploadId, [
+      { partNumber: 1, etag: first! },
+      { partNumber: 2, etag: second! },
+      { partNumber: 3, etag: third! },
+    ]);
+    // S3's multipart etag, and the very file the parts were written into.
+    const digests = Buffer.concat([first!, second!, third!].map((etag) => Buffer.from(etag, 'hex')));
+    expect(stored).toEqual({ etag: `${md5(digests)}-3`, size: partSize * 2 + 4 });
+    const object = join(objects(), 'originals', 'in-place.mp4');
+    expect((await stat(object)).ino).toBe(dataInode);
+    expect(md5(await readFile(object))).toBe(md5(Buffer.concat(parts)));
+    expect(await restarted.stat('originals', 'in-place.mp4')).toMatchObject({ size: partSize * 2 + 4, etag: stored.etag, contentType: 'video/mp4' });
+    expect(await readdir(join(objects(), '.multipart'))).toEqual([]);
+  });
+
+  it('refuses in-place parts longer than declared, gaps, and short parts before the last, and stays usable', async () => {
+    const partSize = storage.minPartSize;
+    const uploadId = await storage.createMultipartUpload('originals', 'strict.bin', { partSize });
+    await expect(storage.uploadPart('originals', 'strict.bin', uploadId, 1, randomBytes(partSize + 1), partSize + 1)).rejects.toBeInstanceOf(InvalidPartError);
+    // A body longer than its declared size never reaches the next part's bytes.
+    await expect(storage.uploadPart('originals', 'strict.bin', uploadId, 1, Readable.from([randomBytes(10), randomBytes(10)]), 10)).rejects.toBeInstanceOf(ObjectSizeMismatchError);
+    expect(await storage.listParts('originals', 'strict.bin', uploadId)).toEqual([]);
+    const one = await storage.uploadPart('originals', 'strict.bin', uploadId, 1, Buffer.from('short'), 5);
+    const three = await storage.uploadPart('originals', 'strict.bin', uploadId, 3, Buffer.from('end'), 3);
+    await expect(storage.completeMultipartUpload('originals', 'strict.bin', uploadId, [{ partNumber: 1, etag: one }, { partNumber: 3, etag: three }])).rejects.toThrow(/without gaps/);
+    const two = await storage.uploadPart('originals', 'strict.bin', uploadId, 2, Buffer.from('mid'), 3);
+    await expect(
+      storage.completeMultipartUpload('originals', 'strict.bin', uploadId, [{ partNumber: 1, etag: one }, { partNumber: 2, etag: two }, { partNumber: 3, etag: three }]),
+    ).rejects.toThrow(/needs \d+/);
+    // A single short part is a whole object.
+    await expect(storage.completeMultipartUpload('originals', 'strict.bin', uploadId, [{ partNumber: 1, etag: one }])).resolves.toMatchObject({ size: 5 });
+    expect((await readFile(join(objects(), 'originals', 'strict.bin'))).toString()).toBe('short');
   });
 
   it('resumes an unfinished upload after a restart', async () => {

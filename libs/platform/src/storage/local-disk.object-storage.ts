@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createReadStream, type BigIntStats } from 'node:fs';
 import { mkdir, open, readdir, rm, rmdir, stat, unlink, type FileHandle } from 'node:fs/promises';
 import { dirname, join, sep } from 'node:path';
@@ -5,11 +6,12 @@ import { errorCode, md5OfFile, moveIntoPlace, writeTempFile, type WrittenTempFil
 import { assertRangeShape, resolveByteRange } from './byte-range.js';
 import { LocalDiskLayout } from './local-disk.layout.js';
 import { LocalObjectMetadataStore } from './local-disk.metadata.js';
-import { LocalMultipartUploads } from './local-disk.multipart.js';
+import { LocalMultipartUploads, type StoredPartFile } from './local-disk.multipart.js';
 import { assertValidBucketName, assertValidKeyPrefix, assertValidObjectKey } from './object-key.js';
 import {
   BucketNotFoundError,
   InvalidPartError,
+  MultipartUploadNotFoundError,
   ObjectKeyConflictError,
   ObjectNotFoundError,
 } from './object-storage.errors.js';
@@ -187,8 +189,9 @@ export class LocalDiskObjectStorage implements ObjectStorage {
     assertValidBucketName(bucket);
     assertValidObjectKey(key);
     const contentType = normalizeContentType(options.contentType);
+    if (options.partSize !== undefined) assertByteSize(options.partSize, 'part size', this.maxPartSize);
     await this.requireBucket(bucket);
-    return this.uploads.create(bucket, key, contentType);
+    return this.uploads.create(bucket, key, contentType, options.partSize || undefined);
   }
 
   async uploadPart(bucket: string, key: string, uploadId: string, partNumber: number, body: ObjectBody, size: number): Promise<string> {
@@ -212,6 +215,7 @@ export class LocalDiskObjectStorage implements ObjectStorage {
     const ordered = orderCompletedParts(parts);
     const manifest = await this.uploads.manifest(uploadId, bucket, key);
     const stored = new Map((await this.uploads.parts(uploadId, bucket, key)).map((part) => [part.partNumber, part]));
+    if (manifest.partSize) return this.completeInPlace(bucket, key, uploadId, manifest.partSize, manifest.contentType, ordered, stored);
     const files = ordered.map(({ partNumber, etag }, index) => {
       const part = stored.get(partNumber);
       if (!part) throw new InvalidPartError(`part ${partNumber} was never uploaded`);
@@ -226,6 +230,56 @@ export class LocalDiskObjectStorage implements ObjectStorage {
     await this.commit(bucket, key, written, manifest.contentType);
     await this.uploads.remove(uploadId);
     return { etag: written.md5, size: written.size };
+  }
+
+  /**
+   * Completes an upload whose parts were written in place: the parts must be 1 to N, each but
+   * the last of the declared size, so the data file already is the object; it is cut to length,
+   * flushed and renamed into place. The etag is S3's for multipart objects (md5 of the parts'
+   * md5s, then `-N`), which needs no second read of the bytes.
+   */
+  private async completeInPlace(
+    bucket: string,
+    key: string,
+    uploadId: string,
+    partSize: number,
+    contentType: string,
+    ordered: CompletedPart[],
+    stored: Map<number, StoredPartFile>,
+  ): Promise<StoredObject> {
+    const gap = ordered.findIndex(({ partNumber }, index) => partNumber !== index + 1);
+    if (gap >= 0) throw new InvalidPartError(`the parts of this upload are numbered 1 to ${ordered.length} without gaps; part ${gap + 1} is missing`);
+    let size = 0;
+    const digests = ordered.map(({ partNumber, etag }, index) => {
+      const part = stored.get(partNumber);
+      if (!part) throw new InvalidPartError(`part ${partNumber} was never uploaded`);
+      if (part.etag !== etag) throw new InvalidPartError(`the etag given for part ${partNumber} does not match the stored part`);
+      const last = index === ordered.length - 1;
+      if (!last && part.size !== partSize) throw new InvalidPartError(`part ${partNumber} has ${part.size} bytes; every part but the last needs ${partSize}`);
+      if (!last && part.size < this.minPartSize) {
+        throw new InvalidPartError(`part ${partNumber} has ${part.size} bytes; every part but the last needs at least ${this.minPartSize}`);
+      }
+      size += part.size;
+      return Buffer.from(part.etag, 'hex');
+    });
+    await this.requireBucket(bucket);
+    const path = this.uploads.dataPath(uploadId);
+    const handle = await open(path, 'r+').catch((error: unknown) => {
+      throw NOT_THERE.has(errorCode(error) ?? '') ? new MultipartUploadNotFoundError(uploadId) : error;
+    });
+    let fileId: string;
+    try {
+      // Parts uploaded past the last one named here are not part of the object.
+      await handle.truncate(size);
+      await handle.sync();
+      fileId = String((await handle.stat({ bigint: true })).ino);
+    } finally {
+      await handle.close();
+    }
+    const etag = `${createHash('md5').update(Buffer.concat(digests)).digest('hex')}-${ordered.length}`;
+    await this.commit(bucket, key, { path, md5: etag, size, fileId }, contentType);
+    await this.uploads.remove(uploadId);
+    return { etag, size };
   }
 
   async abortMultipartUpload(bucket: string, key: string, uploadId: string): Promise<void> {

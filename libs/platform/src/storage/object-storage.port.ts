@@ -96,6 +96,11 @@ export interface PutObjectOptions {
 
 export interface MultipartUploadOptions {
   contentType?: string;
+  /**
+   * The size of every part but the last, when the caller knows it. The local disk store then
+   * writes parts in place and completes without copying; S3 stores need no such hint.
+   */
+  partSize?: number;
 }
 
 export interface StoredObject {

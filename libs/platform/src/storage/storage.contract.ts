@@ -338,6 +338,29 @@ export function describeObjectStorageContract(
         expect((await readAll((await storage.get(bucket, key)).stream)).toString()).toBe('second attempt');
       });
 
+      it('assembles an upload with a declared part size from parallel, out-of-order and replaced parts', async () => {
+        const key = keyOf('multipart/declared-size.mp4');
+        const partSize = storage.minPartSize;
+        const file = randomBytes(partSize * 4 + 777);
+        const parts = slice(file, partSize);
+        const uploadId = await storage.createMultipartUpload(bucket, key, { contentType: 'video/mp4', partSize });
+        // A first version of part 2 with other bytes, replaced by the right ones below.
+        await storage.uploadPart(bucket, key, uploadId, 2, randomBytes(partSize), partSize);
+        const completed = await inParallel(
+          [5, 2, 4, 1, 3].map((partNumber) => async (): Promise<CompletedPart> => {
+            const bytes = parts[partNumber - 1];
+            const body = partNumber % 2 === 0 ? Readable.from(chunks(bytes, 64 * 1024)) : bytes;
+            return { partNumber, etag: await storage.uploadPart(bucket, key, uploadId, partNumber, body, bytes.length) };
+          }),
+          10,
+        );
+        const stored = await storage.completeMultipartUpload(bucket, key, uploadId, completed);
+        expect(stored.size).toBe(file.length);
+        const object = await storage.get(bucket, key);
+        expect(object).toMatchObject({ size: file.length, contentType: 'video/mp4', etag: stored.etag });
+        expect(md5(await readAll(object.stream))).toBe(md5(file));
+      });
+
       needs('multipartBookkeeping', 'the server does not implement AbortMultipartUpload')(
         'aborts an upload: its parts are gone and it can no longer be used',
         async () => {

@@ -89,8 +89,9 @@ export class UploadSessionService implements OnModuleInit {
 
     const key = originalKey(user.userId, randomUUID(), request.fileName);
     const contentType = kind === 'video' ? 'video/mp4' : /\.png$/i.test(request.fileName) ? 'image/png' : 'image/jpeg';
-    const multipartUploadId = await this.storage.createMultipartUpload(UPLOAD_BUCKETS.originals, key, { contentType });
     const partSize = this.partSize;
+    // Every part but the last has this size (assemble() checks it), so the local store writes them in place.
+    const multipartUploadId = await this.storage.createMultipartUpload(UPLOAD_BUCKETS.originals, key, { contentType, partSize });
     const now = this.clock.now();
     const title = request.fileName.replace(/\.[^.]*$/, '').slice(0, 100);
     const saved = await repository.save(
