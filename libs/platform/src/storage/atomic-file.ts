@@ -97,10 +97,11 @@ export function errorCode(error: unknown): string | undefined {
   return typeof code === 'string' ? code : undefined;
 }
 
-async function writeFully(handle: FileHandle, buffer: Buffer): Promise<void> {
+/** Writes all of `buffer` at `position` of the file (null: where the file's offset is), however many calls it takes. */
+export async function writeFully(handle: FileHandle, buffer: Buffer, position: number | null = null): Promise<void> {
   let offset = 0;
   while (offset < buffer.length) {
-    const { bytesWritten } = await handle.write(buffer, offset, buffer.length - offset, null);
+    const { bytesWritten } = await handle.write(buffer, offset, buffer.length - offset, position === null ? null : position + offset);
     offset += bytesWritten;
   }
 }

@@ -2,9 +2,10 @@ import { createHash, randomUUID } from 'node:crypto';
 import { constants as fsConstants } from 'node:fs';
 import { open, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { errorCode, fsyncDirectory, moveIntoPlace, writeTempFile } from './atomic-file.js';
+import { errorCode, fsyncDirectory, moveIntoPlace, writeFully, writeTempFile } from './atomic-file.js';
+import { readExactly } from './exact-body.js';
 import { CoalescedSync } from './coalesced-sync.js';
-import { InvalidPartError, MultipartUploadNotFoundError, ObjectSizeMismatchError } from './object-storage.errors.js';
+import { InvalidPartError, MultipartUploadNotFoundError } from './object-storage.errors.js';
 import type { ObjectBody } from './object-storage.port.js';
 import type { LocalDiskLayout } from './local-disk.layout.js';
 
@@ -104,8 +105,9 @@ export class LocalMultipartUploads {
    */
   private async storePartInPlace(uploadId: string, partSize: number, partNumber: number, body: ObjectBody, size: number): Promise<string> {
     if (size > partSize) throw new InvalidPartError(`part ${partNumber} has ${size} bytes; this upload's parts have ${partSize}`);
-    // The bytes arrive while the earlier version is looked for: the network is the slow part.
-    const received = gather(body, size);
+    // The bytes arrive while the earlier version is looked for: the network is the slow part. In
+    // memory (a part is a few megabytes), so one write call replaces one per network chunk.
+    const received = readExactly(body, size);
     received.catch(() => undefined);
     const uploadDir = this.layout.uploadDir(uploadId);
     const lock = `${uploadId}:${partNumber}`;
@@ -219,36 +221,11 @@ export class LocalMultipartUploads {
   }
 }
 
-/**
- * The body of a part, exactly `size` bytes, in memory: a part is at most a few megabytes, and one
- * write call then replaces a write per network chunk (each a round trip to the thread pool).
- */
-async function gather(body: ObjectBody, size: number): Promise<Buffer> {
-  if (Buffer.isBuffer(body)) {
-    if (body.length !== size) throw new ObjectSizeMismatchError(size, body.length);
-    return body;
-  }
-  const chunks: Buffer[] = [];
-  let received = 0;
-  for await (const chunk of body) {
-    const buffer: Buffer = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
-    received += buffer.length;
-    // Stop at once: a longer body would overwrite the next part's place.
-    if (received > size) throw new ObjectSizeMismatchError(size, received);
-    chunks.push(buffer);
-  }
-  if (received !== size) throw new ObjectSizeMismatchError(size, received);
-  return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size);
-}
-
 /** Writes `bytes` at `offset` of the file, creating it. */
 async function writeAt(path: string, offset: number, bytes: Buffer): Promise<void> {
   const handle = await open(path, fsConstants.O_RDWR | fsConstants.O_CREAT, 0o644);
   try {
-    for (let done = 0; done < bytes.length; ) {
-      const { bytesWritten } = await handle.write(bytes, done, bytes.length - done, offset + done);
-      done += bytesWritten;
-    }
+    await writeFully(handle, bytes, offset);
   } finally {
     await handle.close();
   }

@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import { CopyDestinationOptions, CopySourceOptions } from 'minio';
 import { assertRangeShape } from './byte-range.js';
 import { attachmentDisposition } from './content-disposition.js';
+import { readExactly } from './exact-body.js';
 import { createMinioClient, publicConnection, type MinioStorageClient } from './minio.client.js';
 import { s3ErrorCode, translateS3Error } from './minio.errors.js';
 import { assertValidBucketName, assertValidKeyPrefix, assertValidObjectKey } from './object-key.js';
@@ -380,19 +381,3 @@ async function* chunksOf(body: Readable, partSize: number, expectedSize: number 
   if (pendingBytes > 0 || total === 0) yield Buffer.concat(pending);
 }
 
-async function readExactly(body: ObjectBody, size: number): Promise<Buffer> {
-  if (Buffer.isBuffer(body)) {
-    if (body.length !== size) throw new ObjectSizeMismatchError(size, body.length);
-    return body;
-  }
-  const chunks: Buffer[] = [];
-  let received = 0;
-  for await (const chunk of body) {
-    const buffer: Buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
-    received += buffer.length;
-    if (received > size) throw new ObjectSizeMismatchError(size, received);
-    chunks.push(buffer);
-  }
-  if (received !== size) throw new ObjectSizeMismatchError(size, received);
-  return Buffer.concat(chunks, size);
-}
