@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { routeLabel } from '../metrics/http-metrics.middleware.js';
-import { runInTraceContext, SpanStatusCode, startServerSpan } from '../tracing/trace-context.js';
+import { isSpanContextValid, runInTraceContext, SpanStatusCode, startServerSpan } from '../tracing/trace-context.js';
 import { requestContext } from './request-context.js';
 
 const REQUEST_ID_PATTERN = /^[\w.-]{8,128}$/;
@@ -19,8 +19,9 @@ export function requestLogging(logger: Logger) {
     const requestId = typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
     response.setHeader('x-request-id', requestId);
     const { span, context } = startServerSpan(request.headers, `${request.method} request`, { 'http.request.method': request.method });
-    const { traceId } = span.spanContext();
-    response.setHeader('x-trace-id', traceId);
+    // Without the tracing SDK installed (some tests), the span has no ids to give.
+    const traceId = isSpanContextValid(span.spanContext()) ? span.spanContext().traceId : undefined;
+    if (traceId) response.setHeader('x-trace-id', traceId);
     const started = process.hrtime.bigint();
     response.on('close', () => span.end());
     response.on('finish', () => {
@@ -31,7 +32,7 @@ export function requestLogging(logger: Logger) {
       const quiet = request.path.startsWith('/health') || request.path.startsWith('/assets/');
       const fields = {
         requestId,
-        traceId,
+        ...(traceId ? { traceId } : {}),
         method: request.method,
         path: request.path,
         status: response.statusCode,

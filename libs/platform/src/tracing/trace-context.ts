@@ -10,7 +10,7 @@ export function activeTraceIds(): { traceId: string; spanId: string } | undefine
   const span = trace.getSpan(context.active());
   if (!span) return undefined;
   const { traceId, spanId } = span.spanContext();
-  return trace.isSpanContextValid(span.spanContext()) ? { traceId, spanId } : undefined;
+  return isSpanContextValid(span.spanContext()) ? { traceId, spanId } : undefined;
 }
 
 /** The active trace context as headers, to store with an event or send with a call; undefined outside any trace. */
@@ -57,6 +57,11 @@ export function startServerSpan(headers: Record<string, string | string[] | unde
   const parent = propagation.extract(ROOT_CONTEXT, headersOf(headers));
   const span = tracer().startSpan(name, { kind: SpanKind.SERVER, attributes }, parent);
   return { span, context: trace.setSpan(parent, span) };
+}
+
+/** Whether a span carries real ids (the API without an installed SDK gives all-zero ones). */
+export function isSpanContextValid(spanContext: ReturnType<Span['spanContext']>): boolean {
+  return trace.isSpanContextValid(spanContext);
 }
 
 /** Runs `work` inside `ctx` (a context from startServerSpan). */
