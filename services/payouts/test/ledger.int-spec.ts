@@ -42,7 +42,10 @@ describe('earnings ledger', () => {
     expect((await h.admin('PUT', `/contributor-shares/${owner}`, { token: finance, body: { sharePercent: 60 } })).status).toBe(200);
     const sale = confirmedOrder('2025-03-31T15:00:00.000Z', [{ materialId: 9101, priceFen: 100_000 }]);
     const project = confirmedOrder('2025-04-02T03:00:00.000Z', [{ materialId: 9101, priceFen: 0 }], 'project');
+    // Two orders are two aggregates, handled side by side: the second is announced once the first
+    // is credited, so the ledger's order is the one the assertions read.
     await h.publish(OrderConfirmed, sale.orderId, sale);
+    await h.eventually(async () => (await ledgerOf(owner)).length === 1);
     await h.publish(OrderConfirmed, project.orderId, project);
     await h.eventually(async () => (await ledgerOf(owner)).length === 2);
     await h.publish(OrderClosed, sale.orderId, { orderId: sale.orderId, orderNo: sale.orderNo, userId: sale.userId, reason: 'refunded', closedAt: '2025-04-03T01:00:00.000Z' });
