@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { errorCode, fsyncDirectory, moveIntoPlace, writeFully, writeTempFile } from './atomic-file.js';
 import { readExactly } from './exact-body.js';
 import { CoalescedSync } from './coalesced-sync.js';
-import { InvalidPartError, MultipartUploadNotFoundError } from './object-storage.errors.js';
+import { MultipartUploadNotFoundError, PartLargerThanPlannedError } from './object-storage.errors.js';
 import type { ObjectBody } from './object-storage.port.js';
 import type { LocalDiskLayout } from './local-disk.layout.js';
 
@@ -104,7 +104,7 @@ export class LocalMultipartUploads {
    * are overwritten, so a crash in between leaves the part missing, never listed with other bytes.
    */
   private async storePartInPlace(uploadId: string, partSize: number, partNumber: number, body: ObjectBody, size: number): Promise<string> {
-    if (size > partSize) throw new InvalidPartError(`part ${partNumber} has ${size} bytes; this upload's parts have ${partSize}`);
+    if (size > partSize) throw new PartLargerThanPlannedError(partNumber, size, partSize);
     // The bytes arrive while the earlier version is looked for: the network is the slow part. In
     // memory (a part is a few megabytes), so one write call replaces one per network chunk.
     const received = readExactly(body, size);

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { LocalDiskObjectStorage } from './local-disk.object-storage.js';
-import { InvalidPartError, MultipartUploadNotFoundError, ObjectKeyConflictError, ObjectNotFoundError, ObjectSizeMismatchError } from './object-storage.errors.js';
+import { MultipartUploadNotFoundError, ObjectKeyConflictError, ObjectNotFoundError, ObjectSizeMismatchError, PartLargerThanPlannedError } from './object-storage.errors.js';
 import { describeObjectStorageContract, md5, readAll } from './storage.contract.js';
 import { startLocalStorageTestApp } from './testing/local-storage.test-app.js';
 
@@ -124,7 +124,7 @@ describe('LocalDiskObjectStorage on disk', () => {
   it('refuses in-place parts longer than declared, gaps, and short parts before the last, and stays usable', async () => {
     const partSize = storage.minPartSize;
     const uploadId = await storage.createMultipartUpload('originals', 'strict.bin', { partSize });
-    await expect(storage.uploadPart('originals', 'strict.bin', uploadId, 1, randomBytes(partSize + 1), partSize + 1)).rejects.toBeInstanceOf(InvalidPartError);
+    await expect(storage.uploadPart('originals', 'strict.bin', uploadId, 1, randomBytes(partSize + 1), partSize + 1)).rejects.toBeInstanceOf(PartLargerThanPlannedError);
     // A body longer than its declared size never reaches the next part's bytes.
     await expect(storage.uploadPart('originals', 'strict.bin', uploadId, 1, Readable.from([randomBytes(10), randomBytes(10)]), 10)).rejects.toBeInstanceOf(ObjectSizeMismatchError);
     expect(await storage.listParts('originals', 'strict.bin', uploadId)).toEqual([]);

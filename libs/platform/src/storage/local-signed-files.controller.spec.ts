@@ -174,6 +174,13 @@ describe('LocalSignedFilesController', () => {
       expect(await running.storage.listParts('originals', 'uploads/y.mov', uploadId)).toEqual([]);
     });
 
+    it('refuses a part larger than the part size the upload declared, saying what to do', async () => {
+      const uploadId = await running.storage.createMultipartUpload('originals', 'uploads/planned.mov', { partSize: 4 });
+      const url = await running.storage.signedPartUploadUrl('originals', 'uploads/planned.mov', uploadId, 1, 120);
+      await expectRefusal(await fetch(url, { method: 'PUT', body: Buffer.from('five!') }), 400, 1400, /send the file again/);
+      expect(await running.storage.listParts('originals', 'uploads/planned.mov', uploadId)).toEqual([]);
+    });
+
     it('answers 404 for an upload that has ended', async () => {
       const uploadId = await running.storage.createMultipartUpload('originals', 'uploads/z.mov');
       const url = await running.storage.signedPartUploadUrl('originals', 'uploads/z.mov', uploadId, 1, 120);

@@ -8,6 +8,7 @@ import { refuse, signedFileRefusals, type SignedFileRefusal } from './local-sign
 import {
   BucketNotFoundError,
   InvalidRangeError,
+  PartLargerThanPlannedError,
   MultipartUploadNotFoundError,
   ObjectNotFoundError,
   ObjectSizeMismatchError,
@@ -151,6 +152,7 @@ function refusalFor(error: unknown): SignedFileRefusal | null {
   if (error instanceof MultipartUploadNotFoundError) return signedFileRefusals.uploadNotFound;
   if (error instanceof InvalidRangeError) return signedFileRefusals.rangeNotSatisfiable;
   if (error instanceof ObjectSizeMismatchError) return signedFileRefusals.partIncomplete;
+  if (error instanceof PartLargerThanPlannedError) return signedFileRefusals.partLargerThanPlanned;
   if (error instanceof ObjectStorageError) return signedFileRefusals.badRequest;
   return null;
 }

@@ -15,6 +15,7 @@ export const signedFileRefusals = {
   lengthRequired: { status: 411, code: ErrorCode.VALIDATION_FAILED, message: 'Send the part with a Content-Length header. 上传分片需要 Content-Length。' },
   partTooLarge: { status: 413, code: ErrorCode.VALIDATION_FAILED, message: 'A part may be at most 64 MiB. 单个分片不能超过 64 MiB。' },
   bodyAlreadyRead: { status: 415, code: ErrorCode.VALIDATION_FAILED, message: 'Send the part as application/octet-stream. 请以 application/octet-stream 上传分片。' },
+  partLargerThanPlanned: { status: 400, code: ErrorCode.VALIDATION_FAILED, message: 'The part is larger than this upload’s part size; send the file again from the start. 分片大于本次上传的分片大小，请重新上传该文件。' },
   partIncomplete: { status: 400, code: ErrorCode.VALIDATION_FAILED, message: 'The part did not arrive complete. 分片未完整到达。' },
   badRequest: { status: 400, code: ErrorCode.VALIDATION_FAILED, message: 'The request is not valid for this file. 请求无效。' },
 } as const;

@@ -88,6 +88,13 @@ export class InvalidPartError extends ObjectStorageError {
   }
 }
 
+/** A part longer than the part size the upload declared (the local store writes parts in place). */
+export class PartLargerThanPlannedError extends ObjectStorageError {
+  constructor(partNumber: number, size: number, partSize: number) {
+    super('PART_LARGER_THAN_PLANNED', `part ${partNumber} has ${size} bytes; this upload's parts have ${partSize}`);
+  }
+}
+
 /** A caller mistake in an argument other than the bucket or key: part number, size, expiry, download name. */
 export class InvalidStorageArgumentError extends ObjectStorageError {
   constructor(reason: string) {

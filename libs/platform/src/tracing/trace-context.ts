@@ -39,8 +39,7 @@ export async function inRemoteChildSpan<T>(
   const parent = propagation.extract(ROOT_CONTEXT, headersOf(carrier));
   const span = tracer().startSpan(name, { kind, attributes }, parent);
   try {
-    const result = await context.with(trace.setSpan(parent, span), () => work(span));
-    return result;
+    return await context.with(trace.setSpan(parent, span), () => work(span));
   } catch (error) {
     span.setStatus({ code: SpanStatusCode.ERROR, message: error instanceof Error ? error.message : String(error) });
     throw error;
