@@ -44,7 +44,7 @@ export interface CatalogueHarness {
  * The catalogue service alone on a real HTTP port with its own fresh database; no demo seed.
  * `modules` mounts more beside it (the demo module, for its own tests).
  */
-export async function startCatalogue(options: { modules?: Type[] } = {}): Promise<CatalogueHarness> {
+export async function startCatalogue(options: { modules?: Type[]; env?: Record<string, string> } = {}): Promise<CatalogueHarness> {
   const db = await createTestDatabase('catalogue');
   const server = await startServiceProcess({
     title: 'catalogue under test',
@@ -57,6 +57,7 @@ export async function startCatalogue(options: { modules?: Type[] } = {}): Promis
       DATA_DIR: mkdtempSync(join(tmpdir(), 'mkt-catalogue-')),
       LOG_LEVEL: 'silent',
       SEED_DEMO: 'false',
+      ...options.env,
     },
   });
   const base = server.url;

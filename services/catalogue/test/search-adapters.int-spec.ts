@@ -4,7 +4,10 @@ import type { DataSource } from 'typeorm';
 import { Client } from '@opensearch-project/opensearch';
 import { MaterialEntity } from '../src/entities/material.entity.js';
 import { toSearchDocument } from '../src/materials/material-writer.service.js';
+import type { CachedMaterialSearchIndex } from '../src/search/cached-material-search-index.js';
 import type { MaterialSearchIndex } from '../src/search/material-search.port.js';
+import { InMemoryMaterialSearchIndex } from '../src/search/memory/in-memory-material-search-index.js';
+import { PostgresMaterialSearchIndex } from '../src/search/postgres-material-search-index.js';
 import { OpenSearchMaterialSearchIndex, type OpenSearchClientLike } from '../src/search/opensearch-material-search-index.js';
 import { startCatalogue, type CatalogueHarness } from './catalogue-harness.js';
 import { FIXTURE } from './fixture-catalogue.js';
@@ -13,7 +16,7 @@ import { runSearchContract, type ContractFixture } from './search-contract.js';
 
 /**
  * The search port's shared contract (and relevance set) against every adapter available:
- * PostgreSQL always; OpenSearch when OPENSEARCH_URL names a reachable server (no OpenSearch
+ * the in-memory index and PostgreSQL always; OpenSearch when OPENSEARCH_URL names a reachable server (no OpenSearch
  * server runs on development machines, so it is skipped there; its wiring is unit-tested in
  * src/search/opensearch-material-search-index.spec.ts).
  */
@@ -28,11 +31,14 @@ async function fixtureCatalogue(h: CatalogueHarness): Promise<ContractFixture> {
   return { ids, codes, documents: rows.map((row) => toSearchDocument(row, [])) };
 }
 
-describe('search port contract: PostgreSQL adapter', () => {
+describe.each([
+  ['in-memory', 'memory'],
+  ['PostgreSQL', 'postgres'],
+])('search port contract: %s adapter', (_name, engine) => {
   let h: CatalogueHarness;
   let fixture: ContractFixture;
   beforeAll(async () => {
-    h = await startCatalogue();
+    h = await startCatalogue({ env: { SEARCH: engine } });
     fixture = await fixtureCatalogue(h);
   });
   afterAll(async () => {
@@ -40,6 +46,8 @@ describe('search port contract: PostgreSQL adapter', () => {
   });
 
   it('passes the adapter contract', async () => {
+    const engineClass = engine === 'memory' ? InMemoryMaterialSearchIndex : PostgresMaterialSearchIndex;
+    expect((h.searchIndex() as CachedMaterialSearchIndex).inner).toBeInstanceOf(engineClass);
     expect(await runSearchContract(h.searchIndex(), fixture)).toEqual([]);
   });
 

@@ -112,7 +112,7 @@ const envSchema = z
     S3_PUBLIC_URL: z.url().optional(),
     // Set for a service deployed without identity: sessions are then checked with identity over HTTP.
     IDENTITY_URL: z.url().optional(),
-    SEARCH: z.enum(['postgres', 'opensearch']).default('postgres'),
+    SEARCH: z.enum(['memory', 'postgres', 'opensearch']).default('memory'),
     OPENSEARCH_URL: z.url().optional(),
     NOTIFIER: z.enum(['dev-mailbox', 'smtp']).optional(),
     SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
@@ -206,7 +206,7 @@ export interface AppConfig {
         /** The address browsers reach the object store at; presigned links are signed for it. */
         publicUrl?: string;
       };
-  search: { engine: 'postgres' } | { engine: 'opensearch'; url: string };
+  search: { engine: 'memory' | 'postgres' } | { engine: 'opensearch'; url: string };
   notifier: { driver: 'dev-mailbox' } | { driver: 'smtp'; url: string; from: string; sms: SmsConfig | null };
   /** Secrets; null means "generate once and keep in the data folder" (never in production). */
   secrets: { token: string | null; signing: string | null; fieldEncryption: string | null };
@@ -286,7 +286,7 @@ export function loadConfig(raw: RawEnv = process.env): AppConfig {
     search:
       env.SEARCH === 'opensearch'
         ? { engine: 'opensearch', url: env.OPENSEARCH_URL as string }
-        : { engine: 'postgres' },
+        : { engine: env.SEARCH === 'postgres' ? 'postgres' : 'memory' },
     notifier:
       notifier === 'smtp'
         ? {

@@ -6,6 +6,8 @@ import { APP_CONFIG, type AppConfig } from '@mkt/platform';
 import { CachedMaterialSearchIndex } from './cached-material-search-index.js';
 import { MATERIAL_SEARCH_INDEX, type MaterialSearchIndex } from './material-search.port.js';
 import { OpenSearchMaterialSearchIndex, type OpenSearchClientLike } from './opensearch-material-search-index.js';
+import { InMemoryMaterialSearchIndex } from './memory/in-memory-material-search-index.js';
+import { PublishedMaterialReader } from './memory/published-materials.reader.js';
 import { PostgresMaterialSearchIndex } from './postgres-material-search-index.js';
 import { NO_SYNONYMS, type SynonymSource } from './synonym-dictionary.js';
 import { SearchSynonymStore } from './synonym-store.js';
@@ -15,9 +17,11 @@ export function createOpenSearchClient(url: string): OpenSearchClientLike {
 }
 
 /**
- * The search adapter named by `config.search.engine` (SEARCH=postgres|opensearch). The OpenSearch
- * index (versioned name + alias) is created at start-up when missing. Either way the adapter is
- * fed by MaterialWriter's `upsert` calls whenever materials change, and expands queries with the
+ * The search adapter named by `config.search.engine` (SEARCH=memory|postgres|opensearch). The
+ * in-memory index is read from the materials table before the service answers (ADR 0020), with
+ * the PostgreSQL adapter beside it so the table's search columns stay complete; the OpenSearch
+ * index (versioned name + alias) is created at start-up when missing. Every adapter is fed by
+ * MaterialWriter's `upsert` calls whenever materials change, and expands queries with the
  * synonym dictionary.
  */
 export async function createMaterialSearchIndex(
@@ -31,7 +35,11 @@ export async function createMaterialSearchIndex(
     await index.ensureIndex();
     return index;
   }
-  return new PostgresMaterialSearchIndex(dataSource, synonyms);
+  const postgres = new PostgresMaterialSearchIndex(dataSource, synonyms);
+  if (config.search.engine === 'postgres') return postgres;
+  const memory = new InMemoryMaterialSearchIndex(new PublishedMaterialReader(dataSource), postgres, synonyms);
+  await memory.build();
+  return memory;
 }
 
 export const materialSearchIndexProvider: FactoryProvider<Promise<MaterialSearchIndex>> = {

@@ -1,0 +1,504 @@
+import { FILTER_NAMES, FILTER_VALUES, type FilterName, type Language, type MaterialKind, type MaterialSearchQuery, type MaterialSource } from '@mkt/contracts';
+import type { ExactLookup } from '../../materials/material-code.js';
+import { normalizeFilters } from '../../materials/material-filters.js';
+import { hasHan } from '../../text/text-helpers.js';
+import type { MaterialSearchDocument, MaterialSearchResult } from '../material-search.port.js';
+import { emptyFacets } from '../search-facets.js';
+import type { QueryToken, QueryWord } from '../synonym-dictionary.js';
+import { DocBitset, ScratchWords, andInto, copyInto, countOf, forEachMember, orInto } from './doc-bitset.js';
+import { DocOrder } from './doc-order.js';
+import { DocumentTerms, STEM, TITLE_STEM, TITLE_WORD, WORD, isDictionaryWord } from './document-terms.js';
+import { PostingList } from './posting-list.js';
+import { TypoCorrector } from './typo-corrector.js';
+
+/**
+ * Relevance, in whole numbers so every engine and the test oracle add up the same: each query
+ * word scores its best matching alternative (as typed, or one of its synonyms), an alternative
+ * the sum of its tokens (TITLE_WEIGHT when a title holds the token, else KEYWORD_WEIGHT); a word
+ * with synonyms matched as typed adds EXACT_WORD_BONUS, above any sum, so the searched word itself
+ * ranks first; a title equal to the query adds TITLE_EQUAL_BONUS. Ties: best sellers, then newest id.
+ */
+export const RELEVANCE = { TITLE_WEIGHT: 5, KEYWORD_WEIGHT: 2, EXACT_WORD_BONUS: 1000, TITLE_EQUAL_BONUS: 20 } as const;
+
+export interface CatalogueIndexLimits {
+  /** Totals are exact up to this; beyond it the answer says `totalCapped` and pages stop here. */
+  totalCap: number;
+  /** Facets count the first this-many matches in index order (all of them below it). */
+  facetCandidates: number;
+  /** Relevance ranks the best-selling this-many matches; later pages follow sales order. */
+  rankCandidates: number;
+}
+
+export const DEFAULT_LIMITS: CatalogueIndexLimits = { totalCap: 10_000, facetCandidates: 10_000, rankCandidates: 1_000 };
+
+const KIND_CODES: Record<MaterialKind, number> = { video: 1, photo: 2, music: 3, sfx: 4 };
+
+/** Every allowed filter value, numbered in FILTER_VALUES order: a document's values are bits 0-31 (low) and 32-63 (high). */
+const VALUE_INDEX = new Map<string, number>();
+const VALUES_OF_NAME = new Map<FilterName, number[]>();
+for (const name of FILTER_NAMES) {
+  const indexes: number[] = [];
+  for (const value of FILTER_VALUES[name] as readonly string[]) {
+    const index = VALUE_INDEX.size;
+    VALUE_INDEX.set(`${name}\u0000${value}`, index);
+    indexes.push(index);
+  }
+  VALUES_OF_NAME.set(name, indexes);
+}
+const VALUE_COUNT = VALUE_INDEX.size;
+if (VALUE_COUNT > 64) throw new Error('the in-memory search index holds at most 64 filter values');
+
+/** One page's answer before the adapter wraps it. */
+export interface IndexAnswer {
+  ids: number[];
+  /** Exact number of matches (the adapter caps what it shows). */
+  counted: number;
+  facets: MaterialSearchResult['facets'];
+}
+
+/**
+ * The published catalogue in memory, answering the search port's questions at a cost that follows
+ * the page rather than the number of matches: every document has a number; terms, filter values,
+ * kinds, categories, sources and topics are sets of numbers (arrays when sparse, bitmaps when
+ * dense); a query intersects bitmaps word by word, counts them, reads facets from the first
+ * `facetCandidates` matches, and takes a page by walking the sales or newest order until it is
+ * full. A changed document is given a new number and its old one is forgotten (Lucene's delete
+ * and re-add): postings are only ever appended, and the dead numbers are reclaimed by a rebuild
+ * (see `garbage`).
+ */
+export class CatalogueIndex {
+  private count = 0;
+  private ids = new Float64Array(1024);
+  private sales = new Int32Array(1024);
+  private online = new Float64Array(1024);
+  private kinds = new Uint8Array(1024);
+  private maskLow = new Uint32Array(1024);
+  private maskHigh = new Uint32Array(1024);
+  private titleZhHash = new Int32Array(1024);
+  private titleEnHash = new Int32Array(1024);
+
+  private readonly docOfId = new Map<number, number>();
+  /** Copy number → id (a copy number never changes; whether the id is live is docOfId's to say). */
+  private readonly idOfCode = new Map<string, number>();
+  private readonly kindSets = new Map<number, DocBitset>();
+  private readonly valueSets: DocBitset[] = Array.from({ length: VALUE_COUNT }, () => new DocBitset());
+  private readonly categorySets = new Map<number, DocBitset>();
+  private readonly sourceSets = new Map<MaterialSource, DocBitset>();
+  private readonly topicSets = new Map<number, DocBitset>();
+  private readonly postings = new Map<string, PostingList>();
+  /** Indexed words in code-unit order, for prefixes. */
+  private words: string[] = [];
+  private readonly typos = new TypoCorrector();
+  private readonly bySales = new Map<number, DocOrder>();
+  private readonly byNewest = new Map<number, DocOrder>();
+  private readonly scratch = new ScratchWords();
+  private bulk = true;
+  private dead = 0;
+
+  constructor(
+    readonly limits: CatalogueIndexLimits = DEFAULT_LIMITS,
+    private readonly terms = new DocumentTerms(),
+  ) {
+    for (const code of Object.values(KIND_CODES)) {
+      this.kindSets.set(code, new DocBitset());
+      this.bySales.set(code, new DocOrder(this.salesOrder));
+      this.byNewest.set(code, new DocOrder(this.newestOrder));
+    }
+  }
+
+  /** Live (published) documents. */
+  get size(): number {
+    return this.docOfId.size;
+  }
+
+  /** Numbers of replaced or removed documents still taking room until a rebuild. */
+  get garbage(): number {
+    return this.dead;
+  }
+
+  /** Ends the bulk load: sorts the orders and the word list once instead of at every insert. */
+  finishBulk(): void {
+    if (!this.bulk) return;
+    this.bulk = false;
+    for (const [kind, set] of this.kindSets) {
+      const members: number[] = [];
+      forEachMember(set.words, (doc) => {
+        members.push(doc);
+      });
+      this.bySales.get(kind)!.reset([...members]);
+      this.byNewest.get(kind)!.reset(members);
+    }
+    this.words.sort(byCodeUnits);
+    for (const list of this.postings.values()) list.trim();
+  }
+
+  /** Indexes a document as it is now: published ones are found, others are forgotten. */
+  upsert(doc: MaterialSearchDocument): void {
+    this.remove(doc.id);
+    if (!doc.published) return;
+    const n = this.count++;
+    this.ensureCapacity(this.count);
+    const kind = KIND_CODES[doc.kind];
+    this.ids[n] = doc.id;
+    this.sales[n] = doc.salesCount;
+    this.online[n] = doc.onlineAt ? doc.onlineAt.getTime() : Number.NaN;
+    this.kinds[n] = kind;
+    this.titleZhHash[n] = hashOf(doc.titleZh.toLowerCase());
+    this.titleEnHash[n] = hashOf(doc.titleEn.toLowerCase());
+    let low = 0;
+    let high = 0;
+    const filters = safeFilters(doc.filters);
+    for (const name of FILTER_NAMES) {
+      for (const value of filters[name] ?? []) {
+        const index = VALUE_INDEX.get(`${name}\u0000${value}`);
+        if (index === undefined) continue;
+        this.valueSets[index]!.add(n);
+        if (index < 32) low |= 1 << index;
+        else high |= 1 << (index - 32);
+      }
+    }
+    this.maskLow[n] = low >>> 0;
+    this.maskHigh[n] = high >>> 0;
+    this.kindSets.get(kind)!.add(n);
+    if (doc.categoryId !== null) setOf(this.categorySets, doc.categoryId).add(n);
+    setOf(this.sourceSets, doc.from).add(n);
+    for (const topic of doc.topicIds) setOf(this.topicSets, topic).add(n);
+    for (const term of this.terms.termsOf(doc)) {
+      let list = this.postings.get(term);
+      if (!list) {
+        list = new PostingList();
+        this.postings.set(term, list);
+        if (term.startsWith(WORD)) this.addWord(term.slice(1));
+      }
+      list.add(n);
+    }
+    this.docOfId.set(doc.id, n);
+    this.idOfCode.set(doc.code.toUpperCase(), doc.id);
+    if (!this.bulk) {
+      this.bySales.get(kind)!.insert(n);
+      this.byNewest.get(kind)!.insert(n);
+    }
+  }
+
+  remove(id: number): void {
+    const n = this.docOfId.get(id);
+    if (n === undefined) return;
+    const kind = this.kinds[n]!;
+    if (!this.bulk) {
+      this.bySales.get(kind)!.delete(n);
+      this.byNewest.get(kind)!.delete(n);
+    }
+    this.kindSets.get(kind)!.delete(n);
+    this.docOfId.delete(id);
+    this.dead += 1;
+  }
+
+  /** The id a copy number or id names among live documents of any kind. */
+  lookup(lookup: Exclude<ExactLookup, null>): number | null {
+    const id = lookup.by === 'code' ? this.idOfCode.get(lookup.code) : lookup.id;
+    return id !== undefined && this.docOfId.has(id) ? id : null;
+  }
+
+  /** Query words with each unknown dictionary-shaped word of 4+ letters replaced by its closest indexed word, or null when none changed. */
+  correctTypos(words: string[]): string[] | null {
+    let changed = false;
+    const corrected = words.map((word) => {
+      if (word.length < 4 || !isDictionaryWord(word) || this.typos.has(word)) return word;
+      const closest = this.typos.closest(word);
+      if (closest === null) return word;
+      changed = true;
+      return closest;
+    });
+    return changed ? corrected : null;
+  }
+
+  search(query: MaterialSearchQuery, language: Language, queryWords: QueryWord[], queryText: string): IndexAnswer {
+    this.scratch.resize((this.count + 31) >>> 5);
+    try {
+      return this.evaluate(query, language, queryWords, queryText);
+    } finally {
+      this.scratch.returnAll();
+    }
+  }
+
+  private evaluate(query: MaterialSearchQuery, language: Language, queryWords: QueryWord[], queryText: string): IndexAnswer {
+    const kind = KIND_CODES[query.type === 'pic' ? 'photo' : 'video'];
+    const base = this.scratch.take();
+    copyInto(base, this.kindSets.get(kind)!.words);
+    if (query.categoryId !== undefined) this.restrict(base, this.categorySets.get(query.categoryId));
+    if (query.from !== undefined) this.restrict(base, this.sourceSets.get(query.from));
+    if (query.topicId !== undefined) this.restrict(base, this.topicSets.get(query.topicId));
+
+    const tokenSets = new Map<string, Uint32Array>();
+    const tokenSet = (token: QueryToken): Uint32Array => {
+      const key = `${token.prefix ? 'p' : 'x'}${token.token}`;
+      let set = tokenSets.get(key);
+      if (!set) {
+        set = this.scratch.take();
+        for (const term of this.lexemesOf(token, false)) this.postings.get(term)?.orInto(set);
+        tokenSets.set(key, set);
+      }
+      return set;
+    };
+    const alternativesOf = (word: QueryWord): QueryToken[][] => [word.tokens, ...word.synonyms];
+    for (const word of queryWords) {
+      const matches = this.scratch.take();
+      for (const alternative of alternativesOf(word)) {
+        const all = this.scratch.take();
+        alternative.forEach((token, i) => (i === 0 ? copyInto(all, tokenSet(token)) : andInto(all, tokenSet(token))));
+        orInto(matches, all);
+      }
+      andInto(base, matches);
+    }
+
+    const filters = safeFilters(query.filters ?? {});
+    const selected = FILTER_NAMES.filter((name) => (filters[name]?.length ?? 0) > 0);
+    const clauses = new Map<FilterName, Uint32Array>();
+    for (const name of selected) {
+      const clause = this.scratch.take();
+      for (const value of filters[name]!) {
+        const index = VALUE_INDEX.get(`${name}\u0000${value}`);
+        if (index !== undefined) orInto(clause, this.valueSets[index]!.words);
+      }
+      clauses.set(name, clause);
+    }
+    const matches = this.scratch.take();
+    copyInto(matches, base);
+    for (const clause of clauses.values()) andInto(matches, clause);
+    const counted = countOf(matches);
+
+    const facets = emptyFacets();
+    const unselected = FILTER_NAMES.filter((name) => !clauses.has(name));
+    this.countFacets(matches, unselected, facets);
+    for (const name of selected) {
+      const others = this.scratch.take();
+      copyInto(others, base);
+      for (const [other, clause] of clauses) if (other !== name) andInto(others, clause);
+      this.countFacets(others, [name], facets);
+    }
+
+    const offset = (query.pageNo - 1) * query.pageSize;
+    const end = Math.min(offset + query.pageSize, this.limits.totalCap);
+    const hasKeyword = queryWords.length > 0;
+    const sales = this.bySales.get(kind)!;
+    let docs: number[];
+    if (offset >= end || offset >= counted) docs = [];
+    else if (query.sort === 'sales') docs = this.slice(matches, counted, sales, offset, end);
+    else if (query.sort === 'newest' || !hasKeyword) docs = this.slice(matches, counted, this.byNewest.get(kind)!, offset, end);
+    else {
+      const rankCap = this.limits.rankCandidates;
+      docs = [];
+      if (offset < rankCap) {
+        const candidates = this.slice(matches, counted, sales, 0, Math.min(counted, rankCap));
+        const scores = new Map<number, number>();
+        const titleHash = hashOf(queryText.toLowerCase());
+        const titles = language === 'en' ? this.titleEnHash : this.titleZhHash;
+        const titleSets = new Map<string, Uint32Array>();
+        const titleSet = (token: QueryToken): Uint32Array => {
+          const key = `${token.prefix ? 'p' : 'x'}${token.token}`;
+          let set = titleSets.get(key);
+          if (!set) {
+            set = this.scratch.take();
+            for (const term of this.lexemesOf(token, true)) this.postings.get(term)?.orInto(set);
+            titleSets.set(key, set);
+          }
+          return set;
+        };
+        const has = (set: Uint32Array, doc: number): boolean => (set[doc >>> 5]! & (1 << (doc & 31))) !== 0;
+        for (const doc of candidates) {
+          let score = titles[doc] === titleHash ? RELEVANCE.TITLE_EQUAL_BONUS : 0;
+          for (const word of queryWords) {
+            let best = 0;
+            alternativesOf(word).forEach((alternative, i) => {
+              if (!alternative.every((token) => has(tokenSet(token), doc))) return;
+              let sum = 0;
+              for (const token of alternative) sum += has(titleSet(token), doc) ? RELEVANCE.TITLE_WEIGHT : RELEVANCE.KEYWORD_WEIGHT;
+              if (i === 0 && word.synonyms.length > 0) sum += RELEVANCE.EXACT_WORD_BONUS;
+              best = Math.max(best, sum);
+            });
+            score += best;
+          }
+          scores.set(doc, score);
+        }
+        candidates.sort((a, b) => scores.get(b)! - scores.get(a)! || this.salesOrder(a, b));
+        docs.push(...candidates.slice(offset, Math.min(end, rankCap)));
+      }
+      if (end > rankCap) docs.push(...this.slice(matches, counted, sales, Math.max(offset, rankCap), end));
+    }
+    return { ids: docs.map((doc) => this.ids[doc]!), counted, facets };
+  }
+
+  /** base := base ∧ set (nothing when there is no such set). */
+  private restrict(base: Uint32Array, set: DocBitset | undefined): void {
+    if (set) andInto(base, set.words);
+    else base.fill(0);
+  }
+
+  /** The terms a query token looks up: its word and stem, and when a prefix every indexed word it starts. */
+  private lexemesOf({ token, prefix }: QueryToken, titleOnly: boolean): string[] {
+    const wordSpace = titleOnly ? TITLE_WORD : WORD;
+    const stemSpace = titleOnly ? TITLE_STEM : STEM;
+    const terms = [wordSpace + token];
+    if (!hasHan(token)) terms.push(stemSpace + this.terms.stem(token));
+    if (prefix) for (const word of this.wordsStartingWith(token)) if (word !== token) terms.push(wordSpace + word);
+    return terms;
+  }
+
+  private wordsStartingWith(prefix: string): string[] {
+    const found: string[] = [];
+    let lo = 0;
+    let hi = this.words.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.words[mid]! < prefix) lo = mid + 1;
+      else hi = mid;
+    }
+    for (let i = lo; i < this.words.length && this.words[i]!.startsWith(prefix); i += 1) found.push(this.words[i]!);
+    return found;
+  }
+
+  private addWord(word: string): void {
+    if (isDictionaryWord(word)) this.typos.add(word);
+    if (this.bulk) {
+      this.words.push(word);
+      return;
+    }
+    let lo = 0;
+    let hi = this.words.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.words[mid]! < word) lo = mid + 1;
+      else hi = mid;
+    }
+    this.words.splice(lo, 0, word);
+  }
+
+  /**
+   * Facet counts of `names` over the first `facetCandidates` members of `set` (index order: the
+   * best sellers of the last build first).
+   */
+  private countFacets(set: Uint32Array, names: FilterName[], facets: MaterialSearchResult['facets']): void {
+    if (names.length === 0) return;
+    let wantLow = 0;
+    let wantHigh = 0;
+    for (const name of names) {
+      for (const index of VALUES_OF_NAME.get(name)!) {
+        if (index < 32) wantLow |= 1 << index;
+        else wantHigh |= 1 << (index - 32);
+      }
+    }
+    const counts = new Int32Array(VALUE_COUNT);
+    let left = this.limits.facetCandidates;
+    if (left <= 0) return;
+    forEachMember(set, (doc) => {
+      let low = this.maskLow[doc]! & wantLow;
+      while (low !== 0) {
+        const bit = low & -low;
+        counts[31 - Math.clz32(bit)]! += 1;
+        low ^= bit;
+      }
+      let high = this.maskHigh[doc]! & wantHigh;
+      while (high !== 0) {
+        const bit = high & -high;
+        counts[63 - Math.clz32(bit)]! += 1;
+        high ^= bit;
+      }
+      left -= 1;
+      return left > 0;
+    });
+    for (const name of names) {
+      const buckets = facets[name]!;
+      VALUES_OF_NAME.get(name)!.forEach((index, i) => (buckets[i]!.count = counts[index]!));
+    }
+  }
+
+  /**
+   * Members `from`..`to` of `set` (which has `counted` members) in `order`: by walking the order
+   * while that is expected to read fewer documents than listing the set and sorting it.
+   */
+  private slice(set: Uint32Array, counted: number, order: DocOrder, from: number, to: number): number[] {
+    if (from >= to || counted === 0) return [];
+    const walk = (to * order.length) / counted;
+    const sort = set.length + counted * (Math.log2(counted + 1) + 1);
+    const found: number[] = [];
+    if (walk <= sort) {
+      let seen = 0;
+      for (let i = 0; i < order.length && seen < to; i += 1) {
+        const doc = order.docs[i]!;
+        if ((set[doc >>> 5]! & (1 << (doc & 31))) === 0) continue;
+        if (seen >= from) found.push(doc);
+        seen += 1;
+      }
+      return found;
+    }
+    forEachMember(set, (doc) => {
+      found.push(doc);
+    });
+    found.sort(order.compare);
+    return found.slice(from, to);
+  }
+
+  private readonly salesOrder = (a: number, b: number): number => this.sales[b]! - this.sales[a]! || this.ids[b]! - this.ids[a]!;
+
+  /** Newest first, never-online last, then the higher id. */
+  private readonly newestOrder = (a: number, b: number): number => {
+    const x = this.online[a]!;
+    const y = this.online[b]!;
+    if (x !== y) {
+      if (Number.isNaN(x)) return Number.isNaN(y) ? this.ids[b]! - this.ids[a]! : 1;
+      if (Number.isNaN(y)) return -1;
+      return y - x;
+    }
+    return this.ids[b]! - this.ids[a]!;
+  };
+
+  private ensureCapacity(count: number): void {
+    if (count <= this.ids.length) return;
+    const size = Math.max(count, this.ids.length * 2);
+    const grow = <T extends Float64Array | Int32Array | Uint32Array | Uint8Array>(array: T, make: (n: number) => T): T => {
+      const next = make(size);
+      next.set(array);
+      return next;
+    };
+    this.ids = grow(this.ids, (n) => new Float64Array(n));
+    this.sales = grow(this.sales, (n) => new Int32Array(n));
+    this.online = grow(this.online, (n) => new Float64Array(n));
+    this.kinds = grow(this.kinds, (n) => new Uint8Array(n));
+    this.maskLow = grow(this.maskLow, (n) => new Uint32Array(n));
+    this.maskHigh = grow(this.maskHigh, (n) => new Uint32Array(n));
+    this.titleZhHash = grow(this.titleZhHash, (n) => new Int32Array(n));
+    this.titleEnHash = grow(this.titleEnHash, (n) => new Int32Array(n));
+  }
+}
+
+function setOf<K>(sets: Map<K, DocBitset>, key: K): DocBitset {
+  let set = sets.get(key);
+  if (!set) {
+    set = new DocBitset();
+    sets.set(key, set);
+  }
+  return set;
+}
+
+/** Stored filters that no longer validate (an old value) index as no filters rather than failing the whole build. */
+function safeFilters(filters: unknown): ReturnType<typeof normalizeFilters> {
+  try {
+    return normalizeFilters(filters);
+  } catch {
+    return {};
+  }
+}
+
+function byCodeUnits(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** FNV-1a over UTF-16 code units: titles are compared by hash, not kept. */
+export function hashOf(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i += 1) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash | 0;
+}

@@ -1,0 +1,51 @@
+/**
+ * Live documents of one kind in one sort order (best sellers first, or newest first), as an
+ * array of document numbers kept sorted by `compare`: a page walks it from the top, testing each
+ * document against the query's bitmap, and stops once the page is full.
+ */
+export class DocOrder {
+  docs = new Uint32Array(64);
+  length = 0;
+
+  constructor(readonly compare: (a: number, b: number) => number) {}
+
+  /** Replaces the contents with `docs`, sorted (the bulk build). */
+  reset(docs: number[]): void {
+    docs.sort(this.compare);
+    this.docs = Uint32Array.from(docs.length > 0 ? docs : [0]);
+    this.length = docs.length;
+  }
+
+  insert(doc: number): void {
+    if (this.length === this.docs.length) {
+      const next = new Uint32Array(Math.max(64, this.docs.length * 2));
+      next.set(this.docs);
+      this.docs = next;
+    }
+    const at = this.positionOf(doc);
+    this.docs.copyWithin(at + 1, at, this.length);
+    this.docs[at] = doc;
+    this.length += 1;
+  }
+
+  /** Removes `doc`; its sort keys must still be those it was inserted with. */
+  delete(doc: number): void {
+    const at = this.positionOf(doc);
+    if (at < this.length && this.docs[at] === doc) {
+      this.docs.copyWithin(at, at + 1, this.length);
+      this.length -= 1;
+    }
+  }
+
+  /** Where `doc` is or would go (first position not before it). */
+  private positionOf(doc: number): number {
+    let lo = 0;
+    let hi = this.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.compare(this.docs[mid]!, doc) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+}

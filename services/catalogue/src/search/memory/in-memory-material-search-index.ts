@@ -1,0 +1,147 @@
+import { Logger } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { Language, MaterialSearchQuery } from '@mkt/contracts';
+import { afterCommit } from '@mkt/platform';
+import { exactLookupOf } from '../../materials/material-code.js';
+import { normalizeQuery } from '../../text/text-helpers.js';
+import type { MaterialSearchDocument, MaterialSearchIndex, MaterialSearchResult } from '../material-search.port.js';
+import { emptyFacets } from '../search-facets.js';
+import { NO_SYNONYMS, type SynonymDictionary, type SynonymSource } from '../synonym-dictionary.js';
+import { CatalogueIndex, DEFAULT_LIMITS, type CatalogueIndexLimits } from './catalogue-index.js';
+import type { PublishedMaterialSource } from './published-materials.reader.js';
+
+/** A rebuild starts once this many replaced documents are held, and they outnumber half the live ones. */
+const REBUILD_GARBAGE_MIN = 100_000;
+
+/**
+ * The search port answered from a CatalogueIndex in this process's memory, built from the
+ * materials table at start and kept current by the writes that pass through the port: each
+ * change is applied when its transaction commits, so the next search sees it. The durable
+ * adapter beside it (PostgreSQL's search columns) receives every write too, inside the
+ * transaction, so the table stays complete whichever engine is configured later.
+ * Only the process that writes sees its writes: run one catalogue process per catalogue with it,
+ * or OpenSearch when the catalogue runs as several replicas (ADR 0020).
+ */
+export class InMemoryMaterialSearchIndex implements MaterialSearchIndex {
+  readonly placement = 'database';
+  private readonly logger = new Logger('InMemorySearch');
+  private current: CatalogueIndex | null = null;
+  /** Writes committed while a build reads the table, replayed on the new index before it serves. */
+  private pending: ((index: CatalogueIndex) => void)[] | null = null;
+  private building: Promise<void> | null = null;
+
+  constructor(
+    private readonly source: PublishedMaterialSource,
+    private readonly durable: MaterialSearchIndex | null,
+    private readonly synonyms: SynonymSource = NO_SYNONYMS,
+    private readonly limits: CatalogueIndexLimits = DEFAULT_LIMITS,
+  ) {}
+
+  /** Whether an index is serving (searches before the first build go to the durable adapter). */
+  get ready(): boolean {
+    return this.current !== null;
+  }
+
+  /** Reads the whole published catalogue into a new index and swaps it in; concurrent calls share one build. */
+  build(): Promise<void> {
+    this.building ??= this.buildOnce().finally(() => {
+      this.building = null;
+    });
+    return this.building;
+  }
+
+  private async buildOnce(): Promise<void> {
+    const started = performance.now();
+    this.pending = [];
+    try {
+      const index = new CatalogueIndex(this.limits);
+      await this.source.read((documents) => {
+        for (const doc of documents) index.upsert(doc);
+      });
+      index.finishBulk();
+      for (const write of this.pending) write(index);
+      this.current = index;
+      this.logger.log({ materials: index.size, ms: Math.round(performance.now() - started) }, 'search index built');
+    } finally {
+      this.pending = null;
+    }
+  }
+
+  async upsert(documents: MaterialSearchDocument[], manager?: EntityManager): Promise<void> {
+    if (documents.length === 0) return;
+    if (this.durable) await this.durable.upsert(documents, manager);
+    this.whenCommitted(manager, (index) => {
+      for (const doc of documents) index.upsert(doc);
+    });
+  }
+
+  async remove(ids: number[], manager?: EntityManager): Promise<void> {
+    if (ids.length === 0) return;
+    if (this.durable) await this.durable.remove(ids, manager);
+    this.whenCommitted(manager, (index) => {
+      for (const id of ids) index.remove(id);
+    });
+  }
+
+  private whenCommitted(manager: EntityManager | undefined, write: (index: CatalogueIndex) => void): void {
+    const apply = (): void => {
+      if (this.pending) this.pending.push(write);
+      if (this.current) {
+        write(this.current);
+        this.compactWhenWasteful(this.current);
+      }
+    };
+    if (manager) afterCommit(manager, apply);
+    else apply();
+  }
+
+  private compactWhenWasteful(index: CatalogueIndex): void {
+    if (this.building || index.garbage < REBUILD_GARBAGE_MIN || index.garbage < index.size / 2) return;
+    this.build().catch((error: unknown) => this.logger.error({ err: error }, 'search index rebuild failed; the current one keeps serving'));
+  }
+
+  async search(query: MaterialSearchQuery, language: Language): Promise<MaterialSearchResult> {
+    const index = this.current;
+    if (!index) {
+      if (this.durable) return this.durable.search(query, language);
+      throw new Error('the search index is still being built');
+    }
+    const keyword = query.keyword ?? '';
+    const lookup = exactLookupOf(keyword);
+    if (lookup) {
+      const id = index.lookup(lookup);
+      // A copy number names one material whatever the tab; an unknown number is searched as text.
+      if (id !== null || lookup.by === 'code') {
+        const ids = id !== null && query.pageNo === 1 ? [id] : [];
+        return { ids, total: id === null ? 0 : 1, facets: emptyFacets(), normalizedKeyword: keyword.trim().toUpperCase() };
+      }
+    }
+    const normalized = normalizeQuery(keyword);
+    const dictionary = await this.synonyms.dictionary();
+    const exact = this.searchText(index, query, language, normalized, dictionary);
+    // Typo correction only when the words as typed find nothing, as the other adapters do.
+    if (exact.total > 0 || !normalized.other.some((word) => word.length >= 4)) return exact;
+    const corrected = index.correctTypos(normalized.other);
+    if (!corrected) return exact;
+    return { ...this.searchText(index, query, language, { ...normalized, other: corrected }, dictionary), normalizedKeyword: normalized.display };
+  }
+
+  private searchText(
+    index: CatalogueIndex,
+    query: MaterialSearchQuery,
+    language: Language,
+    normalized: ReturnType<typeof normalizeQuery>,
+    dictionary: SynonymDictionary,
+  ): MaterialSearchResult {
+    const words = normalized.han.length + normalized.other.length > 0 ? dictionary.expand(normalized) : [];
+    const answer = index.search(query, language, words, normalized.text);
+    const capped = answer.counted > this.limits.totalCap;
+    return {
+      ids: answer.ids,
+      total: Math.min(answer.counted, this.limits.totalCap),
+      ...(capped ? { totalCapped: true } : {}),
+      facets: answer.facets,
+      normalizedKeyword: normalized.display,
+    };
+  }
+}
