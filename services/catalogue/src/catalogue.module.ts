@@ -22,6 +22,7 @@ import { CatalogueEditorial1765000000000 } from './migrations/1765000000000-edit
 import { SearchSynonymEntity } from './entities/search-synonym.entity.js';
 import { MaterialIndexRequestedHandler } from './search/material-index-requested.handler.js';
 import { ContributionApprovedHandler } from './intake/contribution-approved.handler.js';
+import { MaterialSalesHandler } from './materials/material-sales.handler.js';
 import { MaterialWriter } from './materials/material-writer.service.js';
 import { MediaController } from './media/media.controller.js';
 import { MUSIC_CONTROLLERS, MUSIC_ENTITIES, MUSIC_MIGRATIONS, MUSIC_PROVIDERS } from './music/index.js';
@@ -101,6 +102,7 @@ export const CATALOGUE_MIGRATIONS = [
     StaffAuditWriter.provide({ service: 'catalogue', announce: true }),
     OptionalUser,
     ContributionApprovedHandler,
+    MaterialSalesHandler,
     MaterialIndexRequestedHandler,
     ...MUSIC_PROVIDERS,
   ],

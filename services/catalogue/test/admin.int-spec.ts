@@ -150,5 +150,12 @@ describe('catalogue: console API (react-admin REST)', () => {
       'hot-words:delete',
       'topics:delete',
     ]);
+
+    // Deleting a category empties it in search too (its materials' category becomes none).
+    const inCategory = async () => (await h.call<MaterialSearchResponse>('/material/search', { body: { categoryId: category.body.id } })).body.data.total;
+    expect(await inCategory()).toBe(1);
+    expect((await h.admin('DELETE', `/categories/${category.body.id}`, { token: admin })).status).toBe(200);
+    expect(await inCategory()).toBe(0);
+    expect((await h.call<MaterialSearchResponse>('/material/search', { body: { keyword: '茶园' } })).body.data.total).toBe(1);
   });
 });

@@ -10,7 +10,9 @@ import { OBJECT_STORAGE, TokenService, startServiceProcess, type ObjectStorage, 
 import { createTestDatabase, type TestDatabase } from '@mkt/platform/testing';
 import { CatalogueModule } from '../src/catalogue.module.js';
 import { MaterialWriter, type NewMaterial } from '../src/materials/material-writer.service.js';
+import type { CachedMaterialSearchIndex } from '../src/search/cached-material-search-index.js';
 import { MATERIAL_SEARCH_INDEX, type MaterialSearchIndex } from '../src/search/material-search.port.js';
+import { InMemoryMaterialSearchIndex } from '../src/search/memory/in-memory-material-search-index.js';
 
 export interface Reply<T> {
   status: number;
@@ -36,6 +38,8 @@ export interface CatalogueHarness {
   sql<T = Record<string, unknown>>(query: string, params?: unknown[]): Promise<T[]>;
   createMaterials(inputs: NewMaterial[]): Promise<{ id: number; code: string }[]>;
   searchIndex(): MaterialSearchIndex;
+  /** Reads the catalogue into the in-memory search index again (after rows were written around the service, as bulk loaders do). */
+  rebuildSearchIndex(): Promise<void>;
   storage(): ObjectStorage;
   close(): Promise<void>;
 }
@@ -97,6 +101,11 @@ export async function startCatalogue(options: { modules?: Type[]; env?: Record<s
       return rows.map((r) => ({ id: r.id, code: r.code }));
     },
     searchIndex: () => server.app.get<MaterialSearchIndex>(MATERIAL_SEARCH_INDEX),
+    async rebuildSearchIndex() {
+      const cached = server.app.get<CachedMaterialSearchIndex>(MATERIAL_SEARCH_INDEX);
+      if (cached.inner instanceof InMemoryMaterialSearchIndex) await cached.inner.build();
+      cached.forgetAll();
+    },
     storage: () => server.app.get<ObjectStorage>(OBJECT_STORAGE),
     async close() {
       await server.stop();

@@ -3,6 +3,7 @@ import { getDataSourceToken } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { CATALOGUE_READ_INDEXES, CatalogueReadIndexes1763900000000 } from '../src/migrations/1763900000000-catalogue-read-indexes.js';
 import { startCatalogue, type CatalogueHarness } from './catalogue-harness.js';
+import { MaterialWriter } from '../src/materials/material-writer.service.js';
 import { FIXTURE } from './fixture-catalogue.js';
 
 describe('catalogue: store calls', () => {
@@ -24,6 +25,8 @@ describe('catalogue: store calls', () => {
     const [topic] = await h.sql<{ id: number }>(`INSERT INTO catalogue.topics (title_zh, title_en, home_cover_key, sort) VALUES ('城市夜色', 'Cities after dark', 'renditions/fixture/bund/thumb.jpg', 0) RETURNING id`);
     await h.sql(`INSERT INTO catalogue.topics (title_zh, title_en, published) VALUES ('草稿', 'Draft topic', false)`);
     await h.sql(`INSERT INTO catalogue.topic_materials (topic_id, material_id, sort) VALUES ($1, $2, 0), ($1, $3, 1), ($1, $4, 2)`, [topic!.id, ids.cityAerial, ids.bund, ids.draft]);
+    // Categories and topics written around the admin services (which reindex what they change): the search index is told here.
+    await h.server.app.get(MaterialWriter).reindex(Object.values(ids));
     await h.storage().ensureBucket('renditions');
     await h.storage().put('renditions', 'fixture/bund/thumb.jpg', Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 4, 0xff, 0xd9]), { contentType: 'image/jpeg' });
     await h.storage().put('renditions', 'fixture/bund/sample.mp4', Buffer.from('sample-bytes'), { contentType: 'video/mp4' });

@@ -1,4 +1,4 @@
-import { FILTER_NAMES, FILTER_VALUES, SEARCH_SORTS, type FilterName, type Language, type MaterialSearchRequest } from '@mkt/contracts';
+import { FILTER_NAMES, FILTER_VALUES, SEARCH_SORTS, type Language, type MaterialSearchRequest } from '@mkt/contracts';
 import { MOODS, PLACES, SUBJECTS, TECHNIQUES, TIMES } from './vocabulary.js';
 
 /**
@@ -58,15 +58,15 @@ export function generateSearchQueries({ count, seed, categoryIds = [], topicIds 
     const at = 1 + Math.floor(random() * (letters.length - 2));
     return chance(0.5) ? letters.slice(0, at) + letters.slice(at + 1) : letters.slice(0, at) + letters[at + 1] + letters[at] + letters.slice(at + 2);
   };
-  const filters = (names: number): Partial<Record<FilterName, string[]>> => {
-    const chosen: Partial<Record<FilterName, string[]>> = {};
+  const filters = (names: number): NonNullable<MaterialSearchRequest['filters']> => {
+    const chosen: Record<string, string[]> = {};
     const available = [...FILTER_NAMES];
     for (let i = 0; i < names; i += 1) {
       const name = available.splice(Math.floor(random() * available.length), 1)[0]!;
       const values = FILTER_VALUES[name] as readonly string[];
       chosen[name] = [pick(values), ...(chance(0.3) ? [pick(values)] : [])].filter((v, j, all) => all.indexOf(v) === j);
     }
-    return chosen;
+    return chosen as NonNullable<MaterialSearchRequest['filters']>;
   };
 
   const seen = new Set<string>();

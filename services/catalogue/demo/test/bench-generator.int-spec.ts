@@ -25,6 +25,8 @@ describe('catalogue: benchmark catalogue generator', () => {
     const result = await generateMaterials({ databaseUrl: h.db.url, count: 3_000, distinctTexts: 400 });
     expect(result).toMatchObject({ materials: 3_000, distinctTexts: 400, topics: 12, categories: 30 });
     expect(result.published).toBeGreaterThan(2_700);
+    // The generator writes around the service, as any bulk load does: the in-memory index reads the table again.
+    await h.rebuildSearchIndex();
     const indexesAfter = await h.sql<{ indexname: string }>(`SELECT indexname FROM pg_indexes WHERE schemaname = 'catalogue' AND tablename = 'materials' ORDER BY 1`);
     expect(indexesAfter).toEqual(indexesBefore);
     expect(await h.sql(`SELECT 1 FROM pg_tables WHERE tablename = 'bench_texts'`)).toEqual([]);
@@ -54,11 +56,13 @@ describe('catalogue: benchmark catalogue generator', () => {
   it('refuses a non-empty catalogue unless asked to replace it', async () => {
     await expect(generateMaterials({ databaseUrl: h.db.url, count: 10 })).rejects.toThrow('already holds');
     const result = await generateMaterials({ databaseUrl: h.db.url, count: 200, replace: true });
+    await h.rebuildSearchIndex();
     expect(result.materials).toBe(200);
   });
 
   it('caps totals and paging at 10,000 on a larger catalogue, and says so', async () => {
     await generateMaterials({ databaseUrl: h.db.url, count: 24_000, distinctTexts: 400, replace: true });
+    await h.rebuildSearchIndex();
     const browse = await h.call<MaterialSearchResponse>('/material/search', { body: { type: 'video' } });
     expect(browse.status).toBe(200);
     expect(browse.body.data).toMatchObject({ total: 10_000, totalCapped: true });

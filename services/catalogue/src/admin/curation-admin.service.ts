@@ -77,7 +77,13 @@ export class CurationAdminService {
     });
   }
   deleteCategory(actor: AuthenticatedStaff, id: string): Promise<CategoryAdminView> {
-    return this.curationChanged(() => this.remove(actor, CategoryEntity, 'categories', id, toCategoryView));
+    // The materials' category_id becomes NULL with the row (ON DELETE SET NULL): the search index follows in the same transaction.
+    return this.curationChanged(() =>
+      this.remove(actor, CategoryEntity, 'categories', id, toCategoryView, async (manager, row) => {
+        const members = await manager.getRepository(MaterialEntity).find({ select: { id: true }, where: { categoryId: row.id } });
+        return () => this.writer.reindex(members.map((m) => m.id), manager);
+      }),
+    );
   }
 
   // ---- topics
@@ -199,11 +205,21 @@ export class CurationAdminService {
     return row;
   }
 
-  private async remove<E extends { id: number }, V>(actor: AuthenticatedStaff, entity: new () => E, resource: string, id: string, view: (row: E) => V): Promise<V> {
+  /** `beforeDelete` may return work to run once the row is gone, in the same transaction. */
+  private async remove<E extends { id: number }, V>(
+    actor: AuthenticatedStaff,
+    entity: new () => E,
+    resource: string,
+    id: string,
+    view: (row: E) => V,
+    beforeDelete?: (manager: EntityManager, row: E) => Promise<() => Promise<void>>,
+  ): Promise<V> {
     return this.dataSource.transaction(async (manager) => {
       const row = await this.find(entity, id, manager);
       const before = view(row);
+      const afterDelete = await beforeDelete?.(manager, row);
       await manager.getRepository(entity).delete(row.id);
+      await afterDelete?.();
       await this.audit.record(manager, actor, { action: 'delete', resource, resourceId: row.id, before, after: null });
       return before;
     });

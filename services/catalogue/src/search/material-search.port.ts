@@ -30,6 +30,8 @@ export interface MaterialSearchResult {
   /** The page's material ids, in order. */
   ids: number[];
   total: number;
+  /** Present when there are more matches than `total` counts (the engine's cap). */
+  totalCapped?: true;
   /** Per filter name, every allowed value with its count over the matching set (each ignoring its own selection). */
   facets: Partial<Record<FilterName, FacetBucket[]>>;
   normalizedKeyword: string;

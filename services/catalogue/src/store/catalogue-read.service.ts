@@ -44,7 +44,7 @@ export class CatalogueReadService {
       infos: await this.cards(result.ids, language, userId),
       total: result.total,
       // The PostgreSQL adapter counts up to a cap and says so (an extra field beside the port's result).
-      ...((result as { totalCapped?: boolean }).totalCapped ? { totalCapped: true as const } : {}),
+      ...(result.totalCapped ? { totalCapped: true as const } : {}),
       pageNo: query.pageNo,
       pageSize: query.pageSize,
       facets: result.facets,
