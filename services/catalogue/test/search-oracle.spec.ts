@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { FILTER_NAMES, FILTER_VALUES, MATERIAL_KINDS, materialSearchRequestSchema, type FilterName, type Language, type MaterialKind, type MaterialSearchQuery } from '@mkt/contracts';
 import { generateSearchQueries, seededRandom, type GeneratedQuery } from '../demo/bench/search-queries.js';
 import { MOODS, PLACES, SUBJECTS, TECHNIQUES, TIMES } from '../demo/bench/vocabulary.js';
@@ -5,7 +8,9 @@ import { exactLookupOf } from '../src/materials/material-code.js';
 import { normalizeFilters } from '../src/materials/material-filters.js';
 import { cleanMaterialText } from '../src/materials/material-writer.service.js';
 import type { MaterialSearchDocument, MaterialSearchResult } from '../src/search/material-search.port.js';
-import { DEFAULT_LIMITS, RELEVANCE, type CatalogueIndexLimits } from '../src/search/memory/catalogue-index.js';
+import { CatalogueIndex, DEFAULT_LIMITS, RELEVANCE, type CatalogueIndexLimits, type CatalogueIndexMeta } from '../src/search/memory/catalogue-index.js';
+import { buildInProcess, type IndexBuilder } from '../src/search/memory/index-builders.js';
+import { readSnapshot, writeSnapshot } from '../src/search/memory/index-snapshot.js';
 import { DocumentTerms, STEM, TITLE_STEM, TITLE_WORD, WORD, isDictionaryWord } from '../src/search/memory/document-terms.js';
 import { InMemoryMaterialSearchIndex } from '../src/search/memory/in-memory-material-search-index.js';
 import { similarityOf, TYPO_SIMILARITY } from '../src/search/memory/typo-corrector.js';
@@ -228,9 +233,19 @@ function readerOrder(docs: MaterialSearchDocument[]): MaterialSearchDocument[] {
   return MATERIAL_KINDS.flatMap((kind) => docs.filter((doc) => doc.published && doc.kind === kind).sort((a, b) => b.salesCount - a.salesCount || b.id - a.id));
 }
 
-async function engineAndOracle(docs: MaterialSearchDocument[], limits: CatalogueIndexLimits) {
+/** The index as the serving process gets it from the builder process: through a snapshot file. */
+function snapshotRoundTrip(build: IndexBuilder, limits: CatalogueIndexLimits): IndexBuilder {
+  return async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'catalogue-index-')), 'index.bin');
+    await writeSnapshot(file, (await build()).snapshot());
+    return CatalogueIndex.fromSnapshot(await readSnapshot<CatalogueIndexMeta>(file), limits);
+  };
+}
+
+async function engineAndOracle(docs: MaterialSearchDocument[], limits: CatalogueIndexLimits, snapshotted = false) {
+  const source = { count: async () => docs.length, read: async (onBatch: (batch: MaterialSearchDocument[]) => void) => onBatch(readerOrder(docs)) };
   const engine = new InMemoryMaterialSearchIndex(
-    { read: async (onBatch) => onBatch(readerOrder(docs)) },
+    snapshotted ? snapshotRoundTrip(buildInProcess(source, limits), limits) : buildInProcess(source, limits),
     null,
     { dictionary: async () => SYNONYMS },
     limits,
@@ -289,8 +304,13 @@ describe('in-memory search engine against brute force', () => {
     expect(capped.some((r) => r.totalCapped)).toBe(true);
   });
 
-  it('shows every write to the next search: publish, unpublish, edits, sales', async () => {
-    const { engine, oracle } = await engineAndOracle(docs, DEFAULT_LIMITS);
+  it('answers the same from an index that went through a snapshot file', async () => {
+    const { engine, oracle } = await engineAndOracle(docs, DEFAULT_LIMITS, true);
+    expect((await differences(engine, oracle, queries.slice(0, 150))).slice(0, 10)).toEqual([]);
+  });
+
+  it.each([false, true])('shows every write to the next search: publish, unpublish, edits, sales (snapshot: %s)', async (snapshotted) => {
+    const { engine, oracle } = await engineAndOracle(docs, DEFAULT_LIMITS, snapshotted);
     const random = seededRandom(23);
     const current = new Map(docs.map((doc) => [doc.id, doc]));
     const ids = [...current.keys()];

@@ -12,6 +12,14 @@ export function materialCode(kind: MaterialKind, id: number): string {
   return `${CODE_PREFIX[kind]}${CODE_BASE + id}`;
 }
 
+/** The id a copy number in materialCode's form names (its kind prefix unchecked), or null. */
+export function idOfMaterialCode(code: string): number | null {
+  const match = /^L[VPMS](\d{8,15})$/.exec(code);
+  if (!match) return null;
+  const id = Number(match[1]) - CODE_BASE;
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
 export type ExactLookup = { by: 'code'; code: string } | { by: 'id'; id: number } | null;
 
 /** A keyword that names one material: its copy number (any case, spaces around) or its numeric ID. */

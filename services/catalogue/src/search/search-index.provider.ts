@@ -7,6 +7,7 @@ import { CachedMaterialSearchIndex } from './cached-material-search-index.js';
 import { MATERIAL_SEARCH_INDEX, type MaterialSearchIndex } from './material-search.port.js';
 import { OpenSearchMaterialSearchIndex, type OpenSearchClientLike } from './opensearch-material-search-index.js';
 import { InMemoryMaterialSearchIndex } from './memory/in-memory-material-search-index.js';
+import { defaultIndexBuilder, typeormSessions } from './memory/index-builders.js';
 import { PublishedMaterialReader } from './memory/published-materials.reader.js';
 import { PostgresMaterialSearchIndex } from './postgres-material-search-index.js';
 import { NO_SYNONYMS, type SynonymSource } from './synonym-dictionary.js';
@@ -25,7 +26,7 @@ export function createOpenSearchClient(url: string): OpenSearchClientLike {
  * synonym dictionary.
  */
 export async function createMaterialSearchIndex(
-  config: Pick<AppConfig, 'search'>,
+  config: Pick<AppConfig, 'search'> & { database?: Pick<AppConfig['database'], 'url'> },
   dataSource: DataSource,
   openSearchClient: (url: string) => OpenSearchClientLike = createOpenSearchClient,
   synonyms: SynonymSource = NO_SYNONYMS,
@@ -37,7 +38,8 @@ export async function createMaterialSearchIndex(
   }
   const postgres = new PostgresMaterialSearchIndex(dataSource, synonyms);
   if (config.search.engine === 'postgres') return postgres;
-  const memory = new InMemoryMaterialSearchIndex(new PublishedMaterialReader(dataSource), postgres, synonyms);
+  const builder = defaultIndexBuilder(config.database?.url ?? null, new PublishedMaterialReader(typeormSessions(dataSource)));
+  const memory = new InMemoryMaterialSearchIndex(builder, postgres, synonyms);
   await memory.build();
   return memory;
 }

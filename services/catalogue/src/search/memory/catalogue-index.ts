@@ -1,5 +1,5 @@
 import { FILTER_NAMES, FILTER_VALUES, type FilterName, type Language, type MaterialKind, type MaterialSearchQuery, type MaterialSource } from '@mkt/contracts';
-import type { ExactLookup } from '../../materials/material-code.js';
+import { idOfMaterialCode, materialCode, type ExactLookup } from '../../materials/material-code.js';
 import { normalizeFilters } from '../../materials/material-filters.js';
 import { hasHan } from '../../text/text-helpers.js';
 import type { MaterialSearchDocument, MaterialSearchResult } from '../material-search.port.js';
@@ -7,7 +7,8 @@ import { emptyFacets } from '../search-facets.js';
 import type { QueryToken, QueryWord } from '../synonym-dictionary.js';
 import { DocBitset, ScratchWords, andInto, copyInto, countOf, forEachMember, orInto } from './doc-bitset.js';
 import { DocOrder } from './doc-order.js';
-import { DocumentTerms, STEM, TITLE_STEM, TITLE_WORD, WORD, isDictionaryWord } from './document-terms.js';
+import type { IndexSnapshot, SnapshotArray } from './index-snapshot.js';
+import { DocumentTerms, STEM, TITLE_STEM, TITLE_WORD, WORD, isDictionaryWord, type SearchField } from './document-terms.js';
 import { PostingList } from './posting-list.js';
 import { TypoCorrector } from './typo-corrector.js';
 
@@ -32,21 +33,45 @@ export interface CatalogueIndexLimits {
 export const DEFAULT_LIMITS: CatalogueIndexLimits = { totalCap: 10_000, facetCandidates: 10_000, rankCandidates: 1_000 };
 
 const KIND_CODES: Record<MaterialKind, number> = { video: 1, photo: 2, music: 3, sfx: 4 };
+const KIND_OF_CODE: MaterialKind[] = [];
+for (const [kind, code] of Object.entries(KIND_CODES)) KIND_OF_CODE[code] = kind as MaterialKind;
 
 /** Every allowed filter value, numbered in FILTER_VALUES order: a document's values are bits 0-31 (low) and 32-63 (high). */
-const VALUE_INDEX = new Map<string, number>();
+const VALUE_INDEX = new Map<string, Map<string, number>>();
 const VALUES_OF_NAME = new Map<FilterName, number[]>();
+let VALUE_COUNT = 0;
 for (const name of FILTER_NAMES) {
   const indexes: number[] = [];
+  const values = new Map<string, number>();
   for (const value of FILTER_VALUES[name] as readonly string[]) {
-    const index = VALUE_INDEX.size;
-    VALUE_INDEX.set(`${name}\u0000${value}`, index);
-    indexes.push(index);
+    values.set(value, VALUE_COUNT);
+    indexes.push(VALUE_COUNT++);
   }
+  VALUE_INDEX.set(name, values);
   VALUES_OF_NAME.set(name, indexes);
 }
-const VALUE_COUNT = VALUE_INDEX.size;
+/** Field texts whose term numbers are kept while indexing. */
+const FIELD_CACHE_LIMIT = 300_000;
 if (VALUE_COUNT > 64) throw new Error('the in-memory search index holds at most 64 filter values');
+
+/** What a snapshot says besides its arrays (numbers name arrays of the snapshot). */
+export interface CatalogueIndexMeta {
+  count: number;
+  dead: number;
+  perDoc: number[];
+  kindSets: [number, number][];
+  valueSets: number[];
+  categorySets: [number, number][];
+  sourceSets: [MaterialSource, number][];
+  topicSets: [number, number][];
+  terms: string[];
+  /** Per term: its document count, 1 when stored as a bitmap, its array. */
+  lists: [number, number, number][];
+  words: string[];
+  idOfCode: [string, number][];
+  /** Per kind: its sales order and its newest order. */
+  orders: [number, number, number][];
+}
 
 /** One page's answer before the adapter wraps it. */
 export interface IndexAnswer {
@@ -68,24 +93,31 @@ export interface IndexAnswer {
  */
 export class CatalogueIndex {
   private count = 0;
-  private ids = new Float64Array(1024);
-  private sales = new Int32Array(1024);
-  private online = new Float64Array(1024);
-  private kinds = new Uint8Array(1024);
-  private maskLow = new Uint32Array(1024);
-  private maskHigh = new Uint32Array(1024);
-  private titleZhHash = new Int32Array(1024);
-  private titleEnHash = new Int32Array(1024);
+  private ids: Float64Array<ArrayBufferLike> = new Float64Array(1024);
+  private sales: Int32Array<ArrayBufferLike> = new Int32Array(1024);
+  private online: Float64Array<ArrayBufferLike> = new Float64Array(1024);
+  private kinds: Uint8Array<ArrayBufferLike> = new Uint8Array(1024);
+  private maskLow: Uint32Array<ArrayBufferLike> = new Uint32Array(1024);
+  private maskHigh: Uint32Array<ArrayBufferLike> = new Uint32Array(1024);
+  private titleZhHash: Int32Array<ArrayBufferLike> = new Int32Array(1024);
+  private titleEnHash: Int32Array<ArrayBufferLike> = new Int32Array(1024);
 
   private readonly docOfId = new Map<number, number>();
-  /** Copy number → id (a copy number never changes; whether the id is live is docOfId's to say). */
+  /**
+   * Copy numbers that are not the one materialCode gives (none the writer makes; kept so any row
+   * is found): copy number → id, whose liveness docOfId tells.
+   */
   private readonly idOfCode = new Map<string, number>();
   private readonly kindSets = new Map<number, DocBitset>();
   private readonly valueSets: DocBitset[] = Array.from({ length: VALUE_COUNT }, () => new DocBitset());
   private readonly categorySets = new Map<number, DocBitset>();
   private readonly sourceSets = new Map<MaterialSource, DocBitset>();
   private readonly topicSets = new Map<number, DocBitset>();
-  private readonly postings = new Map<string, PostingList>();
+  /** Term key → term number; `lists[number]` is its posting list. */
+  private readonly termIds = new Map<string, number>();
+  private readonly lists: PostingList[] = [];
+  /** A field's text → its term numbers: tags and title phrases repeat across a catalogue. */
+  private readonly fieldTermIds = new Map<string, Uint32Array>();
   /** Indexed words in code-unit order, for prefixes. */
   private words: string[] = [];
   private readonly typos = new TypoCorrector();
@@ -94,6 +126,8 @@ export class CatalogueIndex {
   private readonly scratch = new ScratchWords();
   private bulk = true;
   private dead = 0;
+  /** Bitmap words the bulk load expects to need (sets are made that size at once instead of doubling). */
+  private reservedWords = 0;
 
   constructor(
     readonly limits: CatalogueIndexLimits = DEFAULT_LIMITS,
@@ -116,10 +150,83 @@ export class CatalogueIndex {
     return this.dead;
   }
 
+  /** The finished index as plain data (see index-snapshot.ts); fromSnapshot gives it back. */
+  snapshot(): IndexSnapshot<CatalogueIndexMeta> {
+    this.finishBulk();
+    const arrays: SnapshotArray[] = [];
+    const add = (array: SnapshotArray): number => arrays.push(array) - 1;
+    const n = this.count;
+    const perDoc = [this.ids, this.sales, this.online, this.kinds, this.maskLow, this.maskHigh, this.titleZhHash, this.titleEnHash].map((array) => add(array.subarray(0, n)));
+    const sets = <K>(map: Map<K, DocBitset>): [K, number][] => [...map].map(([key, set]) => [key, add(set.words)]);
+    const meta: CatalogueIndexMeta = {
+      count: n,
+      dead: this.dead,
+      perDoc,
+      kindSets: sets(this.kindSets),
+      valueSets: this.valueSets.map((set) => add(set.words)),
+      categorySets: sets(this.categorySets),
+      sourceSets: sets(this.sourceSets),
+      topicSets: sets(this.topicSets),
+      terms: [...this.termIds.keys()],
+      lists: this.lists.map((list) => {
+        const state = list.state();
+        return [state.length, state.bits ? 1 : 0, add(state.bits ? state.bits.words : state.docs)];
+      }),
+      words: this.words,
+      idOfCode: [...this.idOfCode],
+      orders: [...this.bySales].map(([kind, order]) => [kind, add(order.docs.subarray(0, order.length)), add(this.byNewest.get(kind)!.docs.subarray(0, this.byNewest.get(kind)!.length))]),
+    };
+    return { meta, arrays };
+  }
+
+  static fromSnapshot({ meta, arrays }: IndexSnapshot<CatalogueIndexMeta>, limits: CatalogueIndexLimits = DEFAULT_LIMITS): CatalogueIndex {
+    const index = new CatalogueIndex(limits);
+    const [ids, sales, online, kinds, maskLow, maskHigh, titleZhHash, titleEnHash] = meta.perDoc.map((i) => arrays[i]!);
+    index.count = meta.count;
+    index.ids = ids as Float64Array;
+    index.sales = sales as Int32Array;
+    index.online = online as Float64Array;
+    index.kinds = kinds as Uint8Array;
+    index.maskLow = maskLow as Uint32Array;
+    index.maskHigh = maskHigh as Uint32Array;
+    index.titleZhHash = titleZhHash as Int32Array;
+    index.titleEnHash = titleEnHash as Int32Array;
+    index.dead = meta.dead;
+    const bitset = (i: number): DocBitset => DocBitset.of(arrays[i] as Uint32Array);
+    for (const [kind, i] of meta.kindSets) index.kindSets.set(kind, bitset(i));
+    meta.valueSets.forEach((i, value) => (index.valueSets[value] = bitset(i)));
+    for (const [key, i] of meta.categorySets) index.categorySets.set(key, bitset(i));
+    for (const [key, i] of meta.sourceSets) index.sourceSets.set(key, bitset(i));
+    for (const [key, i] of meta.topicSets) index.topicSets.set(key, bitset(i));
+    meta.terms.forEach((term, id) => {
+      index.termIds.set(term, id);
+      const [length, dense, i] = meta.lists[id]!;
+      index.lists.push(PostingList.of(length, dense ? null : (arrays[i] as Uint32Array), dense ? bitset(i) : null));
+    });
+    index.words = meta.words;
+    for (const word of meta.words) if (isDictionaryWord(word)) index.typos.add(word);
+    for (const [code, id] of meta.idOfCode) index.idOfCode.set(code, id);
+    for (const [kind, sales, newest] of meta.orders) {
+      index.bySales.get(kind)!.adopt(arrays[sales] as Uint32Array);
+      index.byNewest.get(kind)!.adopt(arrays[newest] as Uint32Array);
+    }
+    for (let n = 0; n < meta.count; n += 1) if (index.kindSets.get(index.kinds[n]!)?.has(n)) index.docOfId.set(index.ids[n]!, n);
+    index.bulk = false;
+    return index;
+  }
+
+  /** Makes room for `count` documents before a bulk load. */
+  reserve(count: number): void {
+    this.ensureCapacity(count);
+    this.reservedWords = (count + 31) >>> 5;
+    for (const set of [...this.kindSets.values(), ...this.valueSets]) set.reserve(this.reservedWords);
+  }
+
   /** Ends the bulk load: sorts the orders and the word list once instead of at every insert. */
   finishBulk(): void {
     if (!this.bulk) return;
     this.bulk = false;
+    this.reservedWords = 0;
     for (const [kind, set] of this.kindSets) {
       const members: number[] = [];
       forEachMember(set.words, (doc) => {
@@ -129,7 +236,10 @@ export class CatalogueIndex {
       this.byNewest.get(kind)!.reset(members);
     }
     this.words.sort(byCodeUnits);
-    for (const list of this.postings.values()) list.trim();
+    const wordCount = (this.count + 31) >>> 5;
+    for (const list of this.lists) list.trim(wordCount);
+    for (const set of [...this.kindSets.values(), ...this.valueSets, ...this.categorySets.values(), ...this.sourceSets.values(), ...this.topicSets.values()]) set.trim(wordCount);
+    this.fieldTermIds.clear();
   }
 
   /** Indexes a document as it is now: published ones are found, others are forgotten. */
@@ -147,33 +257,29 @@ export class CatalogueIndex {
     this.titleEnHash[n] = hashOf(doc.titleEn.toLowerCase());
     let low = 0;
     let high = 0;
-    const filters = safeFilters(doc.filters);
-    for (const name of FILTER_NAMES) {
-      for (const value of filters[name] ?? []) {
-        const index = VALUE_INDEX.get(`${name}\u0000${value}`);
-        if (index === undefined) continue;
-        this.valueSets[index]!.add(n);
-        if (index < 32) low |= 1 << index;
-        else high |= 1 << (index - 32);
-      }
+    for (const index of filterValueIndexes(doc.filters)) {
+      this.valueSets[index]!.add(n);
+      if (index < 32) low |= 1 << index;
+      else high |= 1 << (index - 32);
     }
     this.maskLow[n] = low >>> 0;
     this.maskHigh[n] = high >>> 0;
     this.kindSets.get(kind)!.add(n);
-    if (doc.categoryId !== null) setOf(this.categorySets, doc.categoryId).add(n);
-    setOf(this.sourceSets, doc.from).add(n);
-    for (const topic of doc.topicIds) setOf(this.topicSets, topic).add(n);
-    for (const term of this.terms.termsOf(doc)) {
-      let list = this.postings.get(term);
-      if (!list) {
-        list = new PostingList();
-        this.postings.set(term, list);
-        if (term.startsWith(WORD)) this.addWord(term.slice(1));
-      }
-      list.add(n);
+    if (doc.categoryId !== null) setOf(this.categorySets, doc.categoryId, this.reservedWords).add(n);
+    setOf(this.sourceSets, doc.from, this.reservedWords).add(n);
+    for (const topic of doc.topicIds) setOf(this.topicSets, topic, 0).add(n);
+    // A term met twice in one document is added once: PostingList.add ignores a repeat of its last number.
+    for (const ids of [
+      this.termIdsOf('titleZh', doc.titleZh),
+      this.termIdsOf('keywordsZh', doc.keywordsZh.join(' ')),
+      this.termIdsOf('titleEn', doc.titleEn),
+      this.termIdsOf('keywordsEn', doc.keywordsEn.join(' ')),
+    ]) {
+      for (let i = 0; i < ids.length; i += 1) this.lists[ids[i]!]!.add(n, this.reservedWords);
     }
     this.docOfId.set(doc.id, n);
-    this.idOfCode.set(doc.code.toUpperCase(), doc.id);
+    const code = doc.code.toUpperCase();
+    if (code !== materialCode(doc.kind, doc.id)) this.idOfCode.set(code, doc.id);
     if (!this.bulk) {
       this.bySales.get(kind)!.insert(n);
       this.byNewest.get(kind)!.insert(n);
@@ -195,8 +301,12 @@ export class CatalogueIndex {
 
   /** The id a copy number or id names among live documents of any kind. */
   lookup(lookup: Exclude<ExactLookup, null>): number | null {
-    const id = lookup.by === 'code' ? this.idOfCode.get(lookup.code) : lookup.id;
-    return id !== undefined && this.docOfId.has(id) ? id : null;
+    if (lookup.by === 'id') return this.docOfId.has(lookup.id) ? lookup.id : null;
+    const odd = this.idOfCode.get(lookup.code);
+    if (odd !== undefined) return this.docOfId.has(odd) ? odd : null;
+    const id = idOfMaterialCode(lookup.code);
+    const n = id === null ? undefined : this.docOfId.get(id);
+    return n !== undefined && materialCode(KIND_OF_CODE[this.kinds[n]!]!, id!) === lookup.code ? id : null;
   }
 
   /** Query words with each unknown dictionary-shaped word of 4+ letters replaced by its closest indexed word, or null when none changed. */
@@ -235,7 +345,7 @@ export class CatalogueIndex {
       let set = tokenSets.get(key);
       if (!set) {
         set = this.scratch.take();
-        for (const term of this.lexemesOf(token, false)) this.postings.get(term)?.orInto(set);
+        for (const term of this.lexemesOf(token, false)) this.postingOf(term)?.orInto(set);
         tokenSets.set(key, set);
       }
       return set;
@@ -257,7 +367,7 @@ export class CatalogueIndex {
     for (const name of selected) {
       const clause = this.scratch.take();
       for (const value of filters[name]!) {
-        const index = VALUE_INDEX.get(`${name}\u0000${value}`);
+        const index = VALUE_INDEX.get(name)?.get(value);
         if (index !== undefined) orInto(clause, this.valueSets[index]!.words);
       }
       clauses.set(name, clause);
@@ -299,7 +409,7 @@ export class CatalogueIndex {
           let set = titleSets.get(key);
           if (!set) {
             set = this.scratch.take();
-            for (const term of this.lexemesOf(token, true)) this.postings.get(term)?.orInto(set);
+            for (const term of this.lexemesOf(token, true)) this.postingOf(term)?.orInto(set);
             titleSets.set(key, set);
           }
           return set;
@@ -326,6 +436,31 @@ export class CatalogueIndex {
       if (end > rankCap) docs.push(...this.slice(matches, counted, sales, Math.max(offset, rankCap), end));
     }
     return { ids: docs.map((doc) => this.ids[doc]!), counted, facets };
+  }
+
+  private termIdsOf(field: SearchField, text: string): Uint32Array {
+    const key = `${field}\u0000${text}`;
+    let ids = this.fieldTermIds.get(key);
+    if (ids) return ids;
+    const terms = this.terms.fieldTerms(field, text);
+    ids = new Uint32Array(terms.length);
+    terms.forEach((term, i) => {
+      let id = this.termIds.get(term);
+      if (id === undefined) {
+        id = this.lists.push(new PostingList()) - 1;
+        this.termIds.set(term, id);
+        if (term.startsWith(WORD)) this.addWord(term.slice(1));
+      }
+      ids![i] = id;
+    });
+    if (this.fieldTermIds.size >= FIELD_CACHE_LIMIT) this.fieldTermIds.clear();
+    this.fieldTermIds.set(key, ids);
+    return ids;
+  }
+
+  private postingOf(term: string): PostingList | undefined {
+    const id = this.termIds.get(term);
+    return id === undefined ? undefined : this.lists[id];
   }
 
   /** base := base ∧ set (nothing when there is no such set). */
@@ -455,7 +590,7 @@ export class CatalogueIndex {
   private ensureCapacity(count: number): void {
     if (count <= this.ids.length) return;
     const size = Math.max(count, this.ids.length * 2);
-    const grow = <T extends Float64Array | Int32Array | Uint32Array | Uint8Array>(array: T, make: (n: number) => T): T => {
+    const grow = <T extends SnapshotArray>(array: T, make: (n: number) => T): T => {
       const next = make(size);
       next.set(array);
       return next;
@@ -471,16 +606,32 @@ export class CatalogueIndex {
   }
 }
 
-function setOf<K>(sets: Map<K, DocBitset>, key: K): DocBitset {
+function setOf<K>(sets: Map<K, DocBitset>, key: K, wordCount: number): DocBitset {
   let set = sets.get(key);
   if (!set) {
-    set = new DocBitset();
+    set = new DocBitset(wordCount);
     sets.set(key, set);
   }
   return set;
 }
 
-/** Stored filters that no longer validate (an old value) index as no filters rather than failing the whole build. */
+/** The value numbers of a document's stored filters; names or values no longer allowed are skipped, never fatal. */
+function filterValueIndexes(filters: unknown): number[] {
+  const indexes: number[] = [];
+  if (!filters || typeof filters !== 'object') return indexes;
+  for (const name in filters) {
+    const values = (filters as Record<string, unknown>)[name];
+    const known = VALUE_INDEX.get(name);
+    if (!known || !Array.isArray(values)) continue;
+    for (const value of values) {
+      const index = known.get(String(value));
+      if (index !== undefined && !indexes.includes(index)) indexes.push(index);
+    }
+  }
+  return indexes;
+}
+
+/** Query filters with unknown values dropped (the request schema already refused them). */
 function safeFilters(filters: unknown): ReturnType<typeof normalizeFilters> {
   try {
     return normalizeFilters(filters);

@@ -5,10 +5,16 @@
  * words past its end count as empty in every operation.
  */
 export class DocBitset {
-  words: Uint32Array;
+  words: Uint32Array<ArrayBufferLike>;
 
   constructor(wordCount = 0) {
     this.words = new Uint32Array(wordCount);
+  }
+
+  static of(words: Uint32Array): DocBitset {
+    const set = new DocBitset();
+    set.words = words;
+    return set;
   }
 
   has(doc: number): boolean {
@@ -27,8 +33,18 @@ export class DocBitset {
     if (w < this.words.length) this.words[w]! &= ~(1 << (doc & 31));
   }
 
+  /** Makes room for `wordCount` words at once. */
+  reserve(wordCount: number): void {
+    if (this.words.length < wordCount) this.grow(wordCount);
+  }
+
+  /** Drops words past `wordCount` (growth room left after a bulk build; they are empty). */
+  trim(wordCount: number): void {
+    if (this.words.length > wordCount) this.words = this.words.slice(0, wordCount);
+  }
+
   private grow(wordCount: number): void {
-    const next = new Uint32Array(Math.max(wordCount, this.words.length * 2, 64));
+    const next = new Uint32Array(Math.max(wordCount, Math.min(this.words.length * 2, wordCount + 4096), 64));
     next.set(this.words);
     this.words = next;
   }

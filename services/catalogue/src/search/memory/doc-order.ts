@@ -4,7 +4,7 @@
  * document against the query's bitmap, and stops once the page is full.
  */
 export class DocOrder {
-  docs = new Uint32Array(64);
+  docs: Uint32Array<ArrayBufferLike> = new Uint32Array(64);
   length = 0;
 
   constructor(readonly compare: (a: number, b: number) => number) {}
@@ -13,6 +13,12 @@ export class DocOrder {
   reset(docs: number[]): void {
     docs.sort(this.compare);
     this.docs = Uint32Array.from(docs.length > 0 ? docs : [0]);
+    this.length = docs.length;
+  }
+
+  /** Takes `docs`, already sorted (a snapshot's). */
+  adopt(docs: Uint32Array): void {
+    this.docs = docs;
     this.length = docs.length;
   }
 

@@ -16,6 +16,9 @@ export const TITLE_WORD = 't';
 export const STEM = 's';
 export const TITLE_STEM = 'u';
 
+/** The four searched fields of a document. */
+export type SearchField = 'titleZh' | 'keywordsZh' | 'titleEn' | 'keywordsEn';
+
 /** Segmented parts kept for reuse: tags and title phrases repeat across a catalogue. */
 const MEMO_LIMIT = 200_000;
 
@@ -25,20 +28,32 @@ export class DocumentTerms {
 
   /** Every term key of a document. */
   termsOf(doc: Pick<MaterialSearchDocument, 'titleZh' | 'titleEn' | 'keywordsZh' | 'keywordsEn'>): Set<string> {
-    const terms = new Set<string>();
-    const titleZh = this.chineseWords(doc.titleZh);
-    const keywordsZh = this.chineseWords(doc.keywordsZh.join(' '));
-    const titleEn = englishWords(doc.titleEn);
-    const keywordsEn = englishWords(doc.keywordsEn.join(' '));
-    for (const word of titleZh) terms.add(WORD + word).add(TITLE_WORD + word);
-    for (const word of keywordsZh) terms.add(WORD + word);
-    for (const word of titleEn) {
-      terms.add(WORD + word).add(TITLE_WORD + word);
-      if (!hasHan(word)) terms.add(STEM + this.stem(word)).add(TITLE_STEM + this.stem(word));
+    return new Set([
+      ...this.fieldTerms('titleZh', doc.titleZh),
+      ...this.fieldTerms('keywordsZh', doc.keywordsZh.join(' ')),
+      ...this.fieldTerms('titleEn', doc.titleEn),
+      ...this.fieldTerms('keywordsEn', doc.keywordsEn.join(' ')),
+    ]);
+  }
+
+  /** The term keys one field's text gives (tags joined by spaces). */
+  fieldTerms(field: SearchField, text: string): string[] {
+    const terms: string[] = [];
+    const title = field === 'titleZh' || field === 'titleEn';
+    if (field === 'titleZh' || field === 'keywordsZh') {
+      for (const word of this.chineseWords(text)) {
+        terms.push(WORD + word);
+        if (title) terms.push(TITLE_WORD + word);
+      }
+      return terms;
     }
-    for (const word of keywordsEn) {
-      terms.add(WORD + word);
-      if (!hasHan(word)) terms.add(STEM + this.stem(word));
+    for (const word of englishWords(text)) {
+      terms.push(WORD + word);
+      if (title) terms.push(TITLE_WORD + word);
+      if (hasHan(word)) continue;
+      const stem = this.stem(word);
+      terms.push(STEM + stem);
+      if (title) terms.push(TITLE_STEM + stem);
     }
     return terms;
   }

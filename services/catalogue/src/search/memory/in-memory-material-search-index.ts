@@ -7,8 +7,8 @@ import { normalizeQuery } from '../../text/text-helpers.js';
 import type { MaterialSearchDocument, MaterialSearchIndex, MaterialSearchResult } from '../material-search.port.js';
 import { emptyFacets } from '../search-facets.js';
 import { NO_SYNONYMS, type SynonymDictionary, type SynonymSource } from '../synonym-dictionary.js';
-import { CatalogueIndex, DEFAULT_LIMITS, type CatalogueIndexLimits } from './catalogue-index.js';
-import type { PublishedMaterialSource } from './published-materials.reader.js';
+import { DEFAULT_LIMITS, type CatalogueIndex, type CatalogueIndexLimits } from './catalogue-index.js';
+import type { IndexBuilder } from './index-builders.js';
 
 /** A rebuild starts once this many replaced documents are held, and they outnumber half the live ones. */
 const REBUILD_GARBAGE_MIN = 100_000;
@@ -31,7 +31,7 @@ export class InMemoryMaterialSearchIndex implements MaterialSearchIndex {
   private building: Promise<void> | null = null;
 
   constructor(
-    private readonly source: PublishedMaterialSource,
+    private readonly builder: IndexBuilder,
     private readonly durable: MaterialSearchIndex | null,
     private readonly synonyms: SynonymSource = NO_SYNONYMS,
     private readonly limits: CatalogueIndexLimits = DEFAULT_LIMITS,
@@ -54,14 +54,15 @@ export class InMemoryMaterialSearchIndex implements MaterialSearchIndex {
     const started = performance.now();
     this.pending = [];
     try {
-      const index = new CatalogueIndex(this.limits);
-      await this.source.read((documents) => {
-        for (const doc of documents) index.upsert(doc);
-      });
-      index.finishBulk();
+      const index = await this.builder();
       for (const write of this.pending) write(index);
       this.current = index;
-      this.logger.log({ materials: index.size, ms: Math.round(performance.now() - started) }, 'search index built');
+      const memory = process.memoryUsage();
+      const mb = (bytes: number) => Math.round(bytes / 1_048_576);
+      this.logger.log(
+        { materials: index.size, ms: Math.round(performance.now() - started), heapMB: mb(memory.heapUsed), arrayBuffersMB: mb(memory.arrayBuffers), rssMB: mb(memory.rss) },
+        'search index built',
+      );
     } finally {
       this.pending = null;
     }
