@@ -49,6 +49,7 @@ import { renderMarkdown, renderText, writeReport } from './lib/report.mjs';
 import { measureOrders } from './lib/orders-bench.mjs';
 import { measureJudging } from './lib/judging-bench.mjs';
 import { measurePayouts } from './lib/payouts-bench.mjs';
+import { DISTINCT_TARGETS, distinctQuerySets, runDistinct, runDistinctFloor, treePss } from './lib/distinct-search-bench.mjs';
 import { TARGETS_MS, loadCatalogue, measureSearch } from './lib/search-bench.mjs';
 import { measureUploads } from './lib/uploads-bench.mjs';
 import { findFreePort, startServer, stopAll } from './lib/server.mjs';
@@ -83,16 +84,24 @@ function readSettings(env) {
     if (!Number.isFinite(value) || value < min || value > max) throw new Error(`${name} must be a number within ${min}..${max}, got "${raw}"`);
     return value;
   };
-  const connections = (env.BENCH_CONNECTIONS ?? '1,32')
-    .split(',')
-    .map((part) => part.trim())
-    .filter(Boolean)
-    .map((part) => {
-      const value = Number(part);
-      if (!Number.isInteger(value) || value < 1 || value > 1024) throw new Error(`BENCH_CONNECTIONS: "${part}" is not within 1..1024`);
-      return value;
-    });
-  if (connections.length === 0 || connections.length > 8) throw new Error('BENCH_CONNECTIONS must list 1 to 8 levels');
+  /**
+   * @param {string} raw @param {string} name @param {number} [max]
+   * @returns {number[]}
+   */
+  const levels = (raw, name, max = 1024) => {
+    const list = raw
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean)
+      .map((part) => {
+        const value = Number(part);
+        if (!Number.isInteger(value) || value < 1 || value > max) throw new Error(`${name}: "${part}" is not within 1..${max}`);
+        return value;
+      });
+    if (list.length === 0 || list.length > 8) throw new Error(`${name} must list 1 to 8 levels`);
+    return list;
+  };
+  const connections = levels(env.BENCH_CONNECTIONS ?? '1,32', 'BENCH_CONNECTIONS');
   const inRoot = (/** @type {string} */ path) => (isAbsolute(path) ? path : join(ROOT, path));
   return {
     connections,
@@ -105,6 +114,10 @@ function readSettings(env) {
     keepData: env.BENCH_KEEP_DATA === 'true' || env.BENCH_KEEP_DATA === '1',
     search: !['0', 'false', 'no'].includes((env.BENCH_SEARCH ?? '1').toLowerCase()),
     materials: number('BENCH_MATERIALS', 1_000_000, 1_000, 5_000_000),
+    distinctQueries: number('BENCH_DISTINCT_QUERIES', 2_000, 100, 20_000),
+    floorSec: number('BENCH_FLOOR_SEC', 20, 1, 600),
+    searchClients: levels(env.BENCH_SEARCH_CLIENTS ?? '1,8,32', 'BENCH_SEARCH_CLIENTS'),
+    searchSizes: levels(env.BENCH_SEARCH_SIZES ?? `100000,${env.BENCH_MATERIALS || 1_000_000}`, 'BENCH_SEARCH_SIZES', 5_000_000),
     pgSharedBuffers: env.BENCH_PG_SHARED_BUFFERS || '2GB',
     orders: number('BENCH_ORDERS', 30, 0, 1_000),
     music: !['0', 'false', 'no'].includes((env.BENCH_MUSIC ?? '1').toLowerCase()),
@@ -388,17 +401,24 @@ async function measureSession(settings, launcher, dataDir, problems) {
 }
 
 /**
- * A fresh server, the generated catalogue in its database, then the search measurements.
+ * Search at each catalogue size: distinct queries with the read cache off (the headline), then
+ * at the largest size the 50 fixed queries with the read cache on (the second table).
  * @param {ReturnType<typeof readSettings>} settings
  * @param {ReturnType<typeof serverLauncher>} launcher
  * @param {string[]} problems
  */
 async function measureSearchAtScale(settings, launcher, problems) {
-  const server = await launcher.start(launcher.newDataDir(), 'search server');
+  /** @type {any[]} */
+  const distinct = [];
+  let largest = null;
+  for (const size of [...settings.searchSizes].sort((a, b) => a - b)) {
+    const dataDir = launcher.newDataDir();
+    distinct.push(await measureDistinctSearch(settings, launcher, dataDir, size, problems));
+    largest = { dataDir, size, load: distinct[distinct.length - 1].load };
+  }
+  if (!largest) throw new Error('no catalogue size to measure');
+  const server = await launcher.start(largest.dataDir, 'search server (read cache on)');
   try {
-    progress(`loading ${formatCount(settings.materials)} materials into the embedded database`);
-    const load = await loadCatalogue({ root: ROOT, databaseUrl: server.databaseUrl, count: settings.materials, progress });
-    progress(`catalogue loaded in ${formatMs(load.timingsMs.total)} ms`);
     const result = await measureSearch({
       root: ROOT,
       baseUrl: server.baseUrl,
@@ -409,10 +429,95 @@ async function measureSearchAtScale(settings, launcher, problems) {
       progress,
       problems,
     });
-    return { materials: settings.materials, load, ...result };
+    return { materials: largest.size, load: largest.load, ...result, distinct: { sizes: distinct, targets: distinctTargets(distinct) } };
   } finally {
     checkStop(await server.stop(), 'search server', problems);
   }
+}
+
+/**
+ * One catalogue size: generated into a fresh server's database, then the server restarted with
+ * the read cache off (start-up and idle memory with the catalogue), each distinct query sent once
+ * at every client level, home and detail uncached, and the SQL floor for the same queries.
+ * @param {ReturnType<typeof readSettings>} settings
+ * @param {ReturnType<typeof serverLauncher>} launcher
+ * @param {string} dataDir
+ * @param {number} size
+ * @param {string[]} problems
+ */
+async function measureDistinctSearch(settings, launcher, dataDir, size, problems) {
+  let server = await launcher.start(dataDir, `search server (${formatCount(size)})`);
+  let load;
+  try {
+    progress(`loading ${formatCount(size)} materials into the embedded database`);
+    load = await loadCatalogue({ root: ROOT, databaseUrl: server.databaseUrl, count: size, progress });
+    progress(`catalogue loaded in ${formatMs(load.timingsMs.total)} ms`);
+  } finally {
+    checkStop(await server.stop(), 'search server (load)', problems);
+  }
+  server = await launcher.start(dataDir, `search server (${formatCount(size)}, read cache off)`, { READ_CACHE_SECONDS: '0' });
+  try {
+    const startupMs = server.startupMs;
+    progress(`restarted with ${formatCount(load.published)} published materials: ready in ${formatMs(startupMs)} ms`);
+    await sleep(3_000);
+    const idle = treePss(server.pid);
+    const { warmup, sets } = await distinctQuerySets({ root: ROOT, databaseUrl: server.databaseUrl, count: settings.distinctQueries, sets: settings.searchClients.length });
+    await runDistinct({ baseUrl: server.baseUrl, queries: warmup, clients: 1 });
+    /** @type {{ clients: number, server: any, floor: any }[]} */
+    const levels = [];
+    for (const [i, clients] of settings.searchClients.entries()) {
+      const run = await runDistinct({ baseUrl: server.baseUrl, queries: sets[i], clients });
+      if (run.errors > 0) problems.push(`distinct search at ${formatCount(size)}, ${clients} client(s): ${run.errors} failed queries`);
+      progress(`distinct search, ${formatCount(size)}, ${clients} client(s): ${formatCount(run.rps)} req/s, p95 ${formatMs(run.latencyMs.p95)} ms, p99 ${formatMs(run.latencyMs.p99)} ms`);
+      levels.push({ clients, server: run, floor: null });
+    }
+    const afterLoad = treePss(server.pid);
+    const top = Math.max(...settings.searchClients);
+    const sample = await callJson(`${server.baseUrl}/api/material/search`, { method: 'POST', body: { pageSize: 50, sort: 'sales' } });
+    /** @type {number[]} */
+    const ids = (sample.json?.data?.infos ?? []).map((/** @type {{ id: number }} */ card) => card.id);
+    const home = await runLoad({ url: `${server.baseUrl}/api/home/index`, method: 'POST', headers: { 'content-type': 'application/json', 'accept-language': 'zh-CN' }, body: '{}', connections: top, durationSec: settings.durationSec, warmupSec: settings.warmupSec });
+    checkRun(home, `home (${formatCount(size)}, cache off)`, problems);
+    const detail = await runLoad({
+      url: server.baseUrl,
+      requests: ids.map((id) => ({ method: 'POST', path: '/api/material/detail', headers: { 'content-type': 'application/json', 'accept-language': 'en' }, body: JSON.stringify({ id }) })),
+      connections: top,
+      durationSec: settings.durationSec,
+      warmupSec: settings.warmupSec,
+    });
+    checkRun(detail, `detail (${formatCount(size)}, cache off)`, problems);
+    progress(`home ${formatMs(home.latencyMs.p95)} ms, detail ${formatMs(detail.latencyMs.p95)} ms p95 at ${top} connections, read cache off`);
+    for (const [i, clients] of settings.searchClients.entries()) {
+      const floor = await runDistinctFloor({ root: ROOT, databaseUrl: server.databaseUrl, queries: sets[i], clients, maxSeconds: settings.floorSec });
+      levels[i].floor = floor;
+      progress(`SQL floor, ${formatCount(size)}, ${clients} client(s): ${floor.requests} queries in ${formatMs(floor.durationSec * 1000)} ms, ${formatCount(floor.rps)} req/s, p95 ${formatMs(floor.latencyMs.p95)} ms`);
+    }
+    return { materials: size, published: load.published, load, startupMs, memory: { idle, afterLoad }, levels, home, detail };
+  } finally {
+    checkStop(await server.stop(), `search server (${formatCount(size)}, read cache off)`, problems);
+  }
+}
+
+/**
+ * The issue's targets, read off the largest size and the highest client level.
+ * @param {any[]} sizes
+ */
+function distinctTargets(sizes) {
+  const ordered = [...sizes].sort((a, b) => a.materials - b.materials);
+  const largest = ordered[ordered.length - 1];
+  const smallest = ordered[0];
+  const top = (/** @type {any} */ size) => size.levels.reduce((/** @type {any} */ best, /** @type {any} */ level) => (level.clients > best.clients ? level : best));
+  const at = top(largest).server;
+  const scale = ordered.length > 1 ? ratio(at.latencyMs.p95, top(smallest).server.latencyMs.p95) : null;
+  return {
+    p95: { targetMs: DISTINCT_TARGETS.p95Ms, actualMs: at.latencyMs.p95, met: (at.latencyMs.p95 ?? Infinity) <= DISTINCT_TARGETS.p95Ms },
+    p99: { targetMs: DISTINCT_TARGETS.p99Ms, actualMs: at.latencyMs.p99, met: (at.latencyMs.p99 ?? Infinity) <= DISTINCT_TARGETS.p99Ms },
+    scale: { target: DISTINCT_TARGETS.scaleRatioP95, actual: scale, met: scale !== null && scale < DISTINCT_TARGETS.scaleRatioP95 },
+    homeP95: { targetMs: TARGETS_MS.homeP95, actualMs: largest.home.latencyMs.p95, met: (largest.home.latencyMs.p95 ?? Infinity) <= TARGETS_MS.homeP95 },
+    detailP95: { targetMs: TARGETS_MS.detailP95, actualMs: largest.detail.latencyMs.p95, met: (largest.detail.latencyMs.p95 ?? Infinity) <= TARGETS_MS.detailP95 },
+    startup: { targetMs: 30_000, actualMs: largest.startupMs, met: largest.startupMs < 30_000 },
+    memory: { targetKB: 1_048_576, actualKB: largest.memory.idle?.totalKB ?? null, met: (largest.memory.idle?.totalKB ?? Infinity) < 1_048_576 },
+  };
 }
 
 /**
@@ -522,6 +627,49 @@ function sections(report) {
     ],
   });
 
+  if (report.search?.distinct) {
+    const d = report.search.distinct;
+    /** @type {string[][]} */
+    const rows = [];
+    /** @param {string} size @param {string} clients @param {string} target @param {any} run */
+    const row = (size, clients, target, run) => [
+      size, clients, target, formatCount(run.requests), formatCount(run.rps), formatMs(run.latencyMs.p50), formatMs(run.latencyMs.p95), formatMs(run.latencyMs.p99),
+      run.requests ? `${Math.round((100 * run.found) / run.requests)}%` : '', String(run.errors),
+    ];
+    for (const size of d.sizes) {
+      for (const level of size.levels) {
+        rows.push(row(formatCount(size.materials), String(level.clients), 'server, in-memory index', level.server));
+        if (level.floor) rows.push(row(formatCount(size.materials), String(level.clients), `SQL floor (${level.floor.unsent ? `${formatCount(level.floor.requests)} of ${formatCount(level.floor.queries)} in ${Math.round(level.floor.durationSec)} s` : 'all'})`, level.floor));
+        if (level.floor?.latencyMs.p95) rows.push([formatCount(size.materials), String(level.clients), 'floor p95 / server p95', '', formatRatio(ratio(level.server.rps, level.floor.rps)), formatRatio(ratio(level.floor.latencyMs.p50, level.server.latencyMs.p50)), formatRatio(ratio(level.floor.latencyMs.p95, level.server.latencyMs.p95)), formatRatio(ratio(level.floor.latencyMs.p99, level.server.latencyMs.p99)), '', '']);
+      }
+      rows.push(row(formatCount(size.materials), String(size.home.connections), 'POST /api/home/index (cache off)', { ...size.home, requests: size.home.requests, found: size.home.requests, errors: size.home.non2xx + size.home.errors }));
+      rows.push(row(formatCount(size.materials), String(size.detail.connections), 'POST /api/material/detail (cache off)', { ...size.detail, requests: size.detail.requests, found: size.detail.requests, errors: size.detail.non2xx + size.detail.errors }));
+    }
+    const t = d.targets;
+    const kb = (/** @type {any} */ m) => (m ? `${formatCount(Math.round(m.totalKB / 1024))} MB (Node ${formatCount(Math.round(m.nodeKB / 1024))} MB, PostgreSQL ${formatCount(Math.round(m.othersKB / 1024))} MB)` : 'not measured');
+    const largest = d.sizes[d.sizes.length - 1];
+    const topLevel = largest.levels[largest.levels.length - 1];
+    out.push({
+      title: `Search, distinct queries each sent once, read cache off (${formatCount(largest.levels[0].server.queries)} per client level)`,
+      table: {
+        headers: ['materials', 'clients', 'target', 'answered', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'found', 'errors'],
+        align: ['right', 'right', 'left', 'right', 'right', 'right', 'right', 'right', 'right', 'right'],
+        rows,
+      },
+      notes: [
+        `p95 at ${topLevel.clients} clients, ${formatCount(largest.materials)} materials: ${formatMs(t.p95.actualMs)} ms (target ≤ ${t.p95.targetMs}: ${t.p95.met ? 'met' : 'NOT met'}); p99 ${formatMs(t.p99.actualMs)} ms (target ≤ ${t.p99.targetMs}: ${t.p99.met ? 'met' : 'NOT met'})`,
+        `p95 ratio, largest over smallest catalogue at ${topLevel.clients} clients: ${formatRatio(t.scale.actual)} (target < ${t.scale.target}: ${t.scale.met ? 'met' : 'NOT met'})`,
+        `home p95 ${formatMs(t.homeP95.actualMs)} ms, detail p95 ${formatMs(t.detailP95.actualMs)} ms with the cache off (targets ≤ 20: ${t.homeP95.met ? 'met' : 'NOT met'}, ${t.detailP95.met ? 'met' : 'NOT met'})`,
+        ...d.sizes.map((/** @type {any} */ size) => `${formatCount(size.materials)} materials (${formatCount(size.published)} published): ready ${formatMs(size.startupMs)} ms after start (index built from PostgreSQL); proportional memory idle ${kb(size.memory.idle)}, after the load ${kb(size.memory.afterLoad)}`),
+        `start-up at the largest size ${t.startup.met ? 'under' : 'NOT under'} 30 s; idle memory ${t.memory.met ? 'under' : 'NOT under'} 1 GB`,
+        `p95 by query shape at ${topLevel.clients} clients, ${formatCount(largest.materials)}: ${Object.entries(topLevel.server.byShape).map(([shape, x]) => `${shape} ${formatMs(/** @type {any} */ (x).p95)}`).join(', ')}`,
+        'queries: generated from the benchmark vocabulary with a fixed seed (Chinese and English words and phrases, typos, traditional characters, unknown words, browse pages with 1-3 filters, category, topic and source, sorts, pages 1-5, both tabs); each client level gets its own set, each query is sent once, after a 50-query warm-up',
+        'SQL floor: the PostgreSQL adapter (SEARCH=postgres) answering the same queries through a plain pg pool of as many connections as clients, plus the card statement, without HTTP; it runs for at most BENCH_FLOOR_SEC per level',
+        'the load generator runs on the same two cores as the server and its database',
+      ],
+    });
+  }
+
   if (report.startup) {
     const s = report.startup;
     /** @param {number[]} runs */
@@ -618,7 +766,7 @@ function sections(report) {
     const verdict = (x) => `${formatMs(x.actualMs)} ms vs < ${x.targetMs} ms: ${x.met ? 'met' : 'NOT met'}`;
     const slow = [...sr.queries].sort((a, b) => b.ms - a.ms).slice(0, 5);
     out.push({
-      title: `Search over ${formatCount(sr.materials)} materials (50 mixed queries, autocannon)`,
+      title: `Search over ${formatCount(sr.materials)} materials, 50 fixed queries, read cache on (autocannon)`,
       table: { headers: ['conns', 'target', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'non-2xx'], align: ['right', 'left', 'right', 'right', 'right', 'right', 'right'], rows },
       notes: [
         `catalogue generated in ${formatMs(sr.load.timingsMs.total)} ms (texts ${formatMs(sr.load.timingsMs.texts)}, rows ${formatMs(sr.load.timingsMs.materials)}, indexes ${formatMs(sr.load.timingsMs.indexes)}, ANALYZE ${formatMs(sr.load.timingsMs.analyze)}); ${formatCount(sr.load.published)} published`,
@@ -757,7 +905,9 @@ async function main() {
     settings.connections.length * 2 * (settings.durationSec + settings.warmupSec + 60) * 1000 +
     2 * (settings.readyTimeoutMs + 30_000) +
     (settings.search
-      ? settings.readyTimeoutMs + 30_000 + Math.ceil(settings.materials / 1_000_000) * 600_000 + (settings.connections.length * 2 + 2) * (settings.durationSec + settings.warmupSec + 60) * 1000
+      ? settings.readyTimeoutMs + 30_000 + Math.ceil(settings.materials / 1_000_000) * 600_000 + (settings.connections.length * 2 + 2) * (settings.durationSec + settings.warmupSec + 60) * 1000 +
+        settings.searchSizes.reduce((sum, size) => sum + 2 * (settings.readyTimeoutMs + 30_000) + Math.ceil(size / 1_000_000) * 600_000, 0) +
+        settings.searchSizes.length * settings.searchClients.length * (settings.floorSec + 60 + 300) * 1000
       : 0) +
     (settings.orders > 0 ? settings.readyTimeoutMs + 30_000 + settings.orders * 5_000 + 120_000 : 0) +
     (settings.uploads ? settings.readyTimeoutMs + 30_000 + 900_000 : 0) +

@@ -169,7 +169,7 @@ export async function measureSearch({ root, baseUrl, databaseUrl, connections, d
   pool.on('error', () => undefined);
   try {
     const sample = await pool.query(
-      `SELECT id, code FROM catalogue.materials WHERE status = 'published' AND id % 20011 = 7 ORDER BY id LIMIT 50`,
+      `SELECT id, code FROM catalogue.materials WHERE status = 'published' ORDER BY md5(id::text) LIMIT 50`,
     );
     /** @type {{ id: string, code: string }[]} */
     const published = sample.rows;

@@ -97,8 +97,8 @@ export class CatalogueIndex {
   private sales: Int32Array<ArrayBufferLike> = new Int32Array(1024);
   private online: Float64Array<ArrayBufferLike> = new Float64Array(1024);
   private kinds: Uint8Array<ArrayBufferLike> = new Uint8Array(1024);
-  private maskLow: Uint32Array<ArrayBufferLike> = new Uint32Array(1024);
-  private maskHigh: Uint32Array<ArrayBufferLike> = new Uint32Array(1024);
+  /** Filter values per document, two words each (values 0-31, 32-63), side by side: one cache line per document when counting facets. */
+  private masks: Uint32Array<ArrayBufferLike> = new Uint32Array(2048);
   private titleZhHash: Int32Array<ArrayBufferLike> = new Int32Array(1024);
   private titleEnHash: Int32Array<ArrayBufferLike> = new Int32Array(1024);
 
@@ -124,6 +124,7 @@ export class CatalogueIndex {
   private readonly bySales = new Map<number, DocOrder>();
   private readonly byNewest = new Map<number, DocOrder>();
   private readonly scratch = new ScratchWords();
+  private readonly byteHistogram = new Int32Array(8 * 256);
   private bulk = true;
   private dead = 0;
   /** Bitmap words the bulk load expects to need (sets are made that size at once instead of doubling). */
@@ -156,7 +157,9 @@ export class CatalogueIndex {
     const arrays: SnapshotArray[] = [];
     const add = (array: SnapshotArray): number => arrays.push(array) - 1;
     const n = this.count;
-    const perDoc = [this.ids, this.sales, this.online, this.kinds, this.maskLow, this.maskHigh, this.titleZhHash, this.titleEnHash].map((array) => add(array.subarray(0, n)));
+    const perDoc = [this.ids, this.sales, this.online, this.kinds, this.masks, this.titleZhHash, this.titleEnHash].map((array) =>
+      add(array.subarray(0, array === this.masks ? 2 * n : n)),
+    );
     const sets = <K>(map: Map<K, DocBitset>): [K, number][] => [...map].map(([key, set]) => [key, add(set.words)]);
     const meta: CatalogueIndexMeta = {
       count: n,
@@ -181,14 +184,13 @@ export class CatalogueIndex {
 
   static fromSnapshot({ meta, arrays }: IndexSnapshot<CatalogueIndexMeta>, limits: CatalogueIndexLimits = DEFAULT_LIMITS): CatalogueIndex {
     const index = new CatalogueIndex(limits);
-    const [ids, sales, online, kinds, maskLow, maskHigh, titleZhHash, titleEnHash] = meta.perDoc.map((i) => arrays[i]!);
+    const [ids, sales, online, kinds, masks, titleZhHash, titleEnHash] = meta.perDoc.map((i) => arrays[i]!);
     index.count = meta.count;
     index.ids = ids as Float64Array;
     index.sales = sales as Int32Array;
     index.online = online as Float64Array;
     index.kinds = kinds as Uint8Array;
-    index.maskLow = maskLow as Uint32Array;
-    index.maskHigh = maskHigh as Uint32Array;
+    index.masks = masks as Uint32Array;
     index.titleZhHash = titleZhHash as Int32Array;
     index.titleEnHash = titleEnHash as Int32Array;
     index.dead = meta.dead;
@@ -262,8 +264,8 @@ export class CatalogueIndex {
       if (index < 32) low |= 1 << index;
       else high |= 1 << (index - 32);
     }
-    this.maskLow[n] = low >>> 0;
-    this.maskHigh[n] = high >>> 0;
+    this.masks[2 * n] = low >>> 0;
+    this.masks[2 * n + 1] = high >>> 0;
     this.kindSets.get(kind)!.add(n);
     if (doc.categoryId !== null) setOf(this.categorySets, doc.categoryId, this.reservedWords).add(n);
     setOf(this.sourceSets, doc.from, this.reservedWords).add(n);
@@ -333,7 +335,7 @@ export class CatalogueIndex {
 
   private evaluate(query: MaterialSearchQuery, language: Language, queryWords: QueryWord[], queryText: string): IndexAnswer {
     const kind = KIND_CODES[query.type === 'pic' ? 'photo' : 'video'];
-    const base = this.scratch.take();
+    const base = this.scratch.takeForCopy();
     copyInto(base, this.kindSets.get(kind)!.words);
     if (query.categoryId !== undefined) this.restrict(base, this.categorySets.get(query.categoryId));
     if (query.from !== undefined) this.restrict(base, this.sourceSets.get(query.from));
@@ -352,9 +354,19 @@ export class CatalogueIndex {
     };
     const alternativesOf = (word: QueryWord): QueryToken[][] => [word.tokens, ...word.synonyms];
     for (const word of queryWords) {
+      const alternatives = alternativesOf(word);
+      // The common case, one word typed without synonyms: intersect with its token directly.
+      if (alternatives.length === 1 && alternatives[0]!.length === 1) {
+        andInto(base, tokenSet(alternatives[0]![0]!));
+        continue;
+      }
       const matches = this.scratch.take();
-      for (const alternative of alternativesOf(word)) {
-        const all = this.scratch.take();
+      for (const alternative of alternatives) {
+        if (alternative.length === 1) {
+          orInto(matches, tokenSet(alternative[0]!));
+          continue;
+        }
+        const all = this.scratch.takeForCopy();
         alternative.forEach((token, i) => (i === 0 ? copyInto(all, tokenSet(token)) : andInto(all, tokenSet(token))));
         orInto(matches, all);
       }
@@ -372,7 +384,7 @@ export class CatalogueIndex {
       }
       clauses.set(name, clause);
     }
-    const matches = this.scratch.take();
+    const matches = this.scratch.takeForCopy();
     copyInto(matches, base);
     for (const clause of clauses.values()) andInto(matches, clause);
     const counted = countOf(matches);
@@ -381,7 +393,7 @@ export class CatalogueIndex {
     const unselected = FILTER_NAMES.filter((name) => !clauses.has(name));
     this.countFacets(matches, unselected, facets);
     for (const name of selected) {
-      const others = this.scratch.take();
+      const others = this.scratch.takeForCopy();
       copyInto(others, base);
       for (const [other, clause] of clauses) if (other !== name) andInto(others, clause);
       this.countFacets(others, [name], facets);
@@ -430,8 +442,9 @@ export class CatalogueIndex {
           }
           scores.set(doc, score);
         }
-        candidates.sort((a, b) => scores.get(b)! - scores.get(a)! || this.salesOrder(a, b));
-        docs.push(...candidates.slice(offset, Math.min(end, rankCap)));
+        const ranked = candidates.map((doc) => ({ doc, score: scores.get(doc)!, sales: this.sales[doc]!, id: this.ids[doc]! }));
+        ranked.sort((a, b) => b.score - a.score || b.sales - a.sales || b.id - a.id);
+        docs.push(...ranked.slice(offset, Math.min(end, rankCap)).map((r) => r.doc));
       }
       if (end > rankCap) docs.push(...this.slice(matches, counted, sales, Math.max(offset, rankCap), end));
     }
@@ -522,25 +535,41 @@ export class CatalogueIndex {
         else wantHigh |= 1 << (index - 32);
       }
     }
-    const counts = new Int32Array(VALUE_COUNT);
     let left = this.limits.facetCandidates;
     if (left <= 0) return;
-    forEachMember(set, (doc) => {
-      let low = this.maskLow[doc]! & wantLow;
-      while (low !== 0) {
-        const bit = low & -low;
-        counts[31 - Math.clz32(bit)]! += 1;
-        low ^= bit;
+    const masks = this.masks;
+    // A histogram of each byte of the documents' value masks (8 bytes × 256 patterns), expanded
+    // into per-value counts once at the end: 8 increments per document instead of one per value
+    // it holds. One loop, no callback per document.
+    const histogram = this.byteHistogram;
+    histogram.fill(0);
+    scan: for (let w = 0; w < set.length; w += 1) {
+      let x = set[w]!;
+      while (x !== 0) {
+        const lowest = x & -x;
+        x ^= lowest;
+        const doc = (w << 5) + 31 - Math.clz32(lowest);
+        const low = masks[2 * doc]! & wantLow;
+        const high = masks[2 * doc + 1]! & wantHigh;
+        histogram[low & 255]! += 1;
+        histogram[256 + ((low >>> 8) & 255)]! += 1;
+        histogram[512 + ((low >>> 16) & 255)]! += 1;
+        histogram[768 + (low >>> 24)]! += 1;
+        histogram[1024 + (high & 255)]! += 1;
+        histogram[1280 + ((high >>> 8) & 255)]! += 1;
+        histogram[1536 + ((high >>> 16) & 255)]! += 1;
+        histogram[1792 + (high >>> 24)]! += 1;
+        if (--left === 0) break scan;
       }
-      let high = this.maskHigh[doc]! & wantHigh;
-      while (high !== 0) {
-        const bit = high & -high;
-        counts[63 - Math.clz32(bit)]! += 1;
-        high ^= bit;
+    }
+    const counts = new Int32Array(64);
+    for (let chunk = 0; chunk < 8; chunk += 1) {
+      for (let pattern = 1; pattern < 256; pattern += 1) {
+        const seen = histogram[chunk * 256 + pattern]!;
+        if (seen === 0) continue;
+        for (let bits = pattern; bits !== 0; bits &= bits - 1) counts[chunk * 8 + 31 - Math.clz32(bits & -bits)]! += seen;
       }
-      left -= 1;
-      return left > 0;
-    });
+    }
     for (const name of names) {
       const buckets = facets[name]!;
       VALUES_OF_NAME.get(name)!.forEach((index, i) => (buckets[i]!.count = counts[index]!));
@@ -599,8 +628,9 @@ export class CatalogueIndex {
     this.sales = grow(this.sales, (n) => new Int32Array(n));
     this.online = grow(this.online, (n) => new Float64Array(n));
     this.kinds = grow(this.kinds, (n) => new Uint8Array(n));
-    this.maskLow = grow(this.maskLow, (n) => new Uint32Array(n));
-    this.maskHigh = grow(this.maskHigh, (n) => new Uint32Array(n));
+    const masks = new Uint32Array(2 * size);
+    masks.set(this.masks);
+    this.masks = masks;
     this.titleZhHash = grow(this.titleZhHash, (n) => new Int32Array(n));
     this.titleEnHash = grow(this.titleEnHash, (n) => new Int32Array(n));
   }

@@ -137,6 +137,13 @@ export class ScratchWords {
     return fresh;
   }
 
+  /** An array of the current size whose contents are left over: for a target about to be overwritten by copyInto. */
+  takeForCopy(): Uint32Array {
+    const words = this.free.pop() ?? new Uint32Array(this.size);
+    this.lent.push(words);
+    return words;
+  }
+
   /** Everything taken since the last call comes back (at the end of a search). */
   returnAll(): void {
     for (const words of this.lent) if (words.length === this.size) this.free.push(words);

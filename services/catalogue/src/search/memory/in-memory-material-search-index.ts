@@ -57,6 +57,8 @@ export class InMemoryMaterialSearchIndex implements MaterialSearchIndex {
       const index = await this.builder();
       for (const write of this.pending) write(index);
       this.current = index;
+      // The query segmenter loads its dictionary on first use (a fifth of a second): not on a visitor's search.
+      normalizeQuery('上海外滩 warm');
       const memory = process.memoryUsage();
       const mb = (bytes: number) => Math.round(bytes / 1_048_576);
       this.logger.log(
