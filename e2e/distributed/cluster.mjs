@@ -82,6 +82,8 @@ export async function startCluster({ log = () => undefined } = {}) {
         SEED_DEMO: service === 'identity' ? 'true' : 'false',
         OTEL_SERVICE_NAME: service,
         ...(service === 'identity' ? {} : { IDENTITY_URL: `http://127.0.0.1:${ports.identity}` }),
+        // The catalogue's search index is built the way a large catalogue's is: in a child process.
+        ...(service === 'catalogue' ? { SEARCH_INDEX_CHILD_MIN: '0' } : {}),
       };
       processes[service] = startProcess(service, join(ROOT, `services/${service}/dist/main.js`), env);
       cleanup.push(() => processes[service].stop());

@@ -304,6 +304,22 @@ describe('in-memory search engine against brute force', () => {
     expect(capped.some((r) => r.totalCapped)).toBe(true);
   });
 
+  it('names the candidates of "similar materials" as brute force does', async () => {
+    const { engine, oracle } = await engineAndOracle(docs, DEFAULT_LIMITS);
+    const live = [...oracle.docs.values()];
+    const bySales = (a: MaterialSearchDocument, b: MaterialSearchDocument) => b.salesCount - a.salesCount || b.id - a.id;
+    let checked = 0;
+    for (const doc of live.filter((_, i) => i % 37 === 0)) {
+      const others = live.filter((other) => other.kind === doc.kind && other.id !== doc.id).sort(bySales);
+      const sameCategory = doc.categoryId === null ? [] : others.filter((other) => other.categoryId === doc.categoryId).slice(0, 20);
+      const sharingTag = others.filter((other) => other.keywordsZh.some((t) => doc.keywordsZh.includes(t)) || other.keywordsEn.some((t) => doc.keywordsEn.includes(t))).slice(0, 20);
+      const expected = [...new Set([...sameCategory, ...sharingTag].map((other) => other.id))].sort((a, b) => a - b);
+      expect([...(engine.similarCandidates(doc, 20) ?? [])].sort((a, b) => a - b)).toEqual(expected);
+      checked += 1;
+    }
+    expect(checked).toBeGreaterThan(50);
+  });
+
   it('answers the same from an index that went through a snapshot file', async () => {
     const { engine, oracle } = await engineAndOracle(docs, DEFAULT_LIMITS, true);
     expect((await differences(engine, oracle, queries.slice(0, 150))).slice(0, 10)).toEqual([]);

@@ -8,7 +8,7 @@ describe('loadConfig', () => {
     expect(config.database.url).toBeNull();
     expect(config.events).toEqual({ transport: 'postgres', databaseUrl: null, visibilityTimeoutSeconds: 30, concurrency: 4 });
     expect(config.storage).toEqual({ driver: 'local' });
-    expect(config.search).toEqual({ engine: 'memory' });
+    expect(config.search).toEqual({ engine: 'memory', childBuildFrom: 20_000 });
     expect(config.notifier).toEqual({ driver: 'dev-mailbox' });
     expect(config.seedDemo).toBe(true);
     expect(config.readCacheSeconds).toBe(30);

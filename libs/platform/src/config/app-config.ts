@@ -113,6 +113,7 @@ const envSchema = z
     // Set for a service deployed without identity: sessions are then checked with identity over HTTP.
     IDENTITY_URL: z.url().optional(),
     SEARCH: z.enum(['memory', 'postgres', 'opensearch']).default('memory'),
+    SEARCH_INDEX_CHILD_MIN: z.coerce.number().int().min(0).max(1_000_000_000).default(20_000),
     OPENSEARCH_URL: z.url().optional(),
     NOTIFIER: z.enum(['dev-mailbox', 'smtp']).optional(),
     SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
@@ -206,7 +207,8 @@ export interface AppConfig {
         /** The address browsers reach the object store at; presigned links are signed for it. */
         publicUrl?: string;
       };
-  search: { engine: 'memory' | 'postgres' } | { engine: 'opensearch'; url: string };
+  /** `memory`: `childBuildFrom` is the number of published materials from which the index is built in a child process (ADR 0020). */
+  search: { engine: 'memory'; childBuildFrom: number } | { engine: 'postgres' } | { engine: 'opensearch'; url: string };
   notifier: { driver: 'dev-mailbox' } | { driver: 'smtp'; url: string; from: string; sms: SmsConfig | null };
   /** Secrets; null means "generate once and keep in the data folder" (never in production). */
   secrets: { token: string | null; signing: string | null; fieldEncryption: string | null };
@@ -286,7 +288,9 @@ export function loadConfig(raw: RawEnv = process.env): AppConfig {
     search:
       env.SEARCH === 'opensearch'
         ? { engine: 'opensearch', url: env.OPENSEARCH_URL as string }
-        : { engine: env.SEARCH === 'postgres' ? 'postgres' : 'memory' },
+        : env.SEARCH === 'postgres'
+          ? { engine: 'postgres' }
+          : { engine: 'memory', childBuildFrom: env.SEARCH_INDEX_CHILD_MIN },
     notifier:
       notifier === 'smtp'
         ? {

@@ -2,7 +2,7 @@ import type { EntityManager } from 'typeorm';
 import type { Language, MaterialSearchQuery } from '@mkt/contracts';
 import { afterCommit } from '@mkt/platform';
 import { ReadThroughCache } from '../store/read-through-cache.js';
-import type { MaterialSearchDocument, MaterialSearchIndex, MaterialSearchResult } from './material-search.port.js';
+import type { MaterialSearchDocument, MaterialSearchIndex, MaterialSearchResult, SimilarTo } from './material-search.port.js';
 
 /** Distinct searches kept: a results page is a few hundred bytes of ids and facet counts. */
 export const SEARCH_CACHE_ENTRIES = 5_000;
@@ -31,6 +31,10 @@ export class CachedMaterialSearchIndex implements MaterialSearchIndex {
 
   search(query: MaterialSearchQuery, language: Language): Promise<MaterialSearchResult> {
     return this.results.get(searchCacheKey(query, language), () => this.inner.search(query, language));
+  }
+
+  similarCandidates(material: SimilarTo, perSource: number): number[] | null {
+    return this.inner.similarCandidates?.(material, perSource) ?? null;
   }
 
   async upsert(documents: MaterialSearchDocument[], manager?: EntityManager): Promise<void> {

@@ -37,6 +37,15 @@ export interface MaterialSearchResult {
   normalizedKeyword: string;
 }
 
+/** What "similar materials" starts from: the material's kind, category and tags. */
+export interface SimilarTo {
+  id: number;
+  kind: MaterialKind;
+  categoryId: number | null;
+  keywordsZh: string[];
+  keywordsEn: string[];
+}
+
 export interface MaterialSearchIndex {
   /**
    * `database`: the index lives in the catalogue's own tables, and `upsert` / `remove` given a
@@ -48,6 +57,13 @@ export interface MaterialSearchIndex {
   upsert(documents: MaterialSearchDocument[], manager?: EntityManager): Promise<void>;
   remove(ids: number[], manager?: EntityManager): Promise<void>;
   search(query: MaterialSearchQuery, language: Language): Promise<MaterialSearchResult>;
+  /**
+   * The candidates a detail page's "similar" list is ranked from: the best sellers of the same
+   * kind in the same category and the best sellers of the same kind sharing a tag (exactly, as
+   * stored), up to `perSource` of each, never the material itself; null when the engine cannot
+   * say (not built yet), and absent from engines that leave it to the database.
+   */
+  similarCandidates?(material: SimilarTo, perSource: number): number[] | null;
 }
 
 /** `@Inject(MATERIAL_SEARCH_INDEX) search: MaterialSearchIndex`. */

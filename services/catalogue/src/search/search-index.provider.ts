@@ -38,7 +38,7 @@ export async function createMaterialSearchIndex(
   }
   const postgres = new PostgresMaterialSearchIndex(dataSource, synonyms);
   if (config.search.engine === 'postgres') return postgres;
-  const builder = defaultIndexBuilder(config.database?.url ?? null, new PublishedMaterialReader(typeormSessions(dataSource)));
+  const builder = defaultIndexBuilder(config.database?.url ?? null, new PublishedMaterialReader(typeormSessions(dataSource)), config.search.childBuildFrom);
   const memory = new InMemoryMaterialSearchIndex(builder, postgres, synonyms);
   await memory.build();
   return memory;

@@ -2,13 +2,13 @@ import { FILTER_NAMES, FILTER_VALUES, type FilterName, type Language, type Mater
 import { idOfMaterialCode, materialCode, type ExactLookup } from '../../materials/material-code.js';
 import { normalizeFilters } from '../../materials/material-filters.js';
 import { hasHan } from '../../text/text-helpers.js';
-import type { MaterialSearchDocument, MaterialSearchResult } from '../material-search.port.js';
+import type { MaterialSearchDocument, MaterialSearchResult, SimilarTo } from '../material-search.port.js';
 import { emptyFacets } from '../search-facets.js';
 import type { QueryToken, QueryWord } from '../synonym-dictionary.js';
 import { DocBitset, ScratchWords, andInto, copyInto, countOf, forEachMember, orInto } from './doc-bitset.js';
 import { DocOrder } from './doc-order.js';
 import type { IndexSnapshot, SnapshotArray } from './index-snapshot.js';
-import { DocumentTerms, STEM, TITLE_STEM, TITLE_WORD, WORD, isDictionaryWord, type SearchField } from './document-terms.js';
+import { DocumentTerms, STEM, TAG_EN, TAG_SEPARATOR, TAG_ZH, TITLE_STEM, TITLE_WORD, WORD, isDictionaryWord, type SearchField } from './document-terms.js';
 import { PostingList } from './posting-list.js';
 import { TypoCorrector } from './typo-corrector.js';
 
@@ -276,6 +276,8 @@ export class CatalogueIndex {
       this.termIdsOf('keywordsZh', doc.keywordsZh.join(' ')),
       this.termIdsOf('titleEn', doc.titleEn),
       this.termIdsOf('keywordsEn', doc.keywordsEn.join(' ')),
+      this.termIdsOf('tagsZh', doc.keywordsZh.join(TAG_SEPARATOR)),
+      this.termIdsOf('tagsEn', doc.keywordsEn.join(TAG_SEPARATOR)),
     ]) {
       for (let i = 0; i < ids.length; i += 1) this.lists[ids[i]!]!.add(n, this.reservedWords);
     }
@@ -474,6 +476,34 @@ export class CatalogueIndex {
   private postingOf(term: string): PostingList | undefined {
     const id = this.termIds.get(term);
     return id === undefined ? undefined : this.lists[id];
+  }
+
+  /** See MaterialSearchIndex.similarCandidates. */
+  similarCandidates(material: SimilarTo, perSource: number): number[] {
+    const kind = KIND_CODES[material.kind];
+    const order = this.bySales.get(kind)!;
+    const self = this.docOfId.get(material.id);
+    this.scratch.resize((this.count + 31) >>> 5);
+    try {
+      const found = new Set<number>();
+      const bestSellers = (set: Uint32Array): void => {
+        if (self !== undefined) set[self >>> 5]! &= ~(1 << (self & 31));
+        andInto(set, this.kindSets.get(kind)!.words);
+        for (const doc of this.slice(set, countOf(set), order, 0, perSource)) found.add(doc);
+      };
+      const category = material.categoryId === null ? undefined : this.categorySets.get(material.categoryId);
+      if (category) {
+        const set = this.scratch.takeForCopy();
+        copyInto(set, category.words);
+        bestSellers(set);
+      }
+      const tags = this.scratch.take();
+      for (const term of [...material.keywordsZh.map((tag) => TAG_ZH + tag), ...material.keywordsEn.map((tag) => TAG_EN + tag)]) this.postingOf(term)?.orInto(tags);
+      bestSellers(tags);
+      return [...found].map((doc) => this.ids[doc]!);
+    } finally {
+      this.scratch.returnAll();
+    }
   }
 
   /** base := base ∧ set (nothing when there is no such set). */

@@ -15,9 +15,14 @@ export const WORD = 'w';
 export const TITLE_WORD = 't';
 export const STEM = 's';
 export const TITLE_STEM = 'u';
+/** Whole tags as stored (`g` Chinese, `h` English), for "similar materials" only. */
+export const TAG_ZH = 'g';
+export const TAG_EN = 'h';
+/** Between the tags of a field's text for the tag fields. */
+export const TAG_SEPARATOR = '\u001f';
 
 /** The four searched fields of a document. */
-export type SearchField = 'titleZh' | 'keywordsZh' | 'titleEn' | 'keywordsEn';
+export type SearchField = 'titleZh' | 'keywordsZh' | 'titleEn' | 'keywordsEn' | 'tagsZh' | 'tagsEn';
 
 /** Segmented parts kept for reuse: tags and title phrases repeat across a catalogue. */
 const MEMO_LIMIT = 200_000;
@@ -39,6 +44,11 @@ export class DocumentTerms {
   /** The term keys one field's text gives (tags joined by spaces). */
   fieldTerms(field: SearchField, text: string): string[] {
     const terms: string[] = [];
+    if (field === 'tagsZh' || field === 'tagsEn') {
+      const space = field === 'tagsZh' ? TAG_ZH : TAG_EN;
+      for (const tag of text.split(TAG_SEPARATOR)) if (tag) terms.push(space + tag);
+      return terms;
+    }
     const title = field === 'titleZh' || field === 'titleEn';
     if (field === 'titleZh' || field === 'keywordsZh') {
       for (const word of this.chineseWords(text)) {

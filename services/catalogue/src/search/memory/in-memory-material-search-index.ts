@@ -4,7 +4,7 @@ import type { Language, MaterialSearchQuery } from '@mkt/contracts';
 import { afterCommit } from '@mkt/platform';
 import { exactLookupOf } from '../../materials/material-code.js';
 import { normalizeQuery } from '../../text/text-helpers.js';
-import type { MaterialSearchDocument, MaterialSearchIndex, MaterialSearchResult } from '../material-search.port.js';
+import type { MaterialSearchDocument, MaterialSearchIndex, MaterialSearchResult, SimilarTo } from '../material-search.port.js';
 import { emptyFacets } from '../search-facets.js';
 import { NO_SYNONYMS, type SynonymDictionary, type SynonymSource } from '../synonym-dictionary.js';
 import { DEFAULT_LIMITS, type CatalogueIndex, type CatalogueIndexLimits } from './catalogue-index.js';
@@ -101,6 +101,10 @@ export class InMemoryMaterialSearchIndex implements MaterialSearchIndex {
   private compactWhenWasteful(index: CatalogueIndex): void {
     if (this.building || index.garbage < REBUILD_GARBAGE_MIN || index.garbage < index.size / 2) return;
     this.build().catch((error: unknown) => this.logger.error({ err: error }, 'search index rebuild failed; the current one keeps serving'));
+  }
+
+  similarCandidates(material: SimilarTo, perSource: number): number[] | null {
+    return this.current?.similarCandidates(material, perSource) ?? null;
   }
 
   async search(query: MaterialSearchQuery, language: Language): Promise<MaterialSearchResult> {

@@ -56,9 +56,16 @@ export function buildInChildProcess(databaseUrl: string, limits: CatalogueIndexL
   };
 }
 
-/** The child process when this process runs compiled, else this process. */
-export function defaultIndexBuilder(databaseUrl: string | null, source: PublishedMaterialSource): IndexBuilder {
-  return databaseUrl && existsSync(BUILDER_ENTRY) ? buildInChildProcess(databaseUrl) : buildInProcess(source);
+/**
+ * A child process for catalogues of `childFrom` published materials or more, when this process
+ * runs compiled (the builder's entry exists) and knows the database's address; this process
+ * otherwise (a small catalogue builds in well under a second, and tests run from sources).
+ */
+export function defaultIndexBuilder(databaseUrl: string | null, source: PublishedMaterialSource, childFrom: number): IndexBuilder {
+  const inProcess = buildInProcess(source);
+  if (!databaseUrl || !existsSync(BUILDER_ENTRY)) return inProcess;
+  const inChild = buildInChildProcess(databaseUrl);
+  return async () => ((await source.count()) >= childFrom ? inChild() : inProcess());
 }
 
 /** Sessions on the service's own pool (a query runner each). */
