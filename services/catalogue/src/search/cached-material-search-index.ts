@@ -33,8 +33,8 @@ export class CachedMaterialSearchIndex implements MaterialSearchIndex {
     return this.results.get(searchCacheKey(query, language), () => this.inner.search(query, language));
   }
 
-  similarCandidates(material: SimilarTo, perSource: number): number[] | null {
-    return this.inner.similarCandidates?.(material, perSource) ?? null;
+  similar(material: SimilarTo, count: number, candidates: number): number[] | null {
+    return this.inner.similar?.(material, count, candidates) ?? null;
   }
 
   async upsert(documents: MaterialSearchDocument[], manager?: EntityManager): Promise<void> {

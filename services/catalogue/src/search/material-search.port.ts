@@ -58,12 +58,13 @@ export interface MaterialSearchIndex {
   remove(ids: number[], manager?: EntityManager): Promise<void>;
   search(query: MaterialSearchQuery, language: Language): Promise<MaterialSearchResult>;
   /**
-   * The candidates a detail page's "similar" list is ranked from: the best sellers of the same
+   * A detail page's "similar materials", best first: ranked from the best sellers of the same
    * kind in the same category and the best sellers of the same kind sharing a tag (exactly, as
-   * stored), up to `perSource` of each, never the material itself; null when the engine cannot
-   * say (not built yet), and absent from engines that leave it to the database.
+   * stored), up to `candidates` of each, never the material itself; a shared category counts 2,
+   * each shared tag 1, then sales, then the newer id. At most `count`; null when the engine
+   * cannot say (not built yet), and absent from engines that leave it to the database.
    */
-  similarCandidates?(material: SimilarTo, perSource: number): number[] | null;
+  similar?(material: SimilarTo, count: number, candidates: number): number[] | null;
 }
 
 /** `@Inject(MATERIAL_SEARCH_INDEX) search: MaterialSearchIndex`. */

@@ -139,22 +139,10 @@ export class CatalogueReadService {
    * arrays), SIMILAR_CANDIDATES of each, so a detail view never scores the whole kind.
    */
   private async similarIds(material: MaterialEntity, count: number): Promise<number[]> {
-    // An engine that holds the catalogue names the candidates (the best sellers of each source
-    // cost it a walk of its sales order); the database ranks just those.
-    const candidates = this.index.similarCandidates?.(material, SIMILAR_CANDIDATES) ?? null;
-    const rows: { id: string }[] = candidates
-      ? await this.dataSource.query(
-          `SELECT m.id FROM catalogue.materials m
-           WHERE m.id = ANY($6::bigint[]) AND m.status = 'published' AND m.kind = $1 AND m.id <> $2
-           ORDER BY (CASE WHEN m.category_id = $3 THEN 2 ELSE 0 END)
-                  + cardinality(ARRAY(SELECT unnest(m.keywords_zh) INTERSECT SELECT unnest($4::text[])))
-                  + cardinality(ARRAY(SELECT unnest(m.keywords_en) INTERSECT SELECT unnest($5::text[]))) DESC,
-                  m.sales_count DESC, m.id DESC
-           LIMIT $7`,
-          [material.kind, material.id, material.categoryId, material.keywordsZh, material.keywordsEn, candidates, count],
-        )
-      : await this.similarRows(material, count);
-    return this.withBestSellers(material, rows.map((r) => Number(r.id)), count);
+    // An engine that holds the catalogue ranks them itself (a walk of its sales order and a few
+    // set lookups); otherwise the database does.
+    const ranked = this.index.similar?.(material, count, SIMILAR_CANDIDATES) ?? (await this.similarRows(material, count)).map((r) => Number(r.id));
+    return this.withBestSellers(material, ranked, count);
   }
 
   private similarRows(material: MaterialEntity, count: number): Promise<{ id: string }[]> {

@@ -478,11 +478,15 @@ export class CatalogueIndex {
     return id === undefined ? undefined : this.lists[id];
   }
 
-  /** See MaterialSearchIndex.similarCandidates. */
-  similarCandidates(material: SimilarTo, perSource: number): number[] {
+  /** See MaterialSearchIndex.similar. */
+  similar(material: SimilarTo, count: number, perSource: number): number[] {
     const kind = KIND_CODES[material.kind];
     const order = this.bySales.get(kind)!;
     const self = this.docOfId.get(material.id);
+    const category = material.categoryId === null ? undefined : this.categorySets.get(material.categoryId);
+    const tagLists = [...material.keywordsZh.map((tag) => TAG_ZH + tag), ...material.keywordsEn.map((tag) => TAG_EN + tag)]
+      .map((term) => this.postingOf(term))
+      .filter((list): list is PostingList => list !== undefined);
     this.scratch.resize((this.count + 31) >>> 5);
     try {
       const found = new Set<number>();
@@ -491,16 +495,23 @@ export class CatalogueIndex {
         andInto(set, this.kindSets.get(kind)!.words);
         for (const doc of this.slice(set, countOf(set), order, 0, perSource)) found.add(doc);
       };
-      const category = material.categoryId === null ? undefined : this.categorySets.get(material.categoryId);
       if (category) {
         const set = this.scratch.takeForCopy();
         copyInto(set, category.words);
         bestSellers(set);
       }
       const tags = this.scratch.take();
-      for (const term of [...material.keywordsZh.map((tag) => TAG_ZH + tag), ...material.keywordsEn.map((tag) => TAG_EN + tag)]) this.postingOf(term)?.orInto(tags);
+      for (const list of tagLists) list.orInto(tags);
       bestSellers(tags);
-      return [...found].map((doc) => this.ids[doc]!);
+      return [...found]
+        .map((doc) => {
+          let score = category?.has(doc) ? 2 : 0;
+          for (const list of tagLists) if (list.has(doc)) score += 1;
+          return { doc, score };
+        })
+        .sort((a, b) => b.score - a.score || this.salesOrder(a.doc, b.doc))
+        .slice(0, count)
+        .map(({ doc }) => this.ids[doc]!);
     } finally {
       this.scratch.returnAll();
     }

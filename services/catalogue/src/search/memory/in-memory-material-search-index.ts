@@ -103,8 +103,8 @@ export class InMemoryMaterialSearchIndex implements MaterialSearchIndex {
     this.build().catch((error: unknown) => this.logger.error({ err: error }, 'search index rebuild failed; the current one keeps serving'));
   }
 
-  similarCandidates(material: SimilarTo, perSource: number): number[] | null {
-    return this.current?.similarCandidates(material, perSource) ?? null;
+  similar(material: SimilarTo, count: number, candidates: number): number[] | null {
+    return this.current?.similar(material, count, candidates) ?? null;
   }
 
   async search(query: MaterialSearchQuery, language: Language): Promise<MaterialSearchResult> {
