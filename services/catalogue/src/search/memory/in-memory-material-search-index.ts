@@ -89,9 +89,14 @@ export class InMemoryMaterialSearchIndex implements MaterialSearchIndex {
   private whenCommitted(manager: EntityManager | undefined, write: (index: CatalogueIndex) => void): void {
     const apply = (): void => {
       if (this.pending) this.pending.push(write);
-      if (this.current) {
+      if (!this.current) return;
+      try {
         write(this.current);
         this.compactWhenWasteful(this.current);
+      } catch (error) {
+        // The write is committed in PostgreSQL; an index that could not take it is read again from there.
+        this.logger.error({ err: error }, 'search index write failed; rebuilding the index from the database');
+        this.build().catch((rebuild: unknown) => this.logger.error({ err: rebuild }, 'search index rebuild failed; the current one keeps serving'));
       }
     };
     if (manager) afterCommit(manager, apply);
