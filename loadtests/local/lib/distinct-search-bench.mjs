@@ -3,11 +3,11 @@
 // at several numbers of concurrent clients; beside the PostgreSQL adapter's cost for the same
 // kind of queries (the SQL floor). Only 127.0.0.1 is contacted; every loop is bounded.
 
-import http from 'node:http';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
+import { keepAliveClient } from './http.mjs';
 import { assertLoopback } from './loopback.mjs';
 import { summarize } from './stats.mjs';
 
@@ -46,43 +46,6 @@ export async function distinctQuerySets({ root, databaseUrl, count, sets, seed =
 }
 
 /**
- * One POST on a kept-alive connection.
- * @param {http.Agent} agent
- * @param {string} url
- * @param {unknown} body
- * @param {string} lang
- * @param {number} timeoutMs
- * @returns {Promise<{ status: number, json: any }>}
- */
-function post(agent, url, body, lang, timeoutMs) {
-  const payload = Buffer.from(JSON.stringify(body));
-  return new Promise((resolvePost, rejectPost) => {
-    const request = http.request(
-      url,
-      { method: 'POST', agent, timeout: timeoutMs, headers: { accept: 'application/json', 'accept-language': lang, 'content-type': 'application/json', 'content-length': payload.length } },
-      (response) => {
-        /** @type {Buffer[]} */
-        const chunks = [];
-        response.on('data', (chunk) => chunks.push(chunk));
-        response.on('error', rejectPost);
-        response.on('end', () => {
-          let json;
-          try {
-            json = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-          } catch {
-            json = undefined;
-          }
-          resolvePost({ status: response.statusCode ?? 0, json });
-        });
-      },
-    );
-    request.on('timeout', () => request.destroy(new Error(`no answer within ${timeoutMs} ms`)));
-    request.on('error', rejectPost);
-    request.end(payload);
-  });
-}
-
-/**
  * @typedef {object} DistinctRun
  * @property {number} clients
  * @property {number} queries
@@ -97,6 +60,44 @@ function post(agent, url, body, lang, timeoutMs) {
  */
 
 /**
+ * Latencies of answered queries, overall and by shape, and how many found something.
+ * @param {number} queries  how many the run had to send
+ */
+function tally(queries) {
+  /** @type {number[]} */
+  const latencies = [];
+  /** @type {Map<string, number[]>} */
+  const byShape = new Map();
+  const started = performance.now();
+  const counts = { errors: 0, found: 0 };
+  return {
+    counts,
+    /** @param {string} shape @param {number} ms @param {number} total */
+    answered(shape, ms, total) {
+      latencies.push(ms);
+      if (!byShape.has(shape)) byShape.set(shape, []);
+      byShape.get(shape)?.push(ms);
+      if (total > 0) counts.found += 1;
+    },
+    /** @param {number} clients @returns {DistinctRun} */
+    result(clients) {
+      const durationSec = (performance.now() - started) / 1000;
+      return {
+        clients,
+        queries,
+        requests: latencies.length,
+        errors: counts.errors,
+        found: counts.found,
+        rps: latencies.length / durationSec,
+        durationSec,
+        latencyMs: summarize(latencies),
+        byShape: Object.fromEntries([...byShape].map(([shape, values]) => [shape, summarize(values)])),
+      };
+    },
+  };
+}
+
+/**
  * Each query sent once, `clients` at a time, each client on its own kept-alive connection.
  * @param {{ baseUrl: string, queries: DistinctQuery[], clients: number, timeoutMs?: number }} options
  * @returns {Promise<DistinctRun>}
@@ -104,52 +105,28 @@ function post(agent, url, body, lang, timeoutMs) {
 export async function runDistinct({ baseUrl, queries, clients, timeoutMs = 30_000 }) {
   assertLoopback(baseUrl);
   const url = `${baseUrl}/api/material/search`;
-  /** @type {number[]} */
-  const latencies = [];
-  /** @type {Map<string, number[]>} */
-  const byShape = new Map();
+  const run = tally(queries.length);
   let next = 0;
-  let errors = 0;
-  let found = 0;
-  const started = performance.now();
   const client = async () => {
-    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const connection = keepAliveClient();
     try {
       for (let i = next++; i < queries.length; i = next++) {
         const query = queries[i];
         const t = performance.now();
         try {
-          const answer = await post(agent, url, query.body, query.lang, timeoutMs);
-          const ms = performance.now() - t;
-          if (answer.status !== 200 || answer.json?.code !== 0) {
-            errors += 1;
-            continue;
-          }
-          latencies.push(ms);
-          if (!byShape.has(query.shape)) byShape.set(query.shape, []);
-          byShape.get(query.shape)?.push(ms);
-          if (answer.json.data.total > 0) found += 1;
+          const answer = await connection.postJson(url, query.body, timeoutMs, { 'accept-language': query.lang });
+          if (answer.status !== 200 || answer.json?.code !== 0) run.counts.errors += 1;
+          else run.answered(query.shape, performance.now() - t, answer.json.data.total);
         } catch {
-          errors += 1;
+          run.counts.errors += 1;
         }
       }
     } finally {
-      agent.destroy();
+      connection.close();
     }
   };
   await Promise.all(Array.from({ length: clients }, client));
-  const durationSec = (performance.now() - started) / 1000;
-  return {
-    clients,
-    queries: queries.length,
-    requests: latencies.length,
-    errors,
-    found,
-    rps: latencies.length / durationSec,
-    durationSec,
-    latencyMs: summarize(latencies),
-    byShape: Object.fromEntries([...byShape].map(([shape, values]) => [shape, summarize(values)])),
-  };
+  return run.result(clients);
 }
 
 /**
@@ -167,15 +144,9 @@ export async function runDistinctFloor({ root, databaseUrl, queries, clients, ma
   pool.on('error', () => undefined);
   const index = new PostgresMaterialSearchIndex({ query: async (/** @type {string} */ sql, /** @type {unknown[]} */ params = []) => (await pool.query(sql, params)).rows });
   const cardSql = `SELECT ${CARD_COLUMNS} FROM catalogue.materials m ${bookmarkJoin('$2')} WHERE m.id = ANY($1::bigint[]) AND m.status = 'published'`;
-  /** @type {number[]} */
-  const latencies = [];
-  /** @type {Map<string, number[]>} */
-  const byShape = new Map();
+  const run = tally(queries.length);
   let next = 0;
-  let errors = 0;
-  let found = 0;
-  const started = performance.now();
-  const deadline = started + maxSeconds * 1000;
+  const deadline = performance.now() + maxSeconds * 1000;
   const client = async () => {
     for (let i = next++; i < queries.length && performance.now() < deadline; i = next++) {
       const query = queries[i];
@@ -183,13 +154,9 @@ export async function runDistinctFloor({ root, databaseUrl, queries, clients, ma
       try {
         const result = await index.search(materialSearchRequestSchema.parse(query.body), query.lang);
         if (result.ids.length) await pool.query(cardSql, [result.ids, null]);
-        const ms = performance.now() - t;
-        latencies.push(ms);
-        if (!byShape.has(query.shape)) byShape.set(query.shape, []);
-        byShape.get(query.shape)?.push(ms);
-        if (result.total > 0) found += 1;
+        run.answered(query.shape, performance.now() - t, result.total);
       } catch {
-        errors += 1;
+        run.counts.errors += 1;
       }
     }
   };
@@ -198,19 +165,8 @@ export async function runDistinctFloor({ root, databaseUrl, queries, clients, ma
   } finally {
     await pool.end();
   }
-  const durationSec = (performance.now() - started) / 1000;
-  return {
-    clients,
-    queries: queries.length,
-    requests: latencies.length,
-    errors,
-    found,
-    rps: latencies.length / durationSec,
-    durationSec,
-    latencyMs: summarize(latencies),
-    byShape: Object.fromEntries([...byShape].map(([shape, values]) => [shape, summarize(values)])),
-    unsent: Math.max(0, queries.length - latencies.length - errors),
-  };
+  const result = run.result(clients);
+  return { ...result, unsent: Math.max(0, queries.length - result.requests - result.errors) };
 }
 
 /**

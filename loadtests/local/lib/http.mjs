@@ -49,15 +49,16 @@ export function keepAliveClient() {
      * @param {string} url
      * @param {unknown} body  sent as JSON
      * @param {number} [timeoutMs]
+     * @param {Record<string, string>} [headers]  more request headers (accept-language, ...)
      * @returns {Promise<{ status: number, json: any }>}
      */
-    postJson(url, body, timeoutMs = 10_000) {
+    postJson(url, body, timeoutMs = 10_000, headers = {}) {
       assertLoopback(url);
       const payload = Buffer.from(JSON.stringify(body));
       return new Promise((resolvePost, rejectPost) => {
         const request = http.request(
           url,
-          { method: 'POST', agent, timeout: timeoutMs, headers: { accept: 'application/json', 'content-type': 'application/json', 'content-length': payload.length } },
+          { method: 'POST', agent, timeout: timeoutMs, headers: { accept: 'application/json', 'content-type': 'application/json', 'content-length': payload.length, ...headers } },
           (response) => {
             /** @type {Buffer[]} */
             const chunks = [];

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { FILTER_VALUES } from '@mkt/contracts';
 import { cleanTags, cleanText, searchColumnsOf, searchVectorSql } from '@mkt/catalogue';
+import { seededRandom } from './seeded-random.js';
 import { MOODS, PHOTO_CATEGORIES, PLACES, SUBJECTS, TECHNIQUES, TIMES, VIDEO_CATEGORIES } from './vocabulary.js';
 
 /**
@@ -39,17 +40,6 @@ const TEXTS = `"${S}"."bench_texts"`;
 const TEXT_CHUNK = 5_000;
 const TOPIC_SIZE = 150;
 
-/** A small deterministic PRNG (mulberry32). */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export interface GeneratedText {
   titleZh: string;
@@ -62,7 +52,7 @@ export interface GeneratedText {
 
 /** The n-th distinct text (deterministic): place, time, subject, technique and sometimes a mood, in both languages. */
 export function generatedTexts(total: number): GeneratedText[] {
-  const random = prng(20_260_101);
+  const random = seededRandom(20_260_101);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
   const seen = new Set<string>();
   const texts: GeneratedText[] = [];

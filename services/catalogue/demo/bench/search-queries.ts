@@ -1,4 +1,5 @@
 import { FILTER_NAMES, FILTER_VALUES, SEARCH_SORTS, type Language, type MaterialSearchRequest } from '@mkt/contracts';
+import { seededRandom } from './seeded-random.js';
 import { MOODS, PLACES, SUBJECTS, TECHNIQUES, TIMES } from './vocabulary.js';
 
 /**
@@ -21,18 +22,6 @@ export interface GeneratedQuery {
   shape: QueryShape;
   lang: Language;
   body: MaterialSearchRequest;
-}
-
-/** mulberry32: a small seeded generator, so the same seed gives the same queries everywhere. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const TRADITIONAL = ['上海外灘', '銀河星空', '延時攝影', '夜景航拍', '雪山日齣', '城市車流', '長城', '海邊日落', '古鎮', '熊貓'];

@@ -344,16 +344,7 @@ export class CatalogueIndex {
     if (query.topicId !== undefined) this.restrict(base, this.topicSets.get(query.topicId));
 
     const tokenSets = new Map<string, Uint32Array>();
-    const tokenSet = (token: QueryToken): Uint32Array => {
-      const key = `${token.prefix ? 'p' : 'x'}${token.token}`;
-      let set = tokenSets.get(key);
-      if (!set) {
-        set = this.scratch.take();
-        for (const term of this.lexemesOf(token, false)) this.postingOf(term)?.orInto(set);
-        tokenSets.set(key, set);
-      }
-      return set;
-    };
+    const tokenSet = (token: QueryToken): Uint32Array => this.lexemeSet(token, false, tokenSets);
     const alternativesOf = (word: QueryWord): QueryToken[][] => [word.tokens, ...word.synonyms];
     for (const word of queryWords) {
       const alternatives = alternativesOf(word);
@@ -418,16 +409,7 @@ export class CatalogueIndex {
         const titleHash = hashOf(queryText.toLowerCase());
         const titles = language === 'en' ? this.titleEnHash : this.titleZhHash;
         const titleSets = new Map<string, Uint32Array>();
-        const titleSet = (token: QueryToken): Uint32Array => {
-          const key = `${token.prefix ? 'p' : 'x'}${token.token}`;
-          let set = titleSets.get(key);
-          if (!set) {
-            set = this.scratch.take();
-            for (const term of this.lexemesOf(token, true)) this.postingOf(term)?.orInto(set);
-            titleSets.set(key, set);
-          }
-          return set;
-        };
+        const titleSet = (token: QueryToken): Uint32Array => this.lexemeSet(token, true, titleSets);
         const has = (set: Uint32Array, doc: number): boolean => (set[doc >>> 5]! & (1 << (doc & 31))) !== 0;
         for (const doc of candidates) {
           let score = titles[doc] === titleHash ? RELEVANCE.TITLE_EQUAL_BONUS : 0;
@@ -523,6 +505,18 @@ export class CatalogueIndex {
     else base.fill(0);
   }
 
+  /** The documents a query token matches (in a title only, with `titleOnly`), made once per search (`made`). */
+  private lexemeSet(token: QueryToken, titleOnly: boolean, made: Map<string, Uint32Array>): Uint32Array {
+    const key = `${token.prefix ? 'p' : 'x'}${token.token}`;
+    let set = made.get(key);
+    if (!set) {
+      set = this.scratch.take();
+      for (const term of this.lexemesOf(token, titleOnly)) this.postingOf(term)?.orInto(set);
+      made.set(key, set);
+    }
+    return set;
+  }
+
   /** The terms a query token looks up: its word and stem, and when a prefix every indexed word it starts. */
   private lexemesOf({ token, prefix }: QueryToken, titleOnly: boolean): string[] {
     const wordSpace = titleOnly ? TITLE_WORD : WORD;
@@ -535,14 +529,7 @@ export class CatalogueIndex {
 
   private wordsStartingWith(prefix: string): string[] {
     const found: string[] = [];
-    let lo = 0;
-    let hi = this.words.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (this.words[mid]! < prefix) lo = mid + 1;
-      else hi = mid;
-    }
-    for (let i = lo; i < this.words.length && this.words[i]!.startsWith(prefix); i += 1) found.push(this.words[i]!);
+    for (let i = lowerBound(this.words, prefix); i < this.words.length && this.words[i]!.startsWith(prefix); i += 1) found.push(this.words[i]!);
     return found;
   }
 
@@ -552,14 +539,7 @@ export class CatalogueIndex {
       this.words.push(word);
       return;
     }
-    let lo = 0;
-    let hi = this.words.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (this.words[mid]! < word) lo = mid + 1;
-      else hi = mid;
-    }
-    this.words.splice(lo, 0, word);
+    this.words.splice(lowerBound(this.words, word), 0, word);
   }
 
   /**
@@ -709,6 +689,18 @@ function safeFilters(filters: unknown): ReturnType<typeof normalizeFilters> {
   } catch {
     return {};
   }
+}
+
+/** The first position of sorted `words` not before `word`. */
+function lowerBound(words: string[], word: string): number {
+  let lo = 0;
+  let hi = words.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (words[mid]! < word) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 function byCodeUnits(a: string, b: string): number {
