@@ -14,7 +14,7 @@ import { buildInProcess, type IndexBuilder } from '../src/search/memory/index-bu
 import { readSnapshot, writeSnapshot } from '../src/search/memory/index-snapshot.js';
 import { DocumentTerms, STEM, TITLE_STEM, TITLE_WORD, WORD, isDictionaryWord } from '../src/search/memory/document-terms.js';
 import { InMemoryMaterialSearchIndex } from '../src/search/memory/in-memory-material-search-index.js';
-import { similarityOf, TYPO_SIMILARITY } from '../src/search/memory/typo-corrector.js';
+import { closestOf } from '../src/search/memory/typo-corrector.js';
 import { SynonymDictionary, type QueryToken, type QueryWord } from '../src/search/synonym-dictionary.js';
 import { hasHan, normalizeQuery } from '../src/text/text-helpers.js';
 
@@ -164,15 +164,7 @@ class BruteForce {
     let changed = false;
     const corrected = normalized.other.map((word) => {
       if (word.length < 4 || !isDictionaryWord(word) || dictionary.has(word)) return word;
-      let best: string | null = null;
-      let bestScore = 0;
-      for (const candidate of dictionary) {
-        const score = similarityOf(word, candidate);
-        if (score >= TYPO_SIMILARITY && (score > bestScore || (score === bestScore && best !== null && candidate < best))) {
-          best = candidate;
-          bestScore = score;
-        }
-      }
+      const best = closestOf(word, dictionary);
       if (best === null) return word;
       changed = true;
       return best;
