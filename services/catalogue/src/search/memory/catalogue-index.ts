@@ -7,6 +7,7 @@ import { emptyFacets } from '../search-facets.js';
 import type { QueryToken, QueryWord } from '../synonym-dictionary.js';
 import { DocBitset, ScratchWords, andInto, copyInto, countOf, forEachMember, orInto } from './doc-bitset.js';
 import { DocOrder } from './doc-order.js';
+import { FacetCounter } from './facet-counter.js';
 import type { IndexSnapshot, SnapshotArray } from './index-snapshot.js';
 import { DocumentTerms, STEM, TAG_EN, TAG_SEPARATOR, TAG_ZH, TITLE_STEM, TITLE_WORD, WORD, isDictionaryWord, type SearchField } from './document-terms.js';
 import { PostingList } from './posting-list.js';
@@ -124,7 +125,7 @@ export class CatalogueIndex {
   private readonly bySales = new Map<number, DocOrder>();
   private readonly byNewest = new Map<number, DocOrder>();
   private readonly scratch = new ScratchWords();
-  private readonly byteHistogram = new Int32Array(8 * 256);
+  private readonly facetCounter = new FacetCounter();
   private bulk = true;
   private dead = 0;
   /** Bitmap words the bulk load expects to need (sets are made that size at once instead of doubling). */
@@ -398,13 +399,13 @@ export class CatalogueIndex {
     const sales = this.bySales.get(kind)!;
     let docs: number[];
     if (offset >= end || offset >= counted) docs = [];
-    else if (query.sort === 'sales') docs = this.slice(matches, counted, sales, offset, end);
-    else if (query.sort === 'newest' || !hasKeyword) docs = this.slice(matches, counted, this.byNewest.get(kind)!, offset, end);
+    else if (query.sort === 'sales') docs = sales.members(matches, counted, offset, end);
+    else if (query.sort === 'newest' || !hasKeyword) docs = this.byNewest.get(kind)!.members(matches, counted, offset, end);
     else {
       const rankCap = this.limits.rankCandidates;
       docs = [];
       if (offset < rankCap) {
-        const candidates = this.slice(matches, counted, sales, 0, Math.min(counted, rankCap));
+        const candidates = sales.members(matches, counted, 0, Math.min(counted, rankCap));
         const scores = new Map<number, number>();
         const titleHash = hashOf(queryText.toLowerCase());
         const titles = language === 'en' ? this.titleEnHash : this.titleZhHash;
@@ -430,7 +431,7 @@ export class CatalogueIndex {
         ranked.sort((a, b) => b.score - a.score || b.sales - a.sales || b.id - a.id);
         docs.push(...ranked.slice(offset, Math.min(end, rankCap)).map((r) => r.doc));
       }
-      if (end > rankCap) docs.push(...this.slice(matches, counted, sales, Math.max(offset, rankCap), end));
+      if (end > rankCap) docs.push(...sales.members(matches, counted, Math.max(offset, rankCap), end));
     }
     return { ids: docs.map((doc) => this.ids[doc]!), counted, facets };
   }
@@ -475,7 +476,7 @@ export class CatalogueIndex {
       const bestSellers = (set: Uint32Array): void => {
         if (self !== undefined) set[self >>> 5]! &= ~(1 << (self & 31));
         andInto(set, this.kindSets.get(kind)!.words);
-        for (const doc of this.slice(set, countOf(set), order, 0, perSource)) found.add(doc);
+        for (const doc of order.members(set, countOf(set), 0, perSource)) found.add(doc);
       };
       if (category) {
         const set = this.scratch.takeForCopy();
@@ -542,10 +543,7 @@ export class CatalogueIndex {
     this.words.splice(lowerBound(this.words, word), 0, word);
   }
 
-  /**
-   * Facet counts of `names` over the first `facetCandidates` members of `set` (index order: the
-   * best sellers of the last build first).
-   */
+  /** Facet counts of `names` over the first `facetCandidates` members of `set` (in document-number order). */
   private countFacets(set: Uint32Array, names: FilterName[], facets: MaterialSearchResult['facets']): void {
     if (names.length === 0) return;
     let wantLow = 0;
@@ -556,71 +554,11 @@ export class CatalogueIndex {
         else wantHigh |= 1 << (index - 32);
       }
     }
-    let left = this.limits.facetCandidates;
-    if (left <= 0) return;
-    const masks = this.masks;
-    // A histogram of each byte of the documents' value masks (8 bytes × 256 patterns), expanded
-    // into per-value counts once at the end: 8 increments per document instead of one per value
-    // it holds. One loop, no callback per document.
-    const histogram = this.byteHistogram;
-    histogram.fill(0);
-    scan: for (let w = 0; w < set.length; w += 1) {
-      let x = set[w]!;
-      while (x !== 0) {
-        const lowest = x & -x;
-        x ^= lowest;
-        const doc = (w << 5) + 31 - Math.clz32(lowest);
-        const low = masks[2 * doc]! & wantLow;
-        const high = masks[2 * doc + 1]! & wantHigh;
-        histogram[low & 255]! += 1;
-        histogram[256 + ((low >>> 8) & 255)]! += 1;
-        histogram[512 + ((low >>> 16) & 255)]! += 1;
-        histogram[768 + (low >>> 24)]! += 1;
-        histogram[1024 + (high & 255)]! += 1;
-        histogram[1280 + ((high >>> 8) & 255)]! += 1;
-        histogram[1536 + ((high >>> 16) & 255)]! += 1;
-        histogram[1792 + (high >>> 24)]! += 1;
-        if (--left === 0) break scan;
-      }
-    }
-    const counts = new Int32Array(64);
-    for (let chunk = 0; chunk < 8; chunk += 1) {
-      for (let pattern = 1; pattern < 256; pattern += 1) {
-        const seen = histogram[chunk * 256 + pattern]!;
-        if (seen === 0) continue;
-        for (let bits = pattern; bits !== 0; bits &= bits - 1) counts[chunk * 8 + 31 - Math.clz32(bits & -bits)]! += seen;
-      }
-    }
+    const counts = this.facetCounter.count(set, this.masks, wantLow, wantHigh, this.limits.facetCandidates);
     for (const name of names) {
       const buckets = facets[name]!;
       VALUES_OF_NAME.get(name)!.forEach((index, i) => (buckets[i]!.count = counts[index]!));
     }
-  }
-
-  /**
-   * Members `from`..`to` of `set` (which has `counted` members) in `order`: by walking the order
-   * while that is expected to read fewer documents than listing the set and sorting it.
-   */
-  private slice(set: Uint32Array, counted: number, order: DocOrder, from: number, to: number): number[] {
-    if (from >= to || counted === 0) return [];
-    const walk = (to * order.length) / counted;
-    const sort = set.length + counted * (Math.log2(counted + 1) + 1);
-    const found: number[] = [];
-    if (walk <= sort) {
-      let seen = 0;
-      for (let i = 0; i < order.length && seen < to; i += 1) {
-        const doc = order.docs[i]!;
-        if ((set[doc >>> 5]! & (1 << (doc & 31))) === 0) continue;
-        if (seen >= from) found.push(doc);
-        seen += 1;
-      }
-      return found;
-    }
-    forEachMember(set, (doc) => {
-      found.push(doc);
-    });
-    found.sort(order.compare);
-    return found.slice(from, to);
   }
 
   private readonly salesOrder = (a: number, b: number): number => this.sales[b]! - this.sales[a]! || this.ids[b]! - this.ids[a]!;

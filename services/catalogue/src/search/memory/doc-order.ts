@@ -1,3 +1,5 @@
+import { forEachMember } from './doc-bitset.js';
+
 /**
  * Live documents of one kind in one sort order (best sellers first, or newest first), as an
  * array of document numbers kept sorted by `compare`: a page walks it from the top, testing each
@@ -14,6 +16,32 @@ export class DocOrder {
     docs.sort(this.compare);
     this.docs = Uint32Array.from(docs.length > 0 ? docs : [0]);
     this.length = docs.length;
+  }
+
+  /**
+   * Members `from`..`to` of `set` (which has `counted` members) in this order: by walking the
+   * order while that is expected to read fewer documents than listing the set and sorting it.
+   */
+  members(set: Uint32Array, counted: number, from: number, to: number): number[] {
+    if (from >= to || counted === 0) return [];
+    const walk = (to * this.length) / counted;
+    const sort = set.length + counted * (Math.log2(counted + 1) + 1);
+    const found: number[] = [];
+    if (walk <= sort) {
+      let seen = 0;
+      for (let i = 0; i < this.length && seen < to; i += 1) {
+        const doc = this.docs[i]!;
+        if ((set[doc >>> 5]! & (1 << (doc & 31))) === 0) continue;
+        if (seen >= from) found.push(doc);
+        seen += 1;
+      }
+      return found;
+    }
+    forEachMember(set, (doc) => {
+      found.push(doc);
+    });
+    found.sort(this.compare);
+    return found.slice(from, to);
   }
 
   /** Takes `docs`, already sorted (a snapshot's). */
