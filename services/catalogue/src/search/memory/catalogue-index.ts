@@ -51,8 +51,11 @@ for (const name of FILTER_NAMES) {
   VALUE_INDEX.set(name, values);
   VALUES_OF_NAME.set(name, indexes);
 }
-/** Field texts whose term numbers are kept while indexing. */
-const FIELD_CACHE_LIMIT = 300_000;
+/**
+ * Texts per field whose term numbers are kept while indexing. Once full, further texts are not
+ * kept (rather than emptying it): the texts that repeat most (tags, common titles) are met early.
+ */
+const FIELD_CACHE_LIMIT = 200_000;
 if (VALUE_COUNT > 64) throw new Error('the in-memory search index holds at most 64 filter values');
 
 /** What a snapshot says besides its arrays (numbers name arrays of the snapshot). */
@@ -118,7 +121,7 @@ export class CatalogueIndex {
   private readonly termIds = new Map<string, number>();
   private readonly lists: PostingList[] = [];
   /** A field's text → its term numbers: tags and title phrases repeat across a catalogue. */
-  private readonly fieldTermIds = new Map<string, Uint32Array>();
+  private readonly fieldTermIds = new Map<SearchField, Map<string, Uint32Array>>();
   /** Indexed words in code-unit order, for prefixes. */
   private words: string[] = [];
   private readonly typos = new TypoCorrector();
@@ -437,8 +440,9 @@ export class CatalogueIndex {
   }
 
   private termIdsOf(field: SearchField, text: string): Uint32Array {
-    const key = `${field}\u0000${text}`;
-    let ids = this.fieldTermIds.get(key);
+    let cache = this.fieldTermIds.get(field);
+    if (!cache) this.fieldTermIds.set(field, (cache = new Map()));
+    let ids = cache.get(text);
     if (ids) return ids;
     const terms = this.terms.fieldTerms(field, text);
     ids = new Uint32Array(terms.length);
@@ -451,8 +455,7 @@ export class CatalogueIndex {
       }
       ids![i] = id;
     });
-    if (this.fieldTermIds.size >= FIELD_CACHE_LIMIT) this.fieldTermIds.clear();
-    this.fieldTermIds.set(key, ids);
+    if (cache.size < FIELD_CACHE_LIMIT) cache.set(text, ids);
     return ids;
   }
 

@@ -24,7 +24,7 @@ export const TAG_SEPARATOR = '\u001f';
 /** The four searched fields of a document. */
 export type SearchField = 'titleZh' | 'keywordsZh' | 'titleEn' | 'keywordsEn' | 'tagsZh' | 'tagsEn';
 
-/** Segmented parts kept for reuse: tags and title phrases repeat across a catalogue. */
+/** Segmented parts and stems kept for reuse (tags and title phrases repeat across a catalogue); once full, new ones are not kept. */
 const MEMO_LIMIT = 200_000;
 
 export class DocumentTerms {
@@ -73,8 +73,7 @@ export class DocumentTerms {
     let stem = this.stems.get(word);
     if (stem === undefined) {
       stem = stemmer(word);
-      if (this.stems.size >= MEMO_LIMIT) this.stems.clear();
-      this.stems.set(word, stem);
+      if (this.stems.size < MEMO_LIMIT) this.stems.set(word, stem);
     }
     return stem;
   }
@@ -87,8 +86,7 @@ export class DocumentTerms {
       let found = this.segments.get(part);
       if (!found) {
         found = segment(part, 'index');
-        if (this.segments.size >= MEMO_LIMIT) this.segments.clear();
-        this.segments.set(part, found);
+        if (this.segments.size < MEMO_LIMIT) this.segments.set(part, found);
       }
       for (const word of found) words.add(word);
     }
