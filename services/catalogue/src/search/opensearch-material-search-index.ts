@@ -4,6 +4,7 @@ import { normalizeFilters } from '../materials/material-filters.js';
 import { hasHan, normalizeQuery, segment } from '../text/text-helpers.js';
 import type { MaterialSearchDocument, MaterialSearchIndex, MaterialSearchResult } from './material-search.port.js';
 import { emptyFacets } from './search-facets.js';
+import { lookupAnswer } from './keyword-search.js';
 import { NO_SYNONYMS, SynonymDictionary, type QueryToken, type SynonymSource } from './synonym-dictionary.js';
 
 /**
@@ -198,11 +199,8 @@ export class OpenSearchMaterialSearchIndex implements MaterialSearchIndex {
     const lookup = exactLookupOf(keyword);
     if (lookup) {
       const response = await this.client.search({ index: this.alias, body: exactLookupRequest(lookup, query.pageNo) });
-      const total = totalOf(response.body);
-      // A copy number names one material whatever the tab; an unknown number is searched as text.
-      if (total > 0 || lookup.by === 'code') {
-        return { ids: response.body.hits.hits.map((hit) => Number(hit._id)), total, facets: emptyFacets(), normalizedKeyword: keyword.trim().toUpperCase() };
-      }
+      const answer = lookupAnswer(lookup, response.body.hits.hits.map((hit) => Number(hit._id)), totalOf(response.body), keyword);
+      if (answer) return answer;
     }
     const normalized = normalizeQuery(keyword);
     const dictionary = await this.synonyms.dictionary();

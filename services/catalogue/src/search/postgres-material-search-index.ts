@@ -9,6 +9,7 @@ import { hasHan, normalizeQuery, segment } from '../text/text-helpers.js';
 import type { MaterialSearchDocument, MaterialSearchIndex, MaterialSearchResult } from './material-search.port.js';
 import { SEARCH_WORDS_OF_MATERIALS_SQL } from '../migrations/1764000000000-catalogue-search-bounds.js';
 import { emptyFacets } from './search-facets.js';
+import { lookupAnswer, withTypoCorrection } from './keyword-search.js';
 import { NO_SYNONYMS, type QueryToken, type QueryWord, type SynonymDictionary, type SynonymSource } from './synonym-dictionary.js';
 
 const S = 'catalogue';
@@ -105,24 +106,19 @@ export class PostgresMaterialSearchIndex implements MaterialSearchIndex {
           : `SELECT id FROM "${S}"."materials" WHERE id = $1 AND status = 'published'`,
         [lookup.by === 'code' ? lookup.code : lookup.id],
       );
-      // A copy number names one material whatever the tab; an unknown number is searched as text.
-      if (rows.length > 0 || lookup.by === 'code') {
-        const ids = query.pageNo === 1 ? rows.map((r) => Number(r.id)) : [];
-        return { ids, total: rows.length, facets: emptyFacets(), normalizedKeyword: keyword.trim().toUpperCase() };
-      }
+      const answer = lookupAnswer(lookup, query.pageNo === 1 ? rows.map((r) => Number(r.id)) : [], rows.length, keyword);
+      if (answer) return answer;
     }
 
     const normalized = normalizeQuery(keyword);
     const dictionary = await this.synonyms.dictionary();
-    // Words (each also as its synonyms) first; typo correction only when the words alone find nothing: each word of 4+
-    // letters missing from the dictionary of indexed words becomes its closest dictionary word
-    // (trigram index over the small `search_words` table), then the normal word search runs.
-    const exact = await this.searchText(query, language, normalized, dictionary);
-    if (exact.total > 0 || !normalized.other.some((w) => w.length >= 4)) return exact;
-    const corrected = await this.correctTypos(normalized.other);
-    if (!corrected) return exact;
-    const result = await this.searchText(query, language, { ...normalized, other: corrected }, dictionary);
-    return { ...result, normalizedKeyword: normalized.display };
+    // When nothing matches, each word of 4+ letters missing from the dictionary of indexed words
+    // becomes its closest dictionary word (trigram index over the small `search_words` table).
+    return withTypoCorrection(
+      normalized,
+      (words) => this.searchText(query, language, words, dictionary),
+      (words) => this.correctTypos(words),
+    );
   }
 
   /** The words with typos replaced by their closest dictionary words, or null when nothing changed. */

@@ -43,7 +43,7 @@ export class CatalogueReadService {
     return {
       infos: await this.cards(result.ids, language, userId),
       total: result.total,
-      // The PostgreSQL adapter counts up to a cap and says so (an extra field beside the port's result).
+      // Engines count up to a cap and say so.
       ...(result.totalCapped ? { totalCapped: true as const } : {}),
       pageNo: query.pageNo,
       pageSize: query.pageSize,

@@ -1,14 +1,14 @@
 // The search index builder process (see buildInChildProcess): reads the published catalogue from
 // CATALOGUE_INDEX_DATABASE_URL, indexes it and writes the snapshot to the path it is given.
 import pg from 'pg';
-import { CatalogueIndex } from './catalogue-index.js';
+import { buildInProcess } from './index-builders.js';
 import { writeSnapshot } from './index-snapshot.js';
 import { PublishedMaterialReader } from './published-materials.reader.js';
 
-const [out] = process.argv.slice(2);
+const [out, expected] = process.argv.slice(2);
 const databaseUrl = process.env.CATALOGUE_INDEX_DATABASE_URL;
 if (!out || !databaseUrl) {
-  process.stderr.write('usage: CATALOGUE_INDEX_DATABASE_URL=postgres://… catalogue-index.builder.js <snapshot file>\n');
+  process.stderr.write('usage: CATALOGUE_INDEX_DATABASE_URL=postgres://… catalogue-index.builder.js <snapshot file> [expected materials]\n');
   process.exit(64);
 }
 
@@ -17,9 +17,7 @@ const reader = new PublishedMaterialReader(async () => {
   await client.connect();
   return { query: async (sql, params) => (await client.query(sql, params)).rows as unknown[], close: () => client.end() };
 });
-const index = new CatalogueIndex();
-index.reserve(await reader.count());
-await reader.read((documents) => {
-  for (const doc of documents) index.upsert(doc);
-});
+// The parent passes the count it decided by, so the table is not counted twice; anything else is counted here.
+const counted = Number(expected);
+const index = await buildInProcess(reader)(Number.isSafeInteger(counted) && counted >= 0 ? counted : undefined);
 await writeSnapshot(out, index.snapshot());

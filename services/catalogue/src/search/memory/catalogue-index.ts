@@ -349,9 +349,9 @@ export class CatalogueIndex {
 
     const tokenSets = new Map<string, Uint32Array>();
     const tokenSet = (token: QueryToken): Uint32Array => this.lexemeSet(token, false, tokenSets);
-    const alternativesOf = (word: QueryWord): QueryToken[][] => [word.tokens, ...word.synonyms];
-    for (const word of queryWords) {
-      const alternatives = alternativesOf(word);
+    // Per query word: as typed, then each synonym; every token of one of them must match.
+    const alternativesOf = queryWords.map((word): QueryToken[][] => [word.tokens, ...word.synonyms]);
+    for (const alternatives of alternativesOf) {
       // The common case, one word typed without synonyms: intersect with its token directly.
       if (alternatives.length === 1 && alternatives[0]!.length === 1) {
         andInto(base, tokenSet(alternatives[0]![0]!));
@@ -370,14 +370,13 @@ export class CatalogueIndex {
       andInto(base, matches);
     }
 
-    const filters = safeFilters(query.filters ?? {});
+    const filters = normalizeFilters(query.filters ?? {});
     const selected = FILTER_NAMES.filter((name) => (filters[name]?.length ?? 0) > 0);
     const clauses = new Map<FilterName, Uint32Array>();
     for (const name of selected) {
       const clause = this.scratch.take();
       for (const value of filters[name]!) {
-        const index = VALUE_INDEX.get(name)?.get(value);
-        if (index !== undefined) orInto(clause, this.valueSets[index]!.words);
+        orInto(clause, this.valueSets[VALUE_INDEX.get(name)!.get(value)!]!.words);
       }
       clauses.set(name, clause);
     }
@@ -409,17 +408,16 @@ export class CatalogueIndex {
       docs = [];
       if (offset < rankCap) {
         const candidates = sales.members(matches, counted, 0, Math.min(counted, rankCap));
-        const scores = new Map<number, number>();
         const titleHash = hashOf(queryText.toLowerCase());
         const titles = language === 'en' ? this.titleEnHash : this.titleZhHash;
         const titleSets = new Map<string, Uint32Array>();
         const titleSet = (token: QueryToken): Uint32Array => this.lexemeSet(token, true, titleSets);
         const has = (set: Uint32Array, doc: number): boolean => (set[doc >>> 5]! & (1 << (doc & 31))) !== 0;
-        for (const doc of candidates) {
+        const scoreOf = (doc: number): number => {
           let score = titles[doc] === titleHash ? RELEVANCE.TITLE_EQUAL_BONUS : 0;
-          for (const word of queryWords) {
+          queryWords.forEach((word, w) => {
             let best = 0;
-            alternativesOf(word).forEach((alternative, i) => {
+            alternativesOf[w]!.forEach((alternative, i) => {
               if (!alternative.every((token) => has(tokenSet(token), doc))) return;
               let sum = 0;
               for (const token of alternative) sum += has(titleSet(token), doc) ? RELEVANCE.TITLE_WEIGHT : RELEVANCE.KEYWORD_WEIGHT;
@@ -427,10 +425,10 @@ export class CatalogueIndex {
               best = Math.max(best, sum);
             });
             score += best;
-          }
-          scores.set(doc, score);
-        }
-        const ranked = candidates.map((doc) => ({ doc, score: scores.get(doc)!, sales: this.sales[doc]!, id: this.ids[doc]! }));
+          });
+          return score;
+        };
+        const ranked = candidates.map((doc) => ({ doc, score: scoreOf(doc), sales: this.sales[doc]!, id: this.ids[doc]! }));
         ranked.sort((a, b) => b.score - a.score || b.sales - a.sales || b.id - a.id);
         docs.push(...ranked.slice(offset, Math.min(end, rankCap)).map((r) => r.doc));
       }
@@ -621,15 +619,6 @@ function filterValueIndexes(filters: unknown): number[] {
     }
   }
   return indexes;
-}
-
-/** Query filters with unknown values dropped (the request schema already refused them). */
-function safeFilters(filters: unknown): ReturnType<typeof normalizeFilters> {
-  try {
-    return normalizeFilters(filters);
-  } catch {
-    return {};
-  }
 }
 
 /** The first position of sorted `words` not before `word`. */

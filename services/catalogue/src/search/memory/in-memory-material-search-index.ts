@@ -5,7 +5,7 @@ import { afterCommit } from '@mkt/platform';
 import { exactLookupOf } from '../../materials/material-code.js';
 import { normalizeQuery } from '../../text/text-helpers.js';
 import type { MaterialSearchDocument, MaterialSearchIndex, MaterialSearchResult, SimilarTo } from '../material-search.port.js';
-import { emptyFacets } from '../search-facets.js';
+import { lookupAnswer, withTypoCorrection } from '../keyword-search.js';
 import { NO_SYNONYMS, type SynonymDictionary, type SynonymSource } from '../synonym-dictionary.js';
 import { DEFAULT_LIMITS, type CatalogueIndex, type CatalogueIndexLimits } from './catalogue-index.js';
 import type { IndexBuilder } from './index-builders.js';
@@ -122,20 +122,16 @@ export class InMemoryMaterialSearchIndex implements MaterialSearchIndex {
     const lookup = exactLookupOf(keyword);
     if (lookup) {
       const id = index.lookup(lookup);
-      // A copy number names one material whatever the tab; an unknown number is searched as text.
-      if (id !== null || lookup.by === 'code') {
-        const ids = id !== null && query.pageNo === 1 ? [id] : [];
-        return { ids, total: id === null ? 0 : 1, facets: emptyFacets(), normalizedKeyword: keyword.trim().toUpperCase() };
-      }
+      const answer = lookupAnswer(lookup, id !== null && query.pageNo === 1 ? [id] : [], id === null ? 0 : 1, keyword);
+      if (answer) return answer;
     }
     const normalized = normalizeQuery(keyword);
     const dictionary = await this.synonyms.dictionary();
-    const exact = this.searchText(index, query, language, normalized, dictionary);
-    // Typo correction only when the words as typed find nothing, as the other adapters do.
-    if (exact.total > 0 || !normalized.other.some((word) => word.length >= 4)) return exact;
-    const corrected = index.correctTypos(normalized.other);
-    if (!corrected) return exact;
-    return { ...this.searchText(index, query, language, { ...normalized, other: corrected }, dictionary), normalizedKeyword: normalized.display };
+    return withTypoCorrection(
+      normalized,
+      (words) => this.searchText(index, query, language, words, dictionary),
+      (words) => index.correctTypos(words),
+    );
   }
 
   private searchText(

@@ -13,11 +13,11 @@ import type { PublishedMaterialSource, SqlSession } from './published-materials.
 /** Builds a whole CatalogueIndex from the published catalogue (InMemoryMaterialSearchIndex calls it at start and to compact). */
 export type IndexBuilder = () => Promise<CatalogueIndex>;
 
-/** Reads and indexes in this process: for small catalogues and tests. */
-export function buildInProcess(source: PublishedMaterialSource, limits: CatalogueIndexLimits = DEFAULT_LIMITS): IndexBuilder {
-  return async () => {
+/** Reads and indexes in this process (small catalogues, tests, and the builder process itself); `expected` saves counting again. */
+export function buildInProcess(source: PublishedMaterialSource, limits: CatalogueIndexLimits = DEFAULT_LIMITS): (expected?: number) => Promise<CatalogueIndex> {
+  return async (expected) => {
     const index = new CatalogueIndex(limits);
-    index.reserve(await source.count());
+    index.reserve(expected ?? (await source.count()));
     await source.read((documents) => {
       for (const doc of documents) index.upsert(doc);
     });
@@ -35,12 +35,12 @@ export const BUILDER_ENTRY = fileURLToPath(new URL('./catalogue-index.builder.js
  * short-lived rows and growing arrays: in a child, all of that memory goes back to the system
  * when it exits, instead of staying in this long-lived process's heap and allocator.
  */
-export function buildInChildProcess(databaseUrl: string, limits: CatalogueIndexLimits = DEFAULT_LIMITS): IndexBuilder {
-  return async () => {
+export function buildInChildProcess(databaseUrl: string, limits: CatalogueIndexLimits = DEFAULT_LIMITS): (expected: number) => Promise<CatalogueIndex> {
+  return async (expected) => {
     const file = join(tmpdir(), `catalogue-index-${process.pid}-${randomUUID()}.bin`);
     try {
       await new Promise<void>((resolve, reject) => {
-        const child = fork(BUILDER_ENTRY, [file], {
+        const child = fork(BUILDER_ENTRY, [file, String(expected)], {
           env: { ...process.env, CATALOGUE_INDEX_DATABASE_URL: databaseUrl },
           stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
         });
@@ -63,9 +63,12 @@ export function buildInChildProcess(databaseUrl: string, limits: CatalogueIndexL
  */
 export function defaultIndexBuilder(databaseUrl: string | null, source: PublishedMaterialSource, childFrom: number): IndexBuilder {
   const inProcess = buildInProcess(source);
-  if (!databaseUrl || !existsSync(BUILDER_ENTRY)) return inProcess;
+  if (!databaseUrl || !existsSync(BUILDER_ENTRY)) return () => inProcess();
   const inChild = buildInChildProcess(databaseUrl);
-  return async () => ((await source.count()) >= childFrom ? inChild() : inProcess());
+  return async () => {
+    const expected = await source.count();
+    return expected >= childFrom ? inChild(expected) : inProcess(expected);
+  };
 }
 
 /** Sessions on the service's own pool (a query runner each). */
