@@ -46,6 +46,23 @@ export async function distinctQuerySets({ root, databaseUrl, count, sets, seed =
 }
 
 /**
+ * Detail requests for `count` distinct published materials chosen at random (a fixed order for
+ * the choice), one each: visitors open different materials, and no read cache is between them.
+ * @param {{ databaseUrl: string, count: number }} options
+ * @returns {Promise<DistinctQuery[]>}
+ */
+export async function distinctDetails({ databaseUrl, count }) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const rows = (await client.query(`SELECT id FROM catalogue.materials WHERE status = 'published' AND kind IN ('video', 'photo') ORDER BY md5(id::text) LIMIT $1`, [count])).rows;
+    return rows.map((row, i) => ({ shape: 'detail', lang: i % 2 === 0 ? 'zh-CN' : 'en', body: { id: Number(row.id) } }));
+  } finally {
+    await client.end();
+  }
+}
+
+/**
  * @typedef {object} DistinctRun
  * @property {number} clients
  * @property {number} queries
@@ -98,13 +115,15 @@ function tally(queries) {
 }
 
 /**
- * Each query sent once, `clients` at a time, each client on its own kept-alive connection.
- * @param {{ baseUrl: string, queries: DistinctQuery[], clients: number, timeoutMs?: number }} options
+ * Each query sent once, `clients` at a time, each client on its own kept-alive connection, to
+ * `path` (the store search unless told; `found` counts answers whose `data.total` is above 0, or
+ * every answer where there is no total).
+ * @param {{ baseUrl: string, queries: DistinctQuery[], clients: number, path?: string, timeoutMs?: number }} options
  * @returns {Promise<DistinctRun>}
  */
-export async function runDistinct({ baseUrl, queries, clients, timeoutMs = 30_000 }) {
+export async function runDistinct({ baseUrl, queries, clients, path = '/api/material/search', timeoutMs = 30_000 }) {
   assertLoopback(baseUrl);
-  const url = `${baseUrl}/api/material/search`;
+  const url = `${baseUrl}${path}`;
   const run = tally(queries.length);
   let next = 0;
   const client = async () => {
@@ -116,7 +135,7 @@ export async function runDistinct({ baseUrl, queries, clients, timeoutMs = 30_00
         try {
           const answer = await connection.postJson(url, query.body, timeoutMs, { 'accept-language': query.lang });
           if (answer.status !== 200 || answer.json?.code !== 0) run.counts.errors += 1;
-          else run.answered(query.shape, performance.now() - t, answer.json.data.total);
+          else run.answered(query.shape, performance.now() - t, answer.json.data?.total ?? 1);
         } catch {
           run.counts.errors += 1;
         }

@@ -119,10 +119,7 @@ export class CatalogueReadService {
     return this.readCache.detail(id, async () => {
       const material = await this.dataSource.getRepository(MaterialEntity).findOneBy({ id, status: 'published' });
       if (!material) throw materialNotFound();
-      const [category, similarIds] = await Promise.all([
-        material.categoryId ? this.dataSource.getRepository(CategoryEntity).findOneBy({ id: material.categoryId }) : null,
-        this.similarIds(material, SIMILAR_COUNT),
-      ]);
+      const [category, similarIds] = await Promise.all([this.categoryOf(material), this.similarIds(material, SIMILAR_COUNT)]);
       return { material, category, similarIds };
     });
   }
@@ -180,10 +177,20 @@ export class CatalogueReadService {
     return ids;
   }
 
+  /** A kind's categories, from the curation cache (console writes empty it). */
+  private categoryRows(kind: 'video' | 'photo'): Promise<CategoryEntity[]> {
+    return this.cache.get(`categories:${kind}`, () => this.dataSource.getRepository(CategoryEntity).find({ where: { kind }, order: { sort: 'ASC', id: 'ASC' } }));
+  }
+
+  /** A material's category from the kind's cached list (every detail page asks), the database for any other. */
+  private async categoryOf(material: MaterialEntity): Promise<CategoryEntity | null> {
+    if (!material.categoryId) return null;
+    const cached = material.kind === 'video' || material.kind === 'photo' ? (await this.categoryRows(material.kind)).find((row) => row.id === material.categoryId) : undefined;
+    return cached ?? this.dataSource.getRepository(CategoryEntity).findOneBy({ id: material.categoryId });
+  }
+
   async categories(kind: 'video' | 'photo', language: Language): Promise<{ list: Category[] }> {
-    const rows = await this.cache.get(`categories:${kind}`, () =>
-      this.dataSource.getRepository(CategoryEntity).find({ where: { kind }, order: { sort: 'ASC', id: 'ASC' } }),
-    );
+    const rows = await this.categoryRows(kind);
     return {
       list: rows.map((row) => ({ id: row.id, categoryName: language === 'en' ? row.nameEn : row.nameZh, kind: row.kind, cover: publicRenditionPath(row.coverKey) })),
     };

@@ -484,9 +484,7 @@ export class CatalogueIndex {
         copyInto(set, category.words);
         bestSellers(set);
       }
-      const tags = this.scratch.take();
-      for (const list of tagLists) list.orInto(tags);
-      bestSellers(tags);
+      for (const doc of this.bestSellersSharingTag(tagLists, order, self, perSource)) found.add(doc);
       return [...found]
         .map((doc) => {
           let score = category?.has(doc) ? 2 : 0;
@@ -499,6 +497,28 @@ export class CatalogueIndex {
     } finally {
       this.scratch.returnAll();
     }
+  }
+
+  /**
+   * The `limit` best sellers of `order` (one kind's live documents) in any of `lists`, `self`
+   * left out: by walking the order testing each document against the lists, which stops early for
+   * common tags, or, when the lists are all short, by sorting their members, which a walk would
+   * have to look for through the whole kind.
+   */
+  private bestSellersSharingTag(lists: PostingList[], order: DocOrder, self: number | undefined, limit: number): number[] {
+    const sparse = lists.every((list) => !list.bits);
+    const total = lists.reduce((sum, list) => sum + list.length, 0);
+    if (sparse && total * (Math.log2(total + 1) + 1) < (limit * order.length) / Math.max(total, 1)) {
+      const members = new Set<number>();
+      for (const list of lists) for (const doc of list.state().docs) if (doc !== self && order.includes(doc)) members.add(doc);
+      return [...members].sort(order.compare).slice(0, limit);
+    }
+    const found: number[] = [];
+    for (let i = 0; i < order.length && found.length < limit; i += 1) {
+      const doc = order.docs[i]!;
+      if (doc !== self && lists.some((list) => list.has(doc))) found.push(doc);
+    }
+    return found;
   }
 
   /** base := base ∧ set (nothing when there is no such set). */

@@ -44,6 +44,12 @@ export class DocOrder {
     return found.slice(from, to);
   }
 
+  /** Whether `doc` is in the order (with the sort keys it was inserted with). */
+  includes(doc: number): boolean {
+    const at = this.positionOf(doc);
+    return at < this.length && this.docs[at] === doc;
+  }
+
   /** Takes `docs`, already sorted (a snapshot's). */
   adopt(docs: Uint32Array): void {
     this.docs = docs;
