@@ -1,10 +1,11 @@
-import { createHash, randomUUID } from 'node:crypto';
-import { constants as fsConstants } from 'node:fs';
-import { open, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { createHash, randomUUID, type Hash } from 'node:crypto';
+import { readFile, readdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { errorCode, fsyncDirectory, moveIntoPlace, writeFully, writeTempFile } from './atomic-file.js';
 import { readExactly } from './exact-body.js';
 import { CoalescedSync } from './coalesced-sync.js';
+import { OpenUploadFiles } from './open-upload-files.js';
+import { applyJournal, needsTerminator, partRecord, withdrawalRecord, type JournalPart } from './part-journal.js';
 import { MultipartUploadNotFoundError, PartLargerThanPlannedError } from './object-storage.errors.js';
 import type { ObjectBody } from './object-storage.port.js';
 import type { LocalDiskLayout } from './local-disk.layout.js';
@@ -33,10 +34,20 @@ export interface StoredPartFile {
 const UPLOAD_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** `<part number>.<md5>.part`: one rename publishes a part together with its etag. */
 const PART_FILE = /^(\d{1,5})\.([0-9a-f]{32})\.part$/;
-/** `<part number>.<md5>.<size>.slot`: an empty file saying the part's bytes are in place in DATA. */
+/** `<part number>.<md5>.<size>.slot`: how uploads begun before the part journal recorded a part in place in DATA. */
 const SLOT_FILE = /^(\d{1,5})\.([0-9a-f]{32})\.(\d{1,12})\.slot$/;
 const MANIFEST = 'manifest.json';
 const DATA = 'data';
+const JOURNAL = 'parts.journal';
+/**
+ * A part's etag is the first 128 bits of its SHA-256: the same 32 hex digits as S3's md5 etags
+ * (so the completion's md5-of-etags works unchanged), but hashed by the CPU's SHA extensions at
+ * about 2 GB/s instead of md5's 0.8 GB/s: a 1 MB part costs the event loop 0.5 ms instead of 1.2.
+ */
+const PART_HASH = 'sha256';
+function partEtag(hash: Hash): string {
+  return hash.digest('hex').slice(0, 32);
+}
 
 /**
  * The unfinished multipart uploads of the local disk store, one folder each. Everything is on
@@ -44,10 +55,14 @@ const DATA = 'data';
  */
 export class LocalMultipartUploads {
   private readonly syncs = new CoalescedSync();
+  private readonly files = new OpenUploadFiles();
+  /** Data files and journals are flushed through their open handle; fdatasync, as only their bytes and size matter. */
+  private readonly dataSyncs = new CoalescedSync((path) => this.files.use(path, (handle) => handle.datasync(), path.endsWith(JOURNAL) ? 'append' : 'write'));
+  private readonly journals = new Map<string, Promise<Map<number, JournalPart>>>();
   /** Manifests never change once written; an upload removed meanwhile fails at its first write. */
   private readonly manifests = new Map<string, MultipartManifest>();
   /** Writes of one part number of one upload, one at a time (a retry racing the original). */
-  private readonly slotWrites = new Map<string, Promise<unknown>>();
+  private readonly partWrites = new Map<string, Promise<unknown>>();
 
   constructor(private readonly layout: LocalDiskLayout) {}
 
@@ -99,49 +114,97 @@ export class LocalMultipartUploads {
 
   /**
    * A part of an upload with a declared part size: its bytes written at its place in the data
-   * file and flushed, then its slot file created and flushed, so a listed part is always on disk.
-   * An earlier version of the part is withdrawn (its slot removed and flushed) before its bytes
+   * file and flushed, then its journal line appended and flushed, so a listed part is always on
+   * disk. An earlier version of the part is withdrawn (a withdrawal line, flushed) before its bytes
    * are overwritten, so a crash in between leaves the part missing, never listed with other bytes.
    */
   private async storePartInPlace(uploadId: string, partSize: number, partNumber: number, body: ObjectBody, size: number): Promise<string> {
     if (size > partSize) throw new PartLargerThanPlannedError(partNumber, size, partSize);
-    // The bytes arrive while the earlier version is looked for: the network is the slow part. In
-    // memory (a part is a few megabytes), so one write call replaces one per network chunk.
-    const received = readExactly(body, size);
+    // The bytes arrive (and are hashed) while the journal is read: the network is the slow part.
+    // In memory (a part is a few megabytes), so one write call replaces one per network chunk.
+    const hash = createHash(PART_HASH);
+    const received = readExactly(body, size, hash);
     received.catch(() => undefined);
     const uploadDir = this.layout.uploadDir(uploadId);
     const lock = `${uploadId}:${partNumber}`;
-    const write = (this.slotWrites.get(lock) ?? Promise.resolve())
+    const write = (this.partWrites.get(lock) ?? Promise.resolve())
       .catch(() => undefined)
       .then(async () => {
         try {
-          const earlier = (await readdir(uploadDir)).filter((name) => SLOT_FILE.exec(name)?.[1] === String(partNumber));
-          if (earlier.length > 0) {
-            await Promise.all(earlier.map((name) => rm(join(uploadDir, name), { force: true })));
-            await this.syncs.sync(uploadDir);
+          const journal = await this.journalOf(uploadId);
+          if (journal.has(partNumber)) {
+            await this.appendToJournal(uploadId, withdrawalRecord(partNumber));
+            journal.delete(partNumber);
           }
           const bytes = await received;
           const dataPath = join(uploadDir, DATA);
-          await writeAt(dataPath, (partNumber - 1) * partSize, bytes);
-          await this.syncs.sync(dataPath);
-          const md5 = createHash('md5').update(bytes).digest('hex');
-          // 'wx': no mkdir and no overwrite; an abort that removed the folder meanwhile wins.
-          await writeFile(join(uploadDir, `${partNumber}.${md5}.${size}.slot`), '', { flag: 'wx' }).catch((error: unknown) => {
-            if (errorCode(error) !== 'EEXIST') throw error;
-          });
-          await this.syncs.sync(uploadDir);
-          return md5;
+          await this.files.use(dataPath, (handle) => writeFully(handle, bytes, (partNumber - 1) * partSize));
+          await this.dataSyncs.sync(dataPath);
+          const etag = partEtag(hash);
+          // The files were open: an abort that removed the folder meanwhile must still win.
+          await Promise.all([this.appendToJournal(uploadId, partRecord(partNumber, etag, size), 'background'), stat(join(uploadDir, MANIFEST))]);
+          journal.set(partNumber, { etag, size });
+          return etag;
         } catch (error) {
           if (errorCode(error) === 'ENOENT') throw new MultipartUploadNotFoundError(uploadId);
           throw error;
         }
       });
-    this.slotWrites.set(lock, write);
+    this.partWrites.set(lock, write);
     try {
       return await write;
     } finally {
-      if (this.slotWrites.get(lock) === write) this.slotWrites.delete(lock);
+      if (this.partWrites.get(lock) === write) this.partWrites.delete(lock);
     }
+  }
+
+  /** The parts recorded for an upload written in place, read once per upload and kept current by its writes. */
+  private journalOf(uploadId: string): Promise<Map<number, JournalPart>> {
+    let journal = this.journals.get(uploadId);
+    if (!journal) {
+      if (this.journals.size >= 1_000) this.journals.clear();
+      journal = this.openJournal(uploadId);
+      this.journals.set(uploadId, journal);
+      journal.catch(() => this.journals.delete(uploadId));
+    }
+    return journal;
+  }
+
+  private async openJournal(uploadId: string): Promise<Map<number, JournalPart>> {
+    const uploadDir = this.layout.uploadDir(uploadId);
+    const text = await readFile(join(uploadDir, JOURNAL), 'utf8').catch((error: unknown) => {
+      if (errorCode(error) === 'ENOENT') return '';
+      throw error;
+    });
+    if (needsTerminator(text)) await this.appendToJournal(uploadId, '\n');
+    const journal = applyJournal(text);
+    // Uploads begun before the journal recorded their parts as slot files: those move into it.
+    const slots = (await readdir(uploadDir)).filter((name) => SLOT_FILE.test(name));
+    if (slots.length > 0 && !text) {
+      const records = slots.map((name) => SLOT_FILE.exec(name)!).map(([, partNumber, etag, size]) => ({ partNumber: Number(partNumber), etag: etag!, size: Number(size) }));
+      await this.appendToJournal(uploadId, records.map(({ partNumber, etag, size }) => partRecord(partNumber, etag, size)).join(''));
+      for (const { partNumber, etag, size } of records) journal.set(partNumber, { etag, size });
+    }
+    if (slots.length > 0) {
+      await Promise.all(slots.map((name) => rm(join(uploadDir, name), { force: true })));
+      await this.syncs.sync(uploadDir);
+    }
+    return journal;
+  }
+
+  /**
+   * Appends to the journal; `flush: 'wait'` returns once the line is on disk, `'background'` once
+   * it is written (the flush follows at once). Part lines are flushed in the background: they are
+   * written only after the part's bytes are on disk, so the journal can never list bytes that are
+   * not there, and a power cut in the millisecond before its flush forgets a part that the browser
+   * then sends again. Waiting for a second flush per part halved the upload speed.
+   */
+  private async appendToJournal(uploadId: string, text: string, flush: 'wait' | 'background' = 'wait'): Promise<void> {
+    const path = join(this.layout.uploadDir(uploadId), JOURNAL);
+    await this.files.use(path, (handle) => handle.write(text), 'append');
+    const synced = this.dataSyncs.sync(path);
+    if (flush === 'wait') await synced;
+    else synced.catch(() => undefined);
   }
 
   async parts(uploadId: string, bucket: string, key: string): Promise<StoredPartFile[]> {
@@ -155,11 +218,11 @@ export class LocalMultipartUploads {
       throw error;
     }
     const parts = new Map<number, StoredPartFile & { modified: number }>();
+    const inPlace = new Map<number, JournalPart>();
     for (const name of names) {
       const slot = SLOT_FILE.exec(name);
       if (slot) {
-        // One slot per part at a time: a new version withdraws the old slot before writing.
-        parts.set(Number(slot[1]), { partNumber: Number(slot[1]), etag: slot[2]!, size: Number(slot[3]), path: join(uploadDir, DATA), modified: 0 });
+        inPlace.set(Number(slot[1]), { etag: slot[2]!, size: Number(slot[3]) });
         continue;
       }
       const match = PART_FILE.exec(name);
@@ -175,20 +238,29 @@ export class LocalMultipartUploads {
       // Two versions exist only for an instant while a re-upload replaces a part: the newer one wins.
       if (!seen || seen.modified < part.modified) parts.set(part.partNumber, part);
     }
+    // Slot files remain only until the journal takes them over, so its lines come after them.
+    if (names.includes(JOURNAL)) applyJournal(await readFile(join(uploadDir, JOURNAL), 'utf8'), inPlace);
+    for (const [partNumber, { etag, size }] of inPlace) parts.set(partNumber, { partNumber, etag, size, path: join(uploadDir, DATA), modified: 0 });
     return [...parts.values()]
       .sort((a, b) => a.partNumber - b.partNumber)
       .map(({ partNumber, etag, size, path }) => ({ partNumber, etag, size, path }));
   }
 
-  /** The data file of an upload whose parts were written in place. */
-  dataPath(uploadId: string): string {
+  /** The data file of an upload whose parts were written in place, closed here so no later part writes into it. */
+  async releaseDataFile(uploadId: string): Promise<string> {
     this.assertUploadIdFormat(uploadId);
-    return join(this.layout.uploadDir(uploadId), DATA);
+    const path = join(this.layout.uploadDir(uploadId), DATA);
+    await this.files.close(path);
+    await this.files.close(join(this.layout.uploadDir(uploadId), JOURNAL));
+    return path;
   }
 
   async remove(uploadId: string): Promise<void> {
     if (!UPLOAD_ID.test(uploadId)) return;
     this.manifests.delete(uploadId);
+    this.journals.delete(uploadId);
+    await this.files.close(join(this.layout.uploadDir(uploadId), DATA));
+    await this.files.close(join(this.layout.uploadDir(uploadId), JOURNAL));
     await rm(this.layout.uploadDir(uploadId), { recursive: true, force: true });
   }
 
@@ -221,12 +293,3 @@ export class LocalMultipartUploads {
   }
 }
 
-/** Writes `bytes` at `offset` of the file, creating it. */
-async function writeAt(path: string, offset: number, bytes: Buffer): Promise<void> {
-  const handle = await open(path, fsConstants.O_RDWR | fsConstants.O_CREAT, 0o644);
-  try {
-    await writeFully(handle, bytes, offset);
-  } finally {
-    await handle.close();
-  }
-}

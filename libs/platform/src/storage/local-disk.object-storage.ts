@@ -263,7 +263,7 @@ export class LocalDiskObjectStorage implements ObjectStorage {
       return Buffer.from(part.etag, 'hex');
     });
     await this.requireBucket(bucket);
-    const path = this.uploads.dataPath(uploadId);
+    const path = await this.uploads.releaseDataFile(uploadId);
     const handle = await open(path, 'r+').catch((error: unknown) => {
       throw NOT_THERE.has(errorCode(error) ?? '') ? new MultipartUploadNotFoundError(uploadId) : error;
     });
