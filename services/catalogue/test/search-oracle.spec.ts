@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FILTER_NAMES, FILTER_VALUES, MATERIAL_KINDS, materialSearchRequestSchema, type FilterName, type Language, type MaterialKind, type MaterialSearchQuery } from '@mkt/contracts';
@@ -230,9 +230,14 @@ function readerOrder(docs: MaterialSearchDocument[]): MaterialSearchDocument[] {
 /** The index as the serving process gets it from the builder process: through a snapshot file. */
 function snapshotRoundTrip(build: IndexBuilder, limits: CatalogueIndexLimits): IndexBuilder {
   return async () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'catalogue-index-')), 'index.bin');
-    await writeSnapshot(file, (await build()).snapshot());
-    return CatalogueIndex.fromSnapshot(await readSnapshot<CatalogueIndexMeta>(file), limits);
+    const folder = mkdtempSync(join(tmpdir(), 'catalogue-index-'));
+    try {
+      const file = join(folder, 'index.bin');
+      await writeSnapshot(file, (await build()).snapshot());
+      return CatalogueIndex.fromSnapshot(await readSnapshot<CatalogueIndexMeta>(file), limits);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   };
 }
 
