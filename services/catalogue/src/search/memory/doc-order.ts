@@ -8,6 +8,11 @@ import { forEachMember } from './doc-bitset.js';
 export class DocOrder {
   docs: Uint32Array<ArrayBufferLike> = new Uint32Array(64);
   length = 0;
+  /**
+   * Where each document stands in `docs`: a set too sparse to walk the order for is put in order
+   * by sorting these numbers (a typed-array sort) instead of calling `compare` n·log n times.
+   */
+  private position = new Uint32Array(64);
 
   constructor(readonly compare: (a: number, b: number) => number) {}
 
@@ -16,6 +21,7 @@ export class DocOrder {
     docs.sort(this.compare);
     this.docs = Uint32Array.from(docs.length > 0 ? docs : [0]);
     this.length = docs.length;
+    this.placeFrom(0);
   }
 
   /**
@@ -37,11 +43,14 @@ export class DocOrder {
       }
       return found;
     }
+    const positions = new Uint32Array(counted);
+    let members = 0;
     forEachMember(set, (doc) => {
-      found.push(doc);
+      positions[members++] = this.position[doc]!;
     });
-    found.sort(this.compare);
-    return found.slice(from, to);
+    positions.subarray(0, members).sort();
+    for (let i = from; i < Math.min(to, members); i += 1) found.push(this.docs[positions[i]!]!);
+    return found;
   }
 
   /** Whether `doc` is in the order (with the sort keys it was inserted with). */
@@ -54,6 +63,7 @@ export class DocOrder {
   adopt(docs: Uint32Array): void {
     this.docs = docs;
     this.length = docs.length;
+    this.placeFrom(0);
   }
 
   insert(doc: number): void {
@@ -66,6 +76,7 @@ export class DocOrder {
     this.docs.copyWithin(at + 1, at, this.length);
     this.docs[at] = doc;
     this.length += 1;
+    this.placeFrom(at);
   }
 
   /** Removes `doc`; its sort keys must still be those it was inserted with. */
@@ -74,7 +85,20 @@ export class DocOrder {
     if (at < this.length && this.docs[at] === doc) {
       this.docs.copyWithin(at, at + 1, this.length);
       this.length -= 1;
+      this.placeFrom(at);
     }
+  }
+
+  /** Records the positions of the documents from `start` on (those a write moved). */
+  private placeFrom(start: number): void {
+    let highest = 0;
+    for (let i = start; i < this.length; i += 1) highest = Math.max(highest, this.docs[i]!);
+    if (highest >= this.position.length) {
+      const grown = new Uint32Array(Math.max(highest + 1, this.position.length * 2));
+      grown.set(this.position);
+      this.position = grown;
+    }
+    for (let i = start; i < this.length; i += 1) this.position[this.docs[i]!] = i;
   }
 
   /** Where `doc` is or would go (first position not before it). */
