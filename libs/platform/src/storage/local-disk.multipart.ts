@@ -115,7 +115,7 @@ export class LocalMultipartUploads {
   /**
    * A part of an upload with a declared part size: its bytes written at its place in the data
    * file and flushed, then its journal line appended and flushed, so a listed part is always on
-   * disk. An earlier version of the part is withdrawn (a withdrawal line, flushed) before its bytes
+   * disk, and an answered part is listed after any crash. An earlier version of the part is withdrawn (a withdrawal line, flushed) before its bytes
    * are overwritten, so a crash in between leaves the part missing, never listed with other bytes.
    */
   private async storePartInPlace(uploadId: string, partSize: number, partNumber: number, body: ObjectBody, size: number): Promise<string> {
@@ -142,7 +142,7 @@ export class LocalMultipartUploads {
           await this.dataSyncs.sync(dataPath);
           const etag = partEtag(hash);
           // The files were open: an abort that removed the folder meanwhile must still win.
-          await Promise.all([this.appendToJournal(uploadId, partRecord(partNumber, etag, size), 'background'), stat(join(uploadDir, MANIFEST))]);
+          await Promise.all([this.appendToJournal(uploadId, partRecord(partNumber, etag, size)), stat(join(uploadDir, MANIFEST))]);
           journal.set(partNumber, { etag, size });
           return etag;
         } catch (error) {
@@ -192,19 +192,11 @@ export class LocalMultipartUploads {
     return journal;
   }
 
-  /**
-   * Appends to the journal; `flush: 'wait'` returns once the line is on disk, `'background'` once
-   * it is written (the flush follows at once). Part lines are flushed in the background: they are
-   * written only after the part's bytes are on disk, so the journal can never list bytes that are
-   * not there, and a power cut in the millisecond before its flush forgets a part that the browser
-   * then sends again. Waiting for a second flush per part halved the upload speed.
-   */
-  private async appendToJournal(uploadId: string, text: string, flush: 'wait' | 'background' = 'wait'): Promise<void> {
+  /** Appends to the journal and waits until the line is on disk. */
+  private async appendToJournal(uploadId: string, text: string): Promise<void> {
     const path = join(this.layout.uploadDir(uploadId), JOURNAL);
     await this.files.use(path, (handle) => handle.write(text), 'append');
-    const synced = this.dataSyncs.sync(path);
-    if (flush === 'wait') await synced;
-    else synced.catch(() => undefined);
+    await this.dataSyncs.sync(path);
   }
 
   async parts(uploadId: string, bucket: string, key: string): Promise<StoredPartFile[]> {
