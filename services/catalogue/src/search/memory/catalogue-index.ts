@@ -5,7 +5,7 @@ import { hasHan } from '../../text/text-helpers.js';
 import type { MaterialSearchDocument, MaterialSearchResult, SimilarTo } from '../material-search.port.js';
 import { emptyFacets } from '../search-facets.js';
 import type { QueryToken, QueryWord } from '../synonym-dictionary.js';
-import { DocBitset, ScratchWords, andInto, copyInto, countOf, forEachMember, orInto } from './doc-bitset.js';
+import { DocBitset, ScratchWords, andInto, copyInto, countOf, forEachMember, occupiedWords, orInto } from './doc-bitset.js';
 import { DocOrder } from './doc-order.js';
 import { FacetCounter } from './facet-counter.js';
 import type { IndexSnapshot, SnapshotArray } from './index-snapshot.js';
@@ -29,6 +29,13 @@ export interface CatalogueIndexLimits {
   facetCandidates: number;
   /** Relevance ranks the best-selling this-many matches; later pages follow sales order. */
   rankCandidates: number;
+}
+
+/** The bitmap words a search works on, `[first, end)`; `origin` is the document of its first bit. */
+interface WordSpan {
+  first: number;
+  end: number;
+  origin: number;
 }
 
 export const DEFAULT_LIMITS: CatalogueIndexLimits = { totalCap: 10_000, facetCandidates: 10_000, rankCandidates: 1_000 };
@@ -331,24 +338,29 @@ export class CatalogueIndex {
   }
 
   search(query: MaterialSearchQuery, language: Language, queryWords: QueryWord[], queryText: string): IndexAnswer {
-    this.scratch.resize((this.count + 31) >>> 5);
+    const kind = KIND_CODES[query.type === 'pic' ? 'photo' : 'video'];
+    // Documents are numbered kind by kind, so a search reads only the words its kind occupies
+    // (later writes may widen that span): every bitmap below is a view of those words.
+    const [first, end] = occupiedWords(this.kindSets.get(kind)!.words);
+    this.scratch.resize(end - first);
     try {
-      return this.evaluate(query, language, queryWords, queryText);
+      return this.evaluate(query, language, queryWords, queryText, kind, { first, end, origin: first << 5 });
     } finally {
       this.scratch.returnAll();
     }
   }
 
-  private evaluate(query: MaterialSearchQuery, language: Language, queryWords: QueryWord[], queryText: string): IndexAnswer {
-    const kind = KIND_CODES[query.type === 'pic' ? 'photo' : 'video'];
+  private evaluate(query: MaterialSearchQuery, language: Language, queryWords: QueryWord[], queryText: string, kind: number, span: WordSpan): IndexAnswer {
+    const { origin } = span;
+    const within = (words: Uint32Array): Uint32Array => words.subarray(span.first, span.end);
     const base = this.scratch.takeForCopy();
-    copyInto(base, this.kindSets.get(kind)!.words);
-    if (query.categoryId !== undefined) this.restrict(base, this.categorySets.get(query.categoryId));
-    if (query.from !== undefined) this.restrict(base, this.sourceSets.get(query.from));
-    if (query.topicId !== undefined) this.restrict(base, this.topicSets.get(query.topicId));
+    copyInto(base, within(this.kindSets.get(kind)!.words));
+    if (query.categoryId !== undefined) this.restrict(base, this.categorySets.get(query.categoryId), span);
+    if (query.from !== undefined) this.restrict(base, this.sourceSets.get(query.from), span);
+    if (query.topicId !== undefined) this.restrict(base, this.topicSets.get(query.topicId), span);
 
     const tokenSets = new Map<string, Uint32Array>();
-    const tokenSet = (token: QueryToken): Uint32Array => this.lexemeSet(token, false, tokenSets);
+    const tokenSet = (token: QueryToken): Uint32Array => this.lexemeSet(token, false, tokenSets, origin);
     // Per query word: as typed, then each synonym; every token of one of them must match.
     const alternativesOf = queryWords.map((word): QueryToken[][] => [word.tokens, ...word.synonyms]);
     for (const alternatives of alternativesOf) {
@@ -376,7 +388,7 @@ export class CatalogueIndex {
     for (const name of selected) {
       const clause = this.scratch.take();
       for (const value of filters[name]!) {
-        orInto(clause, this.valueSets[VALUE_INDEX.get(name)!.get(value)!]!.words);
+        orInto(clause, within(this.valueSets[VALUE_INDEX.get(name)!.get(value)!]!.words));
       }
       clauses.set(name, clause);
     }
@@ -387,12 +399,12 @@ export class CatalogueIndex {
 
     const facets = emptyFacets();
     const unselected = FILTER_NAMES.filter((name) => !clauses.has(name));
-    this.countFacets(matches, unselected, facets);
+    this.countFacets(matches, unselected, facets, origin);
     for (const name of selected) {
       const others = this.scratch.takeForCopy();
       copyInto(others, base);
       for (const [other, clause] of clauses) if (other !== name) andInto(others, clause);
-      this.countFacets(others, [name], facets);
+      this.countFacets(others, [name], facets, origin);
     }
 
     const offset = (query.pageNo - 1) * query.pageSize;
@@ -401,18 +413,18 @@ export class CatalogueIndex {
     const sales = this.bySales.get(kind)!;
     let docs: number[];
     if (offset >= end || offset >= counted) docs = [];
-    else if (query.sort === 'sales') docs = sales.members(matches, counted, offset, end);
-    else if (query.sort === 'newest' || !hasKeyword) docs = this.byNewest.get(kind)!.members(matches, counted, offset, end);
+    else if (query.sort === 'sales') docs = sales.members(matches, counted, offset, end, origin);
+    else if (query.sort === 'newest' || !hasKeyword) docs = this.byNewest.get(kind)!.members(matches, counted, offset, end, origin);
     else {
       const rankCap = this.limits.rankCandidates;
       docs = [];
       if (offset < rankCap) {
-        const candidates = sales.members(matches, counted, 0, Math.min(counted, rankCap));
+        const candidates = sales.members(matches, counted, 0, Math.min(counted, rankCap), origin);
         const titleHash = hashOf(queryText.toLowerCase());
         const titles = language === 'en' ? this.titleEnHash : this.titleZhHash;
         const titleSets = new Map<string, Uint32Array>();
-        const titleSet = (token: QueryToken): Uint32Array => this.lexemeSet(token, true, titleSets);
-        const has = (set: Uint32Array, doc: number): boolean => (set[doc >>> 5]! & (1 << (doc & 31))) !== 0;
+        const titleSet = (token: QueryToken): Uint32Array => this.lexemeSet(token, true, titleSets, origin);
+        const has = (set: Uint32Array, doc: number): boolean => (set[(doc - origin) >>> 5]! & (1 << ((doc - origin) & 31))) !== 0;
         const scoreOf = (doc: number): number => {
           let score = titles[doc] === titleHash ? RELEVANCE.TITLE_EQUAL_BONUS : 0;
           queryWords.forEach((word, w) => {
@@ -432,7 +444,7 @@ export class CatalogueIndex {
         ranked.sort((a, b) => b.score - a.score || b.sales - a.sales || b.id - a.id);
         docs.push(...ranked.slice(offset, Math.min(end, rankCap)).map((r) => r.doc));
       }
-      if (end > rankCap) docs.push(...sales.members(matches, counted, Math.max(offset, rankCap), end));
+      if (end > rankCap) docs.push(...sales.members(matches, counted, Math.max(offset, rankCap), end, origin));
     }
     return { ids: docs.map((doc) => this.ids[doc]!), counted, facets };
   }
@@ -522,18 +534,18 @@ export class CatalogueIndex {
   }
 
   /** base := base ∧ set (nothing when there is no such set). */
-  private restrict(base: Uint32Array, set: DocBitset | undefined): void {
-    if (set) andInto(base, set.words);
+  private restrict(base: Uint32Array, set: DocBitset | undefined, span: WordSpan): void {
+    if (set) andInto(base, set.words.subarray(span.first, span.end));
     else base.fill(0);
   }
 
   /** The documents a query token matches (in a title only, with `titleOnly`), made once per search (`made`). */
-  private lexemeSet(token: QueryToken, titleOnly: boolean, made: Map<string, Uint32Array>): Uint32Array {
+  private lexemeSet(token: QueryToken, titleOnly: boolean, made: Map<string, Uint32Array>, origin: number): Uint32Array {
     const key = `${token.prefix ? 'p' : 'x'}${token.token}`;
     let set = made.get(key);
     if (!set) {
       set = this.scratch.take();
-      for (const term of this.lexemesOf(token, titleOnly)) this.postingOf(term)?.orInto(set);
+      for (const term of this.lexemesOf(token, titleOnly)) this.postingOf(term)?.orInto(set, origin);
       made.set(key, set);
     }
     return set;
@@ -565,7 +577,7 @@ export class CatalogueIndex {
   }
 
   /** Facet counts of `names` over the first `facetCandidates` members of `set` (in document-number order). */
-  private countFacets(set: Uint32Array, names: FilterName[], facets: MaterialSearchResult['facets']): void {
+  private countFacets(set: Uint32Array, names: FilterName[], facets: MaterialSearchResult['facets'], origin: number): void {
     if (names.length === 0) return;
     let wantLow = 0;
     let wantHigh = 0;
@@ -575,7 +587,7 @@ export class CatalogueIndex {
         else wantHigh |= 1 << (index - 32);
       }
     }
-    const counts = this.facetCounter.count(set, this.masks, wantLow, wantHigh, this.limits.facetCandidates);
+    const counts = this.facetCounter.count(set, this.masks, wantLow, wantHigh, this.limits.facetCandidates, origin);
     for (const name of names) {
       const buckets = facets[name]!;
       VALUES_OF_NAME.get(name)!.forEach((index, i) => (buckets[i]!.count = counts[index]!));

@@ -111,42 +111,51 @@ export function forEachMember(words: Uint32Array, visit: (doc: number) => boolea
  * Scratch word arrays for one search, handed out and taken back in bulk: a search over a million
  * documents needs a dozen of them, and allocating 125 KB each per request would keep the garbage
  * collector busy. Searches run synchronously, so one pool per engine is never shared by two.
+ * Arrays are as long as the largest size asked for; each search takes views of the size it works
+ * on (a search of one kind works on that kind's words only).
  */
 export class ScratchWords {
   private free: Uint32Array[] = [];
   private lent: Uint32Array[] = [];
+  private capacity = 0;
   private size = 0;
 
-  /** Empty arrays of `wordCount` words from here on (earlier ones of another size are dropped). */
+  /** Arrays of `wordCount` words from here on (kept arrays are dropped only when too short). */
   resize(wordCount: number): void {
-    if (wordCount === this.size) return;
+    if (wordCount > this.capacity) {
+      this.capacity = wordCount;
+      this.free = [];
+    }
     this.size = wordCount;
-    this.free = [];
   }
 
   /** A zeroed array of the current size. */
   take(): Uint32Array {
-    const words = this.free.pop();
-    if (words) {
-      words.fill(0);
-      this.lent.push(words);
-      return words;
-    }
-    const fresh = new Uint32Array(this.size);
-    this.lent.push(fresh);
-    return fresh;
+    const words = this.takeForCopy();
+    words.fill(0);
+    return words;
   }
 
   /** An array of the current size whose contents are left over: for a target about to be overwritten by copyInto. */
   takeForCopy(): Uint32Array {
-    const words = this.free.pop() ?? new Uint32Array(this.size);
+    const words = this.free.pop() ?? new Uint32Array(this.capacity);
     this.lent.push(words);
-    return words;
+    return words.subarray(0, this.size);
   }
 
   /** Everything taken since the last call comes back (at the end of a search). */
   returnAll(): void {
-    for (const words of this.lent) if (words.length === this.size) this.free.push(words);
+    for (const words of this.lent) if (words.length === this.capacity) this.free.push(words);
     this.lent = [];
   }
+}
+
+/** The words of `words` from the first to the last non-empty one: `[first, end)`, `[0, 0)` when all are empty. */
+export function occupiedWords(words: Uint32Array): [number, number] {
+  let first = 0;
+  while (first < words.length && words[first] === 0) first += 1;
+  if (first === words.length) return [0, 0];
+  let end = words.length;
+  while (words[end - 1] === 0) end -= 1;
+  return [first, end];
 }

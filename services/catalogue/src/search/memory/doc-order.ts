@@ -25,10 +25,11 @@ export class DocOrder {
   }
 
   /**
-   * Members `from`..`to` of `set` (which has `counted` members) in this order: by walking the
-   * order while that is expected to read fewer documents than listing the set and sorting it.
+   * Members `from`..`to` of `set` (which has `counted` members; its first bit is document
+   * `origin`) in this order: by walking the order while that is expected to read fewer documents
+   * than listing the set and sorting it.
    */
-  members(set: Uint32Array, counted: number, from: number, to: number): number[] {
+  members(set: Uint32Array, counted: number, from: number, to: number, origin = 0): number[] {
     if (from >= to || counted === 0) return [];
     const walk = (to * this.length) / counted;
     const sort = set.length + counted * (Math.log2(counted + 1) + 1);
@@ -37,7 +38,9 @@ export class DocOrder {
       let seen = 0;
       for (let i = 0; i < this.length && seen < to; i += 1) {
         const doc = this.docs[i]!;
-        if ((set[doc >>> 5]! & (1 << (doc & 31))) === 0) continue;
+        // Documents before `origin` read past the set (undefined, so 0): not members.
+        const at = doc - origin;
+        if ((set[at >>> 5]! & (1 << (at & 31))) === 0) continue;
         if (seen >= from) found.push(doc);
         seen += 1;
       }
@@ -46,7 +49,7 @@ export class DocOrder {
     const positions = new Uint32Array(counted);
     let members = 0;
     forEachMember(set, (doc) => {
-      positions[members++] = this.position[doc]!;
+      positions[members++] = this.position[origin + doc]!;
     });
     positions.subarray(0, members).sort();
     for (let i = from; i < Math.min(to, members); i += 1) found.push(this.docs[positions[i]!]!);

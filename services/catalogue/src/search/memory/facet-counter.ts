@@ -8,8 +8,11 @@
 export class FacetCounter {
   private readonly histogram = new Int32Array(8 * 256);
 
-  /** Per value number (0-63), its count among the first `cap` members of `set`, of the values in `wantLow`/`wantHigh`. */
-  count(set: Uint32Array, masks: Uint32Array, wantLow: number, wantHigh: number, cap: number): Int32Array {
+  /**
+   * Per value number (0-63), its count among the first `cap` members of `set` (whose first bit is
+   * document `origin`), of the values in `wantLow`/`wantHigh`.
+   */
+  count(set: Uint32Array, masks: Uint32Array, wantLow: number, wantHigh: number, cap: number, origin = 0): Int32Array {
     const counts = new Int32Array(64);
     if (cap <= 0) return counts;
     const histogram = this.histogram;
@@ -18,8 +21,8 @@ export class FacetCounter {
     // those are read then. With most bytes wanted, the unrolled loop over all eight is faster.
     const chunks: number[] = [];
     for (let chunk = 0; chunk < 8; chunk += 1) if (((chunk < 4 ? wantLow : wantHigh) >>> ((chunk & 3) * 8)) & 255) chunks.push(chunk);
-    if (chunks.length > 4) this.countAll(set, masks, wantLow, wantHigh, cap);
-    else this.countChunks(set, masks, wantLow, wantHigh, cap, chunks);
+    if (chunks.length > 4) this.countAll(set, masks, wantLow, wantHigh, cap, origin);
+    else this.countChunks(set, masks, wantLow, wantHigh, cap, chunks, origin);
     for (let chunk = 0; chunk < 8; chunk += 1) {
       for (let pattern = 1; pattern < 256; pattern += 1) {
         const seen = histogram[chunk * 256 + pattern]!;
@@ -30,7 +33,7 @@ export class FacetCounter {
     return counts;
   }
 
-  private countAll(set: Uint32Array, masks: Uint32Array, wantLow: number, wantHigh: number, cap: number): void {
+  private countAll(set: Uint32Array, masks: Uint32Array, wantLow: number, wantHigh: number, cap: number, origin: number): void {
     const histogram = this.histogram;
     let left = cap;
     scan: for (let w = 0; w < set.length; w += 1) {
@@ -38,7 +41,7 @@ export class FacetCounter {
       while (x !== 0) {
         const lowest = x & -x;
         x ^= lowest;
-        const doc = (w << 5) + 31 - Math.clz32(lowest);
+        const doc = origin + (w << 5) + 31 - Math.clz32(lowest);
         const low = masks[2 * doc]! & wantLow;
         const high = masks[2 * doc + 1]! & wantHigh;
         histogram[low & 255]! += 1;
@@ -54,7 +57,7 @@ export class FacetCounter {
     }
   }
 
-  private countChunks(set: Uint32Array, masks: Uint32Array, wantLow: number, wantHigh: number, cap: number, chunks: number[]): void {
+  private countChunks(set: Uint32Array, masks: Uint32Array, wantLow: number, wantHigh: number, cap: number, chunks: number[], origin: number): void {
     const histogram = this.histogram;
     const words = Int32Array.from(chunks, (chunk) => (chunk < 4 ? 0 : 1));
     const shifts = Int32Array.from(chunks, (chunk) => (chunk & 3) * 8);
@@ -66,7 +69,7 @@ export class FacetCounter {
       while (x !== 0) {
         const lowest = x & -x;
         x ^= lowest;
-        const doc = (w << 5) + 31 - Math.clz32(lowest);
+        const doc = origin + (w << 5) + 31 - Math.clz32(lowest);
         for (let c = 0; c < k; c += 1) {
           const shift = shifts[c]!;
           histogram[(shift << 5) + (words[c]! << 10) + (((masks[2 * doc + words[c]!]! & wants[c]!) >>> shift) & 255)]! += 1;

@@ -66,19 +66,21 @@ export class PostingList {
     return false;
   }
 
-  /** target := target ∨ this. */
-  orInto(target: Uint32Array): void {
+  /** target := target ∨ this, where `target` holds the documents from `origin` (a multiple of 32) on. */
+  orInto(target: Uint32Array, origin = 0): void {
+    const first = origin >>> 5;
     if (this.bits) {
       const source = this.bits.words;
-      const shared = Math.min(source.length, target.length);
-      for (let i = 0; i < shared; i += 1) target[i]! |= source[i]!;
+      const shared = Math.min(source.length - first, target.length);
+      for (let i = 0; i < shared; i += 1) target[i]! |= source[first + i]!;
       return;
     }
-    const limit = target.length << 5;
-    for (let i = 0; i < this.length; i += 1) {
+    const limit = origin + (target.length << 5);
+    for (let i = origin === 0 ? 0 : lowerBoundOf(this.docs, this.length, origin); i < this.length; i += 1) {
       const doc = this.docs[i]!;
       if (doc >= limit) break;
-      target[doc >>> 5]! |= 1 << (doc & 31);
+      const at = doc - origin;
+      target[at >>> 5]! |= 1 << (at & 31);
     }
   }
 
@@ -87,4 +89,16 @@ export class PostingList {
     this.bits?.trim(wordCount);
     if (!this.bits && this.docs.length > this.length) this.docs = this.docs.slice(0, Math.max(this.length, 1));
   }
+}
+
+/** The first position of `docs[0..length)` (ascending) holding `doc` or more. */
+function lowerBoundOf(docs: Uint32Array, length: number, doc: number): number {
+  let lo = 0;
+  let hi = length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (docs[mid]! < doc) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }

@@ -1,4 +1,4 @@
-import type { MaterialFilters, MaterialKind, MaterialSource } from '@mkt/contracts';
+import { MATERIAL_KINDS, type MaterialFilters, type MaterialKind, type MaterialSource } from '@mkt/contracts';
 import type { MaterialSearchDocument } from '../material-search.port.js';
 
 /** Rows per fetch: a few megabytes of text; small enough that a batch dies young in the heap. */
@@ -34,10 +34,10 @@ interface Row {
 }
 
 /**
- * Reads the published materials from the catalogue's table (the source of truth) through a
- * cursor over one sequential scan: PostgreSQL reads a large table's scan through a small ring of
- * buffers, so a rebuild does not push the store's working set out of its cache, and Node holds
- * one batch at a time.
+ * Reads the published materials from the catalogue's table (the source of truth), kind by kind,
+ * through a cursor over a sequential scan each: PostgreSQL reads a large table's scan through a
+ * small ring of buffers, so a rebuild does not push the store's working set out of its cache, and
+ * Node holds one batch at a time.
  */
 export class PublishedMaterialReader implements PublishedMaterialSource {
   constructor(private readonly openSession: () => Promise<SqlSession>) {}
@@ -60,22 +60,29 @@ export class PublishedMaterialReader implements PublishedMaterialSource {
         `SELECT material_id, array_agg(topic_id ORDER BY topic_id) AS topic_ids FROM catalogue.topic_materials GROUP BY material_id`,
       )) as { material_id: string; topic_ids: number[] }[];
       const topicsOf = new Map(topicRows.map((row) => [Number(row.material_id), row.topic_ids.map(Number)]));
-      // Tags travel as one string each (unit separator between tags): parsing text[] costs more than the rest of a row.
-      await session.query(
-        `DECLARE published_materials NO SCROLL CURSOR FOR
-         SELECT id, code, kind, "from", category_id, title_zh, title_en,
-                array_to_string(keywords_zh, E'\\x1f') AS keywords_zh, array_to_string(keywords_en, E'\\x1f') AS keywords_en,
-                filters, sales_count, online_at
-         FROM catalogue.materials WHERE status = 'published'`,
-      );
-      const fetch = () => session.query(`FETCH ${BATCH} FROM published_materials`) as Promise<Row[]>;
-      let rows = await fetch();
-      while (rows.length > 0) {
-        // The next batch is read by the database while this one is indexed here.
-        const next = rows.length === BATCH ? fetch() : Promise.resolve([]);
-        next.catch(() => undefined);
-        onBatch(rows.map((row) => documentOf(row, topicsOf)));
-        rows = await next;
+      // Kind by kind, so document numbers are too: a search of one kind then reads only the
+      // bitmap words its kind occupies. One sequential scan per kind (the ring buffer keeps the
+      // store's cache), read by the database while the previous batch is indexed here.
+      await session.query('SET LOCAL enable_indexscan = off');
+      await session.query('SET LOCAL enable_bitmapscan = off');
+      for (const kind of MATERIAL_KINDS) {
+        // Tags travel as one string each (unit separator between tags): parsing text[] costs more than the rest of a row.
+        await session.query(
+          `DECLARE published_${kind} NO SCROLL CURSOR FOR
+           SELECT id, code, kind, "from", category_id, title_zh, title_en,
+                  array_to_string(keywords_zh, E'\\x1f') AS keywords_zh, array_to_string(keywords_en, E'\\x1f') AS keywords_en,
+                  filters, sales_count, online_at
+           FROM catalogue.materials WHERE status = 'published' AND kind = '${kind}'`,
+        );
+        const fetch = () => session.query(`FETCH ${BATCH} FROM published_${kind}`) as Promise<Row[]>;
+        let rows = await fetch();
+        while (rows.length > 0) {
+          const next = rows.length === BATCH ? fetch() : Promise.resolve([]);
+          next.catch(() => undefined);
+          onBatch(rows.map((row) => documentOf(row, topicsOf)));
+          rows = await next;
+        }
+        await session.query(`CLOSE published_${kind}`);
       }
       await session.query('COMMIT');
     } catch (error) {
