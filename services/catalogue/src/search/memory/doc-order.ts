@@ -79,7 +79,8 @@ export class DocOrder {
     this.docs.copyWithin(at + 1, at, this.length);
     this.docs[at] = doc;
     this.length += 1;
-    this.placeFrom(at);
+    // Only `doc` is new: the others already had room.
+    this.placeFrom(at, doc);
   }
 
   /** Removes `doc`; its sort keys must still be those it was inserted with. */
@@ -88,20 +89,8 @@ export class DocOrder {
     if (at < this.length && this.docs[at] === doc) {
       this.docs.copyWithin(at, at + 1, this.length);
       this.length -= 1;
-      this.placeFrom(at);
+      this.placeFrom(at, 0);
     }
-  }
-
-  /** Records the positions of the documents from `start` on (those a write moved). */
-  private placeFrom(start: number): void {
-    let highest = 0;
-    for (let i = start; i < this.length; i += 1) highest = Math.max(highest, this.docs[i]!);
-    if (highest >= this.position.length) {
-      const grown = new Uint32Array(Math.max(highest + 1, this.position.length * 2));
-      grown.set(this.position);
-      this.position = grown;
-    }
-    for (let i = start; i < this.length; i += 1) this.position[this.docs[i]!] = i;
   }
 
   /** Where `doc` is or would go (first position not before it). */
@@ -114,5 +103,16 @@ export class DocOrder {
       else hi = mid;
     }
     return lo;
+  }
+
+  /** Records the positions of the documents from `start` on (those a write moved), making room for `highest`. */
+  private placeFrom(start: number, highest = -1): void {
+    if (highest < 0) for (let i = start; i < this.length; i += 1) highest = Math.max(highest, this.docs[i]!);
+    if (highest >= this.position.length) {
+      const grown = new Uint32Array(Math.max(highest + 1, this.position.length * 2));
+      grown.set(this.position);
+      this.position = grown;
+    }
+    for (let i = start; i < this.length; i += 1) this.position[this.docs[i]!] = i;
   }
 }
