@@ -63,9 +63,17 @@ export class PublishedMaterialReader implements PublishedMaterialSource {
       // Kind by kind, so document numbers are too: a search of one kind then reads only the
       // bitmap words its kind occupies. One sequential scan per kind (the ring buffer keeps the
       // store's cache), read by the database while the previous batch is indexed here.
+      // Kinds without published materials (often music and sound effects) are skipped by an index
+      // probe rather than scanned for nothing.
+      const present = new Set(
+        ((await session.query(
+          `SELECT wanted.kind FROM unnest($1::text[]) AS wanted(kind) WHERE EXISTS (SELECT 1 FROM catalogue.materials m WHERE m.status = 'published' AND m.kind = wanted.kind)`,
+          [MATERIAL_KINDS],
+        )) as { kind: MaterialKind }[]).map((row) => row.kind),
+      );
       await session.query('SET LOCAL enable_indexscan = off');
       await session.query('SET LOCAL enable_bitmapscan = off');
-      for (const kind of MATERIAL_KINDS) {
+      for (const kind of MATERIAL_KINDS.filter((k) => present.has(k))) {
         // Tags travel as one string each (unit separator between tags): parsing text[] costs more than the rest of a row.
         await session.query(
           `DECLARE published_${kind} NO SCROLL CURSOR FOR
