@@ -5,7 +5,7 @@ import { hasHan } from '../../text/text-helpers.js';
 import type { MaterialSearchDocument, MaterialSearchResult, SimilarTo } from '../material-search.port.js';
 import { emptyFacets } from '../search-facets.js';
 import type { QueryToken, QueryWord } from '../synonym-dictionary.js';
-import { DocBitset, ScratchWords, andInto, copyInto, countOf, forEachMember, occupiedWords, orInto } from './doc-bitset.js';
+import { DocBitset, ScratchWords, andInto, copyInto, countOf, forEachMember, orInto } from './doc-bitset.js';
 import { DocOrder } from './doc-order.js';
 import { FacetCounter } from './facet-counter.js';
 import type { IndexSnapshot, SnapshotArray } from './index-snapshot.js';
@@ -341,7 +341,7 @@ export class CatalogueIndex {
     const kind = KIND_CODES[query.type === 'pic' ? 'photo' : 'video'];
     // Documents are numbered kind by kind, so a search reads only the words its kind occupies
     // (later writes may widen that span): every bitmap below is a view of those words.
-    const [first, end] = occupiedWords(this.kindSets.get(kind)!.words);
+    const [first, end] = this.kindSets.get(kind)!.occupied();
     this.scratch.resize(end - first);
     try {
       return this.evaluate(query, language, queryWords, queryText, kind, { first, end, origin: first << 5 });

@@ -6,6 +6,7 @@
  */
 export class DocBitset {
   words: Uint32Array<ArrayBufferLike>;
+  private span: [number, number] | null = null;
 
   constructor(wordCount = 0) {
     this.words = new Uint32Array(wordCount);
@@ -26,6 +27,16 @@ export class DocBitset {
     const w = doc >>> 5;
     if (w >= this.words.length) this.grow(w + 1);
     this.words[w]! |= 1 << (doc & 31);
+    if (this.span) this.span = this.span[0] === this.span[1] ? [w, w + 1] : [Math.min(this.span[0], w), Math.max(this.span[1], w + 1)];
+  }
+
+  /**
+   * The words from the first to the last non-empty one, `[first, end)`: worked out once, widened
+   * by later additions and never narrowed by deletions (a wider span only costs words).
+   */
+  occupied(): [number, number] {
+    this.span ??= occupiedWords(this.words);
+    return this.span;
   }
 
   delete(doc: number): void {
