@@ -70,6 +70,7 @@ import { PhotographerProfileEntity } from './entities/photographer-profile.entit
 import { SigningApplicationEntity } from './entities/signing-application.entity.js';
 import { SigningFileEntity } from './entities/signing-file.entity.js';
 import { SigningApplications1765100000000 } from './migrations/1765100000000-signing-applications.js';
+import { AccountWriteNotices1766300000000 } from './migrations/1766300000000-account-write-notices.js';
 import { SharpSigningFileInspector, SIGNING_FILE_INSPECTOR } from './signing/signing-file-inspector.js';
 import { SigningFilesService } from './signing/signing-files.service.js';
 import { SigningReviewService } from './signing/signing-review.service.js';
@@ -95,7 +96,7 @@ export const IDENTITY_ENTITIES = [
   OutboxMessageEntity,
   HandledEventEntity,
 ];
-export const IDENTITY_MIGRATIONS = [IdentityInit1763700000000, StaffLockout1763900000000, EnterpriseProjects1764200000000, RealName1764500000000, StaffSignInFailures1764600000000, UserCenter1764900000000, SigningApplications1765100000000, OutboxTraceContext1765600000000];
+export const IDENTITY_MIGRATIONS = [IdentityInit1763700000000, StaffLockout1763900000000, EnterpriseProjects1764200000000, RealName1764500000000, StaffSignInFailures1764600000000, UserCenter1764900000000, SigningApplications1765100000000, OutboxTraceContext1765600000000, AccountWriteNotices1766300000000];
 
 /** Creates the private bucket of identity-card photos and the bucket of profile pictures on start. */
 @Injectable()

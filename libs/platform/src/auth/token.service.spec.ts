@@ -1,3 +1,4 @@
+import { jest } from '@jest/globals';
 import { TokenService } from './token.service.js';
 
 describe('TokenService', () => {
@@ -18,5 +19,26 @@ describe('TokenService', () => {
     expect(await tokens.verify(old, 'user')).toBeNull();
     expect(await tokens.verify('not.a.token', 'user')).toBeNull();
     expect(await tokens.verify(`${user.slice(0, -3)}abc`, 'user')).toBeNull();
+  });
+
+  it('still refuses a remembered token once it expires, or when asked for the other kind', async () => {
+    const shortLived = new TokenService('s'.repeat(32), 60);
+    const now = Date.now();
+    const user = await shortLived.sign({ kind: 'user', userId: 'u1', sessionId: 's1' }, Math.floor(now / 1000));
+    expect(await shortLived.verify(user, 'user')).not.toBeNull();
+    expect(await shortLived.verify(user, 'staff')).toBeNull();
+    const clock = jest.spyOn(Date, 'now').mockReturnValue(now + 61_000);
+    try {
+      expect(await shortLived.verify(user, 'user')).toBeNull();
+    } finally {
+      clock.mockRestore();
+    }
+  });
+
+  it('hands out copies, so a caller changing its claims changes nothing remembered', async () => {
+    const staff = await tokens.sign({ kind: 'staff', staffId: 'a1', sessionId: 's2', roles: ['admin'], username: 'admin' });
+    const first = await tokens.verify(staff, 'staff');
+    first!.roles.push('finance');
+    expect((await tokens.verify(staff, 'staff'))!.roles).toEqual(['admin']);
   });
 });

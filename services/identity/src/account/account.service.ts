@@ -5,6 +5,7 @@ import { ContributorProtocolAnswered, ErrorCode, type SkuItem, type UserView } f
 import { AppError, Clock, OutboxWriter } from '@mkt/platform';
 import { CustomerSkuEntity } from '../entities/customer-sku.entity.js';
 import { UserEntity } from '../entities/user.entity.js';
+import { AccountReadCache } from '../sessions/account-read-cache.js';
 import { toUserView } from '../sign-in/user-view.js';
 
 /** What a signed-in user reads and answers about their own account. */
@@ -14,12 +15,17 @@ export class AccountService {
     @InjectDataSource('identity') private readonly dataSource: DataSource,
     private readonly outbox: OutboxWriter,
     private readonly clock: Clock,
+    private readonly cache: AccountReadCache,
   ) {}
 
+  /** Read on every page load (POST /api/session), so kept between writes to users (AccountReadCache). */
   async view(userId: string): Promise<UserView> {
-    const user = await this.dataSource.getRepository(UserEntity).findOneBy({ id: userId });
-    if (!user) throw AppError.tokenInvalid();
-    return toUserView(user);
+    const view = await this.cache.read(`user-view:${userId}`, async () => {
+      const user = await this.dataSource.getRepository(UserEntity).findOneBy({ id: userId });
+      return user ? Object.freeze(toUserView(user)) : undefined;
+    });
+    if (!view) throw AppError.tokenInvalid();
+    return { ...view };
   }
 
   /**
