@@ -477,26 +477,37 @@ export class CatalogueIndex {
   /** See MaterialSearchIndex.similar. */
   similar(material: SimilarTo, count: number, perSource: number): number[] {
     const kind = KIND_CODES[material.kind];
+    const kindSet = this.kindSets.get(kind)!;
     const order = this.bySales.get(kind)!;
     const self = this.docOfId.get(material.id);
     const category = material.categoryId === null ? undefined : this.categorySets.get(material.categoryId);
     const tagLists = [...material.keywordsZh.map((tag) => TAG_ZH + tag), ...material.keywordsEn.map((tag) => TAG_EN + tag)]
       .map((term) => this.postingOf(term))
       .filter((list): list is PostingList => list !== undefined);
-    this.scratch.resize((this.count + 31) >>> 5);
+    // Like a search, only the words of the material's kind are read.
+    const [first, end] = kindSet.occupied();
+    const origin = first << 5;
+    this.scratch.resize(end - first);
     try {
       const found = new Set<number>();
+      // The best sellers of the kind in `set`: the order walked or the members sorted, whichever is cheaper.
       const bestSellers = (set: Uint32Array): void => {
-        if (self !== undefined) set[self >>> 5]! &= ~(1 << (self & 31));
-        andInto(set, this.kindSets.get(kind)!.words);
-        for (const doc of order.members(set, countOf(set), 0, perSource)) found.add(doc);
+        andInto(set, kindSet.words.subarray(first, end));
+        if (self !== undefined && self >= origin && self - origin < set.length << 5) {
+          set[(self - origin) >>> 5]! &= ~(1 << ((self - origin) & 31));
+        }
+        for (const doc of order.members(set, countOf(set), 0, perSource, origin)) found.add(doc);
       };
       if (category) {
         const set = this.scratch.takeForCopy();
-        copyInto(set, category.words);
+        copyInto(set, category.words.subarray(first, end));
         bestSellers(set);
       }
-      for (const doc of this.bestSellersSharingTag(tagLists, order, self, perSource)) found.add(doc);
+      if (tagLists.length > 0) {
+        const set = this.scratch.take();
+        for (const list of tagLists) list.orInto(set, origin);
+        bestSellers(set);
+      }
       return [...found]
         .map((doc) => {
           let score = category?.has(doc) ? 2 : 0;
@@ -509,28 +520,6 @@ export class CatalogueIndex {
     } finally {
       this.scratch.returnAll();
     }
-  }
-
-  /**
-   * The `limit` best sellers of `order` (one kind's live documents) in any of `lists`, `self`
-   * left out: by walking the order testing each document against the lists, which stops early for
-   * common tags, or, when the lists are all short, by sorting their members, which a walk would
-   * have to look for through the whole kind.
-   */
-  private bestSellersSharingTag(lists: PostingList[], order: DocOrder, self: number | undefined, limit: number): number[] {
-    const sparse = lists.every((list) => !list.bits);
-    const total = lists.reduce((sum, list) => sum + list.length, 0);
-    if (sparse && total * (Math.log2(total + 1) + 1) < (limit * order.length) / Math.max(total, 1)) {
-      const members = new Set<number>();
-      for (const list of lists) for (const doc of list.state().docs) if (doc !== self && order.includes(doc)) members.add(doc);
-      return [...members].sort(order.compare).slice(0, limit);
-    }
-    const found: number[] = [];
-    for (let i = 0; i < order.length && found.length < limit; i += 1) {
-      const doc = order.docs[i]!;
-      if (doc !== self && lists.some((list) => list.has(doc))) found.push(doc);
-    }
-    return found;
   }
 
   /** base := base ∧ set (nothing when there is no such set). */
