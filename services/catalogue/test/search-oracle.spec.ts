@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { MessageChannel } from 'node:worker_threads';
 import { FILTER_NAMES, FILTER_VALUES, MATERIAL_KINDS, materialSearchRequestSchema, type FilterName, type Language, type MaterialKind, type MaterialSearchQuery } from '@mkt/contracts';
 import { generateSearchQueries, type GeneratedQuery } from '../demo/bench/search-queries.js';
 import { seededRandom } from '../demo/bench/seeded-random.js';
@@ -10,8 +11,11 @@ import { normalizeFilters } from '../src/materials/material-filters.js';
 import { cleanMaterialText } from '../src/materials/material-writer.service.js';
 import type { MaterialSearchDocument, MaterialSearchResult } from '../src/search/material-search.port.js';
 import { CatalogueIndex, DEFAULT_LIMITS, RELEVANCE, type CatalogueIndexLimits, type CatalogueIndexMeta } from '../src/search/memory/catalogue-index.js';
+import { LocalIndexEngine } from '../src/search/memory/index-engine.js';
 import { buildInProcess, type IndexBuilder } from '../src/search/memory/index-builders.js';
 import { readSnapshot, writeSnapshot } from '../src/search/memory/index-snapshot.js';
+import { IndexWorkerEndpoint } from '../src/search/memory/index-worker.endpoint.js';
+import { WorkerIndexEngine } from '../src/search/memory/worker-index-engine.js';
 import { DocumentTerms, STEM, TITLE_STEM, TITLE_WORD, WORD, isDictionaryWord } from '../src/search/memory/document-terms.js';
 import { InMemoryMaterialSearchIndex } from '../src/search/memory/in-memory-material-search-index.js';
 import { closestOf } from '../src/search/memory/typo-corrector.js';
@@ -227,28 +231,42 @@ function readerOrder(docs: MaterialSearchDocument[]): MaterialSearchDocument[] {
   return MATERIAL_KINDS.flatMap((kind) => docs.filter((doc) => doc.published && doc.kind === kind).sort((a, b) => b.salesCount - a.salesCount || b.id - a.id));
 }
 
-/** The index as the serving process gets it from the builder process: through a snapshot file. */
-function snapshotRoundTrip(build: IndexBuilder, limits: CatalogueIndexLimits): IndexBuilder {
+/** How the serving side reaches the index: in its own thread, after a snapshot file, or across a worker's channel. */
+type Via = 'memory' | 'snapshot' | 'worker channel';
+
+function builderVia(via: Via, build: () => Promise<CatalogueIndex>, limits: CatalogueIndexLimits): IndexBuilder {
+  if (via === 'memory') return async () => new LocalIndexEngine(await build());
+  if (via === 'snapshot') {
+    // As the serving process gets it from the builder process.
+    return async () => {
+      const folder = mkdtempSync(join(tmpdir(), 'catalogue-index-'));
+      try {
+        const file = join(folder, 'index.bin');
+        await writeSnapshot(file, (await build()).snapshot());
+        return new LocalIndexEngine(CatalogueIndex.fromSnapshot(await readSnapshot<CatalogueIndexMeta>(file), limits));
+      } finally {
+        rmSync(folder, { recursive: true, force: true });
+      }
+    };
+  }
+  // The worker thread's protocol on a channel of this thread: every question, answer and write is
+  // copied across by structured clone and handled in arrival order, as in the worker.
   return async () => {
-    const folder = mkdtempSync(join(tmpdir(), 'catalogue-index-'));
-    try {
-      const file = join(folder, 'index.bin');
-      await writeSnapshot(file, (await build()).snapshot());
-      return CatalogueIndex.fromSnapshot(await readSnapshot<CatalogueIndexMeta>(file), limits);
-    } finally {
-      rmSync(folder, { recursive: true, force: true });
-    }
+    const index = await build();
+    const { port1, port2 } = new MessageChannel();
+    port1.unref();
+    port2.unref();
+    new IndexWorkerEndpoint(index, port1);
+    return new WorkerIndexEngine(port2, { size: index.size, garbage: index.garbage }, async () => {
+      port1.close();
+      port2.close();
+    });
   };
 }
 
-async function engineAndOracle(docs: MaterialSearchDocument[], limits: CatalogueIndexLimits, snapshotted = false) {
+async function engineAndOracle(docs: MaterialSearchDocument[], limits: CatalogueIndexLimits, via: Via = 'memory') {
   const source = { count: async () => docs.length, read: async (onBatch: (batch: MaterialSearchDocument[]) => void) => onBatch(readerOrder(docs)) };
-  const engine = new InMemoryMaterialSearchIndex(
-    snapshotted ? snapshotRoundTrip(buildInProcess(source, limits), limits) : buildInProcess(source, limits),
-    null,
-    { dictionary: async () => SYNONYMS },
-    limits,
-  );
+  const engine = new InMemoryMaterialSearchIndex(builderVia(via, buildInProcess(source, limits), limits), null, { dictionary: async () => SYNONYMS }, limits);
   await engine.build();
   const oracle = new BruteForce(limits, SYNONYMS);
   for (const doc of readerOrder(docs)) oracle.upsert(doc);
@@ -303,8 +321,8 @@ describe('in-memory search engine against brute force', () => {
     expect(capped.some((r) => r.totalCapped)).toBe(true);
   });
 
-  it('ranks "similar materials" as brute force does', async () => {
-    const { engine, oracle } = await engineAndOracle(docs, DEFAULT_LIMITS);
+  it.each<Via>(['memory', 'worker channel'])('ranks "similar materials" as brute force does (%s)', async (via) => {
+    const { engine, oracle } = await engineAndOracle(docs, DEFAULT_LIMITS, via);
     const live = [...oracle.docs.values()];
     const bySales = (a: MaterialSearchDocument, b: MaterialSearchDocument) => b.salesCount - a.salesCount || b.id - a.id;
     const expectedSimilar = (doc: MaterialSearchDocument) => {
@@ -319,7 +337,7 @@ describe('in-memory search engine against brute force', () => {
     };
     let checked = 0;
     for (const doc of live.filter((_, i) => i % 37 === 0)) {
-      expect(engine.similar(doc, 8, 20)).toEqual(expectedSimilar(doc));
+      expect(await engine.similar(doc, 8, 20)).toEqual(expectedSimilar(doc));
       checked += 1;
     }
     // Only the rare tag (and no category): its few members, sorted, instead of a walk.
@@ -327,19 +345,19 @@ describe('in-memory search engine against brute force', () => {
     expect(rare.length).toBeGreaterThan(2);
     for (const doc of rare) {
       const probe = { ...doc, categoryId: null, keywordsZh: ['冰川湖'], keywordsEn: [] };
-      expect(engine.similar(probe, 8, 20)).toEqual(expectedSimilar(probe));
-      expect(engine.similar(probe, 8, 20)!.length).toBeGreaterThan(0);
+      expect(await engine.similar(probe, 8, 20)).toEqual(expectedSimilar(probe));
+      expect((await engine.similar(probe, 8, 20))!.length).toBeGreaterThan(0);
     }
     expect(checked).toBeGreaterThan(50);
   });
 
-  it('answers the same from an index that went through a snapshot file', async () => {
-    const { engine, oracle } = await engineAndOracle(docs, DEFAULT_LIMITS, true);
+  it.each<Via>(['snapshot', 'worker channel'])('answers the same from an index reached through a %s', async (via) => {
+    const { engine, oracle } = await engineAndOracle(docs, DEFAULT_LIMITS, via);
     expect((await differences(engine, oracle, queries.slice(0, 150))).slice(0, 10)).toEqual([]);
   });
 
-  it.each([false, true])('shows every write to the next search: publish, unpublish, edits, sales (snapshot: %s)', async (snapshotted) => {
-    const { engine, oracle } = await engineAndOracle(docs, DEFAULT_LIMITS, snapshotted);
+  it.each<Via>(['memory', 'snapshot', 'worker channel'])('shows every write to the next search: publish, unpublish, edits, sales (%s)', async (via) => {
+    const { engine, oracle } = await engineAndOracle(docs, DEFAULT_LIMITS, via);
     const random = seededRandom(23);
     const current = new Map(docs.map((doc) => [doc.id, doc]));
     const ids = [...current.keys()];

@@ -33,8 +33,17 @@ export class CachedMaterialSearchIndex implements MaterialSearchIndex {
     return this.results.get(searchCacheKey(query, language), () => this.inner.search(query, language));
   }
 
-  similar(material: SimilarTo, count: number, candidates: number): number[] | null {
-    return this.inner.similar?.(material, count, candidates) ?? null;
+  async similar(material: SimilarTo, count: number, candidates: number): Promise<number[] | null> {
+    return (await this.inner.similar?.(material, count, candidates)) ?? null;
+  }
+
+  async close(): Promise<void> {
+    await this.inner.close?.();
+  }
+
+  /** Nest's shutdown hook: the provider's instance is this wrapper. */
+  async onApplicationShutdown(): Promise<void> {
+    await this.close();
   }
 
   async upsert(documents: MaterialSearchDocument[], manager?: EntityManager): Promise<void> {

@@ -64,7 +64,9 @@ export interface MaterialSearchIndex {
    * each shared tag 1, then sales, then the newer id. At most `count`; null when the engine
    * cannot say (not built yet), and absent from engines that leave it to the database.
    */
-  similar?(material: SimilarTo, count: number, candidates: number): number[] | null;
+  similar?(material: SimilarTo, count: number, candidates: number): Promise<number[] | null>;
+  /** Lets go of what the engine holds in this process (a worker thread) at shutdown. */
+  close?(): Promise<void>;
 }
 
 /** `@Inject(MATERIAL_SEARCH_INDEX) search: MaterialSearchIndex`. */

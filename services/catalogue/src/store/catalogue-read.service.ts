@@ -138,7 +138,7 @@ export class CatalogueReadService {
   private async similarIds(material: MaterialEntity, count: number): Promise<number[]> {
     // An engine that holds the catalogue ranks them itself (a walk of its sales order and a few
     // set lookups); otherwise the database does.
-    const ranked = this.index.similar?.(material, count, SIMILAR_CANDIDATES) ?? (await this.similarRows(material, count)).map((r) => Number(r.id));
+    const ranked = (await this.index.similar?.(material, count, SIMILAR_CANDIDATES)) ?? (await this.similarRows(material, count)).map((r) => Number(r.id));
     return this.withBestSellers(material, ranked, count);
   }
 

@@ -1,4 +1,4 @@
-// The search index builder process (see buildInChildProcess): reads the published catalogue from
+// The search index builder process (see buildSnapshotInChildProcess): reads the published catalogue from
 // CATALOGUE_INDEX_DATABASE_URL, indexes it and writes the snapshot to the path it is given.
 import pg from 'pg';
 import { buildInProcess } from './index-builders.js';

@@ -7,7 +7,8 @@ import { normalizeQuery } from '../../text/text-helpers.js';
 import type { MaterialSearchDocument, MaterialSearchIndex, MaterialSearchResult, SimilarTo } from '../material-search.port.js';
 import { lookupAnswer, withTypoCorrection } from '../keyword-search.js';
 import { NO_SYNONYMS, type SynonymDictionary, type SynonymSource } from '../synonym-dictionary.js';
-import { DEFAULT_LIMITS, type CatalogueIndex, type CatalogueIndexLimits } from './catalogue-index.js';
+import { DEFAULT_LIMITS, type CatalogueIndexLimits } from './catalogue-index.js';
+import type { IndexEngine } from './index-engine.js';
 import type { IndexBuilder } from './index-builders.js';
 
 /** A rebuild starts once this many replaced documents are held, and they outnumber half the live ones. */
@@ -25,9 +26,9 @@ const REBUILD_GARBAGE_MIN = 100_000;
 export class InMemoryMaterialSearchIndex implements MaterialSearchIndex {
   readonly placement = 'database';
   private readonly logger = new Logger('InMemorySearch');
-  private current: CatalogueIndex | null = null;
+  private current: IndexEngine | null = null;
   /** Writes committed while a build reads the table, replayed on the new index before it serves. */
-  private pending: ((index: CatalogueIndex) => void)[] | null = null;
+  private pending: ((index: IndexEngine) => void)[] | null = null;
   private building: Promise<void> | null = null;
 
   constructor(
@@ -56,13 +57,17 @@ export class InMemoryMaterialSearchIndex implements MaterialSearchIndex {
     try {
       const index = await this.builder();
       for (const write of this.pending) write(index);
+      index.onFailure((error) => this.failed(index, error));
+      const previous = this.current;
       this.current = index;
+      // Questions already sent to the previous index are answered before it goes.
+      previous?.close().catch((error: unknown) => this.logger.warn({ err: error }, 'previous search index did not close cleanly'));
       // The query segmenter loads its dictionary on first use (a fifth of a second): not on a visitor's search.
       normalizeQuery('上海外滩 warm');
       const memory = process.memoryUsage();
       const mb = (bytes: number) => Math.round(bytes / 1_048_576);
       this.logger.log(
-        { materials: index.size, ms: Math.round(performance.now() - started), heapMB: mb(memory.heapUsed), arrayBuffersMB: mb(memory.arrayBuffers), rssMB: mb(memory.rss) },
+        { materials: index.size, thread: index.thread, ms: Math.round(performance.now() - started), heapMB: mb(memory.heapUsed), arrayBuffersMB: mb(memory.arrayBuffers), rssMB: mb(memory.rss) },
         'search index built',
       );
     } finally {
@@ -73,20 +78,16 @@ export class InMemoryMaterialSearchIndex implements MaterialSearchIndex {
   async upsert(documents: MaterialSearchDocument[], manager?: EntityManager): Promise<void> {
     if (documents.length === 0) return;
     if (this.durable) await this.durable.upsert(documents, manager);
-    this.whenCommitted(manager, (index) => {
-      for (const doc of documents) index.upsert(doc);
-    });
+    this.whenCommitted(manager, (index) => index.upsert(documents));
   }
 
   async remove(ids: number[], manager?: EntityManager): Promise<void> {
     if (ids.length === 0) return;
     if (this.durable) await this.durable.remove(ids, manager);
-    this.whenCommitted(manager, (index) => {
-      for (const id of ids) index.remove(id);
-    });
+    this.whenCommitted(manager, (index) => index.remove(ids));
   }
 
-  private whenCommitted(manager: EntityManager | undefined, write: (index: CatalogueIndex) => void): void {
+  private whenCommitted(manager: EntityManager | undefined, write: (index: IndexEngine) => void): void {
     const apply = (): void => {
       if (this.pending) this.pending.push(write);
       if (!this.current) return;
@@ -103,13 +104,31 @@ export class InMemoryMaterialSearchIndex implements MaterialSearchIndex {
     else apply();
   }
 
-  private compactWhenWasteful(index: CatalogueIndex): void {
+  private compactWhenWasteful(index: IndexEngine): void {
     if (this.building || index.garbage < REBUILD_GARBAGE_MIN || index.garbage < index.size / 2) return;
     this.build().catch((error: unknown) => this.logger.error({ err: error }, 'search index rebuild failed; the current one keeps serving'));
   }
 
-  similar(material: SimilarTo, count: number, candidates: number): number[] | null {
-    return this.current?.similar(material, count, candidates) ?? null;
+  /**
+   * An index that can no longer answer (its worker died, or a write it could not take left it
+   * half changed) stops serving: searches go to the durable adapter until a new one is built.
+   */
+  private failed(index: IndexEngine, error: Error): void {
+    if (this.current !== index) return;
+    this.current = null;
+    this.logger.error({ err: error }, 'search index failed; answering from the database while it is rebuilt');
+    this.build().catch((rebuild: unknown) => this.logger.error({ err: rebuild }, 'search index rebuild failed'));
+  }
+
+  async similar(material: SimilarTo, count: number, candidates: number): Promise<number[] | null> {
+    return this.current ? this.current.similar(material, count, candidates) : null;
+  }
+
+  /** Lets the index go (its worker thread, if it has one) once it has answered what it was asked. */
+  async close(): Promise<void> {
+    const index = this.current;
+    this.current = null;
+    await index?.close();
   }
 
   async search(query: MaterialSearchQuery, language: Language): Promise<MaterialSearchResult> {
@@ -121,35 +140,44 @@ export class InMemoryMaterialSearchIndex implements MaterialSearchIndex {
     const keyword = query.keyword ?? '';
     const lookup = exactLookupOf(keyword);
     if (lookup) {
-      const id = index.lookup(lookup);
+      const id = await index.lookup(lookup);
       const answer = lookupAnswer(lookup, id !== null && query.pageNo === 1 ? [id] : [], id === null ? 0 : 1, keyword);
       if (answer) return answer;
     }
     const normalized = normalizeQuery(keyword);
     const dictionary = await this.synonyms.dictionary();
+    // The engine answers the corrections with the first search (one trip to its thread, not two).
+    let corrections: string[] | null = null;
     return withTypoCorrection(
       normalized,
-      (words) => this.searchText(index, query, language, words, dictionary),
-      (words) => index.correctTypos(words),
+      async (words) => {
+        const { result, corrected } = await this.searchText(index, query, language, words, dictionary);
+        corrections ??= corrected;
+        return result;
+      },
+      async () => corrections,
     );
   }
 
-  private searchText(
-    index: CatalogueIndex,
+  private async searchText(
+    index: IndexEngine,
     query: MaterialSearchQuery,
     language: Language,
     normalized: ReturnType<typeof normalizeQuery>,
     dictionary: SynonymDictionary,
-  ): MaterialSearchResult {
+  ): Promise<{ result: MaterialSearchResult; corrected: string[] | null }> {
     const words = normalized.han.length + normalized.other.length > 0 ? dictionary.expand(normalized) : [];
-    const answer = index.search(query, language, words, normalized.text);
+    const answer = await index.search(query, language, words, normalized.text, normalized.other);
     const capped = answer.counted > this.limits.totalCap;
     return {
-      ids: answer.ids,
-      total: Math.min(answer.counted, this.limits.totalCap),
-      ...(capped ? { totalCapped: true } : {}),
-      facets: answer.facets,
-      normalizedKeyword: normalized.display,
+      result: {
+        ids: answer.ids,
+        total: Math.min(answer.counted, this.limits.totalCap),
+        ...(capped ? { totalCapped: true } : {}),
+        facets: answer.facets,
+        normalizedKeyword: normalized.display,
+      },
+      corrected: answer.corrected,
     };
   }
 }

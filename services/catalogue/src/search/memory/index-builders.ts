@@ -6,12 +6,13 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import { CatalogueIndex, DEFAULT_LIMITS, type CatalogueIndexLimits, type CatalogueIndexMeta } from './catalogue-index.js';
-import { readSnapshot } from './index-snapshot.js';
+import { CatalogueIndex, DEFAULT_LIMITS, type CatalogueIndexLimits } from './catalogue-index.js';
+import { LocalIndexEngine, type IndexEngine } from './index-engine.js';
 import type { PublishedMaterialSource, SqlSession } from './published-materials.reader.js';
+import { INDEX_WORKER_ENTRY, WorkerIndexEngine } from './worker-index-engine.js';
 
-/** Builds a whole CatalogueIndex from the published catalogue (InMemoryMaterialSearchIndex calls it at start and to compact). */
-export type IndexBuilder = () => Promise<CatalogueIndex>;
+/** Builds a whole index from the published catalogue (InMemoryMaterialSearchIndex calls it at start and to compact). */
+export type IndexBuilder = () => Promise<IndexEngine>;
 
 /** Reads and indexes in this process (small catalogues, tests, and the builder process itself); `expected` saves counting again. */
 export function buildInProcess(source: PublishedMaterialSource, limits: CatalogueIndexLimits = DEFAULT_LIMITS): (expected?: number) => Promise<CatalogueIndex> {
@@ -31,11 +32,11 @@ export const BUILDER_ENTRY = fileURLToPath(new URL('./catalogue-index.builder.js
 
 /**
  * Reads and indexes in a child process, which writes the finished index to a snapshot file and
- * exits; this process reads the file back as one buffer. A build streams the whole table through
- * short-lived rows and growing arrays: in a child, all of that memory goes back to the system
- * when it exits, instead of staying in this long-lived process's heap and allocator.
+ * exits; the caller loads the file (as one buffer) and removes it. A build streams the whole
+ * table through short-lived rows and growing arrays: in a child, all of that memory goes back to
+ * the system when it exits, instead of staying in the serving process's heap and allocator.
  */
-export function buildInChildProcess(databaseUrl: string, limits: CatalogueIndexLimits = DEFAULT_LIMITS): (expected: number) => Promise<CatalogueIndex> {
+export function buildSnapshotInChildProcess(databaseUrl: string): (expected: number) => Promise<string> {
   return async (expected) => {
     const file = join(tmpdir(), `catalogue-index-${process.pid}-${randomUUID()}.bin`);
     try {
@@ -49,25 +50,39 @@ export function buildInChildProcess(databaseUrl: string, limits: CatalogueIndexL
           code === 0 ? resolve() : reject(new Error(`search index builder exited with ${signal ?? `code ${code}`}`)),
         );
       });
-      return CatalogueIndex.fromSnapshot(await readSnapshot<CatalogueIndexMeta>(file), limits);
-    } finally {
+      return file;
+    } catch (error) {
       await rm(file, { force: true });
+      throw error;
     }
   };
 }
 
 /**
- * A child process for catalogues of `childFrom` published materials or more, when this process
- * runs compiled (the builder's entry exists) and knows the database's address; this process
- * otherwise (a small catalogue builds in well under a second, and tests run from sources).
+ * When this process runs compiled (the worker's and builder's entries exist) and knows the
+ * database's address, the index lives in a worker thread (WorkerIndexEngine, ADR 0020): built
+ * there from the database, or for catalogues of `childFrom` published materials or more, loaded
+ * there from the snapshot a child process built. Otherwise (tests run from sources) it is built
+ * and serves in this thread.
  */
-export function defaultIndexBuilder(databaseUrl: string | null, source: PublishedMaterialSource, childFrom: number): IndexBuilder {
-  const inProcess = buildInProcess(source);
-  if (!databaseUrl || !existsSync(BUILDER_ENTRY)) return () => inProcess();
-  const inChild = buildInChildProcess(databaseUrl);
+export function defaultIndexBuilder(
+  databaseUrl: string | null,
+  source: PublishedMaterialSource,
+  childFrom: number,
+  limits: CatalogueIndexLimits = DEFAULT_LIMITS,
+): IndexBuilder {
+  const inProcess = buildInProcess(source, limits);
+  if (!databaseUrl || !existsSync(INDEX_WORKER_ENTRY) || !existsSync(BUILDER_ENTRY)) return async () => new LocalIndexEngine(await inProcess());
+  const inChild = buildSnapshotInChildProcess(databaseUrl);
   return async () => {
     const expected = await source.count();
-    return expected >= childFrom ? inChild(expected) : inProcess(expected);
+    if (expected < childFrom) return WorkerIndexEngine.start({ databaseUrl, expected }, limits);
+    const snapshot = await inChild(expected);
+    try {
+      return await WorkerIndexEngine.start({ snapshot }, limits);
+    } finally {
+      await rm(snapshot, { force: true });
+    }
   };
 }
 
