@@ -424,25 +424,39 @@ export class CatalogueIndex {
         const titles = language === 'en' ? this.titleEnHash : this.titleZhHash;
         const titleSets = new Map<string, Uint32Array>();
         const titleSet = (token: QueryToken): Uint32Array => this.lexemeSet(token, true, titleSets, origin);
-        const has = (set: Uint32Array, doc: number): boolean => (set[(doc - origin) >>> 5]! & (1 << ((doc - origin) & 31))) !== 0;
-        const scoreOf = (doc: number): number => {
+        // Each alternative's token sets (all must hold the document) and title sets, looked up
+        // once, so scoring a candidate is bit tests in plain loops.
+        const alternatives = queryWords.map((word, w) =>
+          alternativesOf[w]!.map((alternative, i) => ({
+            tokens: alternative.map(tokenSet),
+            titles: alternative.map(titleSet),
+            bonus: i === 0 && word.synonyms.length > 0 ? RELEVANCE.EXACT_WORD_BONUS : 0,
+          })),
+        );
+        const scores = new Int32Array(candidates.length);
+        for (let c = 0; c < candidates.length; c += 1) {
+          const doc = candidates[c]!;
+          const word = (doc - origin) >>> 5;
+          const bit = 1 << ((doc - origin) & 31);
           let score = titles[doc] === titleHash ? RELEVANCE.TITLE_EQUAL_BONUS : 0;
-          queryWords.forEach((word, w) => {
+          for (const options of alternatives) {
             let best = 0;
-            alternativesOf[w]!.forEach((alternative, i) => {
-              if (!alternative.every((token) => has(tokenSet(token), doc))) return;
-              let sum = 0;
-              for (const token of alternative) sum += has(titleSet(token), doc) ? RELEVANCE.TITLE_WEIGHT : RELEVANCE.KEYWORD_WEIGHT;
-              if (i === 0 && word.synonyms.length > 0) sum += RELEVANCE.EXACT_WORD_BONUS;
-              best = Math.max(best, sum);
-            });
+            for (const { tokens, titles: titleWords, bonus } of options) {
+              let sum = bonus;
+              for (let t = 0; t < tokens.length && sum >= 0; t += 1) {
+                if ((tokens[t]![word]! & bit) === 0) sum = -1;
+                else sum += (titleWords[t]![word]! & bit) !== 0 ? RELEVANCE.TITLE_WEIGHT : RELEVANCE.KEYWORD_WEIGHT;
+              }
+              if (sum > best) best = sum;
+            }
             score += best;
-          });
-          return score;
-        };
-        const ranked = candidates.map((doc) => ({ doc, score: scoreOf(doc), sales: this.sales[doc]!, id: this.ids[doc]! }));
-        ranked.sort((a, b) => b.score - a.score || b.sales - a.sales || b.id - a.id);
-        docs.push(...ranked.slice(offset, Math.min(end, rankCap)).map((r) => r.doc));
+          }
+          scores[c] = score;
+        }
+        // Candidates come in sales order (best sellers, then the higher id), so a stable sort by
+        // score alone breaks ties as the rules say.
+        const ranked = Uint32Array.from(candidates.keys()).sort((a, b) => scores[b]! - scores[a]! || a - b);
+        for (let r = offset; r < Math.min(end, rankCap, ranked.length); r += 1) docs.push(candidates[ranked[r]!]!);
       }
       if (end > rankCap) docs.push(...sales.members(matches, counted, Math.max(offset, rankCap), end, origin));
     }
