@@ -121,7 +121,15 @@ export class InMemoryMaterialSearchIndex implements MaterialSearchIndex {
   }
 
   async similar(material: SimilarTo, count: number, candidates: number): Promise<number[] | null> {
-    return this.current ? this.current.similar(material, count, candidates) : null;
+    const index = this.current;
+    if (!index) return null;
+    try {
+      return await index.similar(material, count, candidates);
+    } catch (error) {
+      // The index failed while it was asked: the caller ranks in the database instead.
+      if (this.current !== index) return null;
+      throw error;
+    }
   }
 
   /** Lets the index go (its worker thread, if it has one) once it has answered what it was asked. */
@@ -137,6 +145,16 @@ export class InMemoryMaterialSearchIndex implements MaterialSearchIndex {
       if (this.durable) return this.durable.search(query, language);
       throw new Error('the search index is still being built');
     }
+    try {
+      return await this.searchIn(index, query, language);
+    } catch (error) {
+      // The index failed while it was asked (a worker that died): the database answers instead.
+      if (this.current !== index && this.durable) return this.durable.search(query, language);
+      throw error;
+    }
+  }
+
+  private async searchIn(index: IndexEngine, query: MaterialSearchQuery, language: Language): Promise<MaterialSearchResult> {
     const keyword = query.keyword ?? '';
     const lookup = exactLookupOf(keyword);
     if (lookup) {

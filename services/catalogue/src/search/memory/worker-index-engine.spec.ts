@@ -99,6 +99,8 @@ describe('InMemoryMaterialSearchIndex with a failed engine', () => {
     await search.build();
     expect((await search.search(browse, 'en')).ids).toEqual([1]);
     await search.upsert([{ ...document(2, 'broken'), kind: 'hologram' as never }]);
+    // Sent to the index before its failure came back: the database answers it instead of an error.
+    expect((await search.search(browse, 'en')).ids).toEqual([42]);
     for (let i = 0; i < 100 && builds < 2; i += 1) await new Promise((resolve) => setTimeout(resolve, 5));
     expect(builds).toBe(2);
     expect((await search.search(browse, 'en')).ids).toEqual([42]);
