@@ -254,13 +254,16 @@ function builderVia(via: Via, build: () => Promise<CatalogueIndex>, limits: Cata
   return async () => {
     const index = await build();
     const { port1, port2 } = new MessageChannel();
-    port1.unref();
-    port2.unref();
     new IndexWorkerEndpoint(index, port1);
-    return new WorkerIndexEngine(port2, { size: index.size, garbage: index.garbage }, async () => {
+    const engine = new WorkerIndexEngine(port2, { size: index.size, garbage: index.garbage }, async () => {
       port1.close();
       port2.close();
     });
+    // After the listeners: attaching a 'message' listener refs a port again, and the engines here
+    // are never closed.
+    port1.unref();
+    port2.unref();
+    return engine;
   };
 }
 

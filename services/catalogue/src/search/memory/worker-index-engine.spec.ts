@@ -30,8 +30,6 @@ function engineOverChannel(docs: MaterialSearchDocument[]) {
   for (const doc of docs) index.upsert(doc);
   index.finishBulk();
   const { port1, port2 } = new MessageChannel();
-  port1.unref();
-  port2.unref();
   new IndexWorkerEndpoint(index, port1);
   let stopped = false;
   const engine = new WorkerIndexEngine(port2, { size: index.size, garbage: index.garbage }, async () => {
@@ -39,6 +37,10 @@ function engineOverChannel(docs: MaterialSearchDocument[]) {
     port1.close();
     port2.close();
   });
+  // After the listeners: attaching a 'message' listener refs a port again, and a test that never
+  // closes its engine must not keep jest alive.
+  port1.unref();
+  port2.unref();
   return { engine, stopped: () => stopped };
 }
 
@@ -101,7 +103,7 @@ describe('InMemoryMaterialSearchIndex with a failed engine', () => {
     await search.upsert([{ ...document(2, 'broken'), kind: 'hologram' as never }]);
     // Sent to the index before its failure came back: the database answers it instead of an error.
     expect((await search.search(browse, 'en')).ids).toEqual([42]);
-    for (let i = 0; i < 100 && builds < 2; i += 1) await new Promise((resolve) => setTimeout(resolve, 5));
+    for (let i = 0; i < 1000 && builds < 2; i += 1) await new Promise((resolve) => setTimeout(resolve, 5));
     expect(builds).toBe(2);
     expect((await search.search(browse, 'en')).ids).toEqual([42]);
     release();
