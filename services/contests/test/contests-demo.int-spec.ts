@@ -19,7 +19,8 @@ describe('demo contests', () => {
     const list = await h.eventually(async () => {
       const reply = await h.call<ContestListResponse>('/home/gameList', { body: {} });
       const past = reply.body.data.list.find((contest) => contest.title === '2025 Image Awards');
-      return reply.body.data.total === 7 && past?.resultsPublished && reply.body.data.list.every((contest) => contest.stage !== 'ended' || contest.resultsPublished) ? reply.body.data : null;
+      // The list and its total are two statements: wait until both see all seven.
+      return reply.body.data.total === 7 && reply.body.data.list.length === 7 && past?.resultsPublished && reply.body.data.list.every((contest) => contest.stage !== 'ended' || contest.resultsPublished) ? reply.body.data : null;
     }, 400_000);
     expect(list.collectingGameCount).toBe(1);
     expect(list.list.map((contest) => contest.stage).sort()).toEqual(['ended', 'ended', 'ended', 'ended', 'ended', 'review', 'submission']);

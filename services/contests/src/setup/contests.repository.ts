@@ -94,7 +94,11 @@ export class ContestsRepository {
         ORDER BY ${order} OFFSET $1 LIMIT $2`,
       [skip, take],
     )) as ContestRow[];
-    const [{ total }] = (await this.dataSource.query(`SELECT count(*)::int AS "total" FROM "contests"."contests"`)) as [{ total: number }];
+    // Counted over the same rows the page lists (a contest is listed by its submission phase).
+    const [{ total }] = (await this.dataSource.query(
+      `SELECT count(*)::int AS "total" FROM "contests"."contests" c
+         JOIN "contests"."phases" p ON p."contest_id" = c."id" AND p."phase" = 'submission'`,
+    )) as [{ total: number }];
     return { rows: await this.complete(rows), total };
   }
 
