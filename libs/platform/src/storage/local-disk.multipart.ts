@@ -1,11 +1,11 @@
 import { createHash, randomUUID, type Hash } from 'node:crypto';
-import { readFile, readdir, rename, rm, stat } from 'node:fs/promises';
+import { open, readFile, readdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { errorCode, fsyncDirectory, moveIntoPlace, writeFully, writeTempFile } from './atomic-file.js';
 import { readExactly } from './exact-body.js';
 import { CoalescedSync } from './coalesced-sync.js';
 import { OpenUploadFiles } from './open-upload-files.js';
-import { applyJournal, needsTerminator, partRecord, withdrawalRecord, type JournalPart } from './part-journal.js';
+import { applyJournal, flushedPartRecord, needsTerminator, partRecord, withdrawalRecord, type JournalPart } from './part-journal.js';
 import { MultipartUploadNotFoundError, PartLargerThanPlannedError } from './object-storage.errors.js';
 import type { ObjectBody } from './object-storage.port.js';
 import type { LocalDiskLayout } from './local-disk.layout.js';
@@ -114,8 +114,13 @@ export class LocalMultipartUploads {
 
   /**
    * A part of an upload with a declared part size: its bytes written at its place in the data
-   * file and flushed, then its journal line appended and flushed, so a listed part is always on
-   * disk, and an answered part is listed after any crash. An earlier version of the part is withdrawn (a withdrawal line, flushed) before its bytes
+   * file, then flushed together with its journal line, so an answered part is listed after any
+   * crash. The line may reach the disk before the bytes do: lines read back from disk are checked
+   * against the data before they count (`openJournal`), which drops a part whose bytes a crash
+   * lost. (Flushing the bytes first and the line after made every part wait for two flushes in a
+   * row; run together they share the file system's journal commit: 10-30% faster 10-way uploads
+   * side by side, the disk's own noise being about as large.)
+   * An earlier version of the part is withdrawn (a withdrawal line, flushed) before its bytes
    * are overwritten, so a crash in between leaves the part missing, never listed with other bytes.
    */
   private async storePartInPlace(uploadId: string, partSize: number, partNumber: number, body: ObjectBody, size: number): Promise<string> {
@@ -139,10 +144,9 @@ export class LocalMultipartUploads {
           const bytes = await received;
           const dataPath = join(uploadDir, DATA);
           await this.files.use(dataPath, (handle) => writeFully(handle, bytes, (partNumber - 1) * partSize));
-          await this.dataSyncs.sync(dataPath);
           const etag = partEtag(hash);
           // The files were open: an abort that removed the folder meanwhile must still win.
-          await Promise.all([this.appendToJournal(uploadId, partRecord(partNumber, etag, size)), stat(join(uploadDir, MANIFEST))]);
+          await Promise.all([this.dataSyncs.sync(dataPath), this.appendToJournal(uploadId, partRecord(partNumber, etag, size)), stat(join(uploadDir, MANIFEST))]);
           journal.set(partNumber, { etag, size });
           return etag;
         } catch (error) {
@@ -172,6 +176,8 @@ export class LocalMultipartUploads {
 
   private async openJournal(uploadId: string): Promise<Map<number, JournalPart>> {
     const uploadDir = this.layout.uploadDir(uploadId);
+    const { partSize } = (await this.readManifest(uploadId)) ?? {};
+    if (!partSize) throw new MultipartUploadNotFoundError(uploadId);
     const text = await readFile(join(uploadDir, JOURNAL), 'utf8').catch((error: unknown) => {
       if (errorCode(error) === 'ENOENT') return '';
       throw error;
@@ -182,13 +188,19 @@ export class LocalMultipartUploads {
     const slots = (await readdir(uploadDir)).filter((name) => SLOT_FILE.test(name));
     if (slots.length > 0 && !text) {
       const records = slots.map((name) => SLOT_FILE.exec(name)!).map(([, partNumber, etag, size]) => ({ partNumber: Number(partNumber), etag: etag!, size: Number(size) }));
-      await this.appendToJournal(uploadId, records.map(({ partNumber, etag, size }) => partRecord(partNumber, etag, size)).join(''));
+      await this.appendToJournal(uploadId, records.map(({ partNumber, etag, size }) => flushedPartRecord(partNumber, etag, size)).join(''));
       for (const { partNumber, etag, size } of records) journal.set(partNumber, { etag, size });
     }
     if (slots.length > 0) {
       await Promise.all(slots.map((name) => rm(join(uploadDir, name), { force: true })));
       await this.syncs.sync(uploadDir);
     }
+    const lost = await partsWithOtherBytes(join(uploadDir, DATA), partSize, journal);
+    if (lost.length > 0) {
+      await this.appendToJournal(uploadId, lost.map(withdrawalRecord).join(''));
+      for (const partNumber of lost) journal.delete(partNumber);
+    }
+    for (const part of journal.values()) delete part.toCheck;
     return journal;
   }
 
@@ -200,8 +212,16 @@ export class LocalMultipartUploads {
   }
 
   async parts(uploadId: string, bucket: string, key: string): Promise<StoredPartFile[]> {
-    await this.manifest(uploadId, bucket, key);
+    const { partSize } = await this.manifest(uploadId, bucket, key);
     const uploadDir = this.layout.uploadDir(uploadId);
+    if (partSize) {
+      const journal = await this.journalOf(uploadId).catch((error: unknown) => {
+        throw errorCode(error) === 'ENOENT' ? new MultipartUploadNotFoundError(uploadId) : error;
+      });
+      return [...journal]
+        .sort(([a], [b]) => a - b)
+        .map(([partNumber, { etag, size }]) => ({ partNumber, etag, size, path: join(uploadDir, DATA) }));
+    }
     let names: string[];
     try {
       names = await readdir(uploadDir);
@@ -210,13 +230,7 @@ export class LocalMultipartUploads {
       throw error;
     }
     const parts = new Map<number, StoredPartFile & { modified: number }>();
-    const inPlace = new Map<number, JournalPart>();
     for (const name of names) {
-      const slot = SLOT_FILE.exec(name);
-      if (slot) {
-        inPlace.set(Number(slot[1]), { etag: slot[2]!, size: Number(slot[3]) });
-        continue;
-      }
       const match = PART_FILE.exec(name);
       if (!match) continue;
       const path = join(uploadDir, name);
@@ -230,9 +244,6 @@ export class LocalMultipartUploads {
       // Two versions exist only for an instant while a re-upload replaces a part: the newer one wins.
       if (!seen || seen.modified < part.modified) parts.set(part.partNumber, part);
     }
-    // Slot files remain only until the journal takes them over, so its lines come after them.
-    if (names.includes(JOURNAL)) applyJournal(await readFile(join(uploadDir, JOURNAL), 'utf8'), inPlace);
-    for (const [partNumber, { etag, size }] of inPlace) parts.set(partNumber, { partNumber, etag, size, path: join(uploadDir, DATA), modified: 0 });
     return [...parts.values()]
       .sort((a, b) => a.partNumber - b.partNumber)
       .map(({ partNumber, etag, size, path }) => ({ partNumber, etag, size, path }));
@@ -285,3 +296,32 @@ export class LocalMultipartUploads {
   }
 }
 
+
+/**
+ * The parts recorded `toCheck` whose bytes in the data file do not hash to their etag: lines that
+ * reached the disk while their bytes did not, before a crash. Read part by part, once per journal
+ * read back from disk (after a restart).
+ */
+async function partsWithOtherBytes(dataPath: string, partSize: number, journal: Map<number, JournalPart>): Promise<number[]> {
+  const toCheck = [...journal].filter(([, part]) => part.toCheck).sort(([a], [b]) => a - b);
+  if (toCheck.length === 0) return [];
+  const handle = await open(dataPath, 'r').catch((error: unknown) => {
+    if (errorCode(error) === 'ENOENT') return null;
+    throw error;
+  });
+  if (!handle) return toCheck.map(([partNumber]) => partNumber);
+  const lost: number[] = [];
+  try {
+    const buffer = Buffer.allocUnsafe(partSize);
+    for (const [partNumber, { etag, size }] of toCheck) {
+      let read = 0;
+      for (let got = -1; read < size && got !== 0; read += got) {
+        ({ bytesRead: got } = await handle.read(buffer, read, size - read, (partNumber - 1) * partSize + read));
+      }
+      if (read !== size || partEtag(createHash(PART_HASH).update(buffer.subarray(0, size))) !== etag) lost.push(partNumber);
+    }
+  } finally {
+    await handle.close();
+  }
+  return lost;
+}

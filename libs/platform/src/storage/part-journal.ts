@@ -1,8 +1,13 @@
 /**
  * The part journal of an upload written in place: one line per event, appended and flushed.
  *
- *   `<part number> <etag> <size>\n`  the part's bytes are in place in the data file;
- *   `<part number> - 0\n`            the part is withdrawn (a new version is about to overwrite it).
+ *   `<part number> <etag> <size> c\n` the part's bytes were written to the data file and flushed
+ *                                     at the same time as this line: after a crash the line may
+ *                                     be on disk without them, so it counts once the bytes read
+ *                                     back match the etag (`toCheck`);
+ *   `<part number> <etag> <size>\n`   the part's bytes were on disk before this line was written
+ *                                     (how earlier versions recorded every part);
+ *   `<part number> - 0\n`             the part is withdrawn (a new version is about to overwrite it).
  *
  * The last line about a part number wins. Only whole lines count: a line cut short by a crash is
  * ignored, and the next writer ends it first (`needsTerminator`) so it cannot swallow a record.
@@ -13,11 +18,19 @@
 export interface JournalPart {
   etag: string;
   size: number;
+  /** Written beside its bytes, not after them: to be checked against the data once read back from disk. */
+  toCheck?: true;
 }
 
-const RECORD = /^(\d{1,5}) ([0-9a-f]{32}|-) (\d{1,12})$/;
+const RECORD = /^(\d{1,5}) ([0-9a-f]{32}|-) (\d{1,12})( c)?$/;
 
+/** The line of a part whose bytes are flushed together with it (see `toCheck`). */
 export function partRecord(partNumber: number, etag: string, size: number): string {
+  return `${partNumber} ${etag} ${size} c\n`;
+}
+
+/** The line of a part whose bytes are already on disk. */
+export function flushedPartRecord(partNumber: number, etag: string, size: number): string {
   return `${partNumber} ${etag} ${size}\n`;
 }
 
@@ -34,7 +47,7 @@ export function applyJournal(text: string, parts: Map<number, JournalPart> = new
     if (!record) continue;
     const partNumber = Number(record[1]);
     if (record[2] === '-') parts.delete(partNumber);
-    else parts.set(partNumber, { etag: record[2]!, size: Number(record[3]) });
+    else parts.set(partNumber, { etag: record[2]!, size: Number(record[3]), ...(record[4] ? { toCheck: true as const } : {}) });
   }
   return parts;
 }
