@@ -57,6 +57,7 @@ import { formatCount, formatKB, formatMs, formatRatio, median, ratio } from './l
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const BARE_SERVER = join(dirname(fileURLToPath(import.meta.url)), 'lib', 'bare-server.mjs');
+const BARE_PART_RECEIVER = join(dirname(fileURLToPath(import.meta.url)), 'lib', 'bare-part-receiver.mjs');
 const ACCOUNT = '13800009999';
 const BUNDLE_TARGET_BYTES = 200 * 1024;
 
@@ -589,10 +590,22 @@ async function measureJudgingSection(settings, launcher, problems) {
  */
 async function measureUploadsSection(settings, launcher, workDir, problems) {
   const server = await launcher.start(launcher.newDataDir(), 'uploads server', { SEED_DEMO: 'true', DEMO_CATALOGUE_SIZE: '1', DEMO_WAIT: 'true', UPLOAD_MIN_VIDEO_BYTES: '1000' });
+  const bareDir = join(workDir, 'bare-parts');
+  mkdirSync(bareDir, { recursive: true });
+  const barePort = await findFreePort();
+  const bare = await startServer({
+    name: 'bare part receiver',
+    args: [BARE_PART_RECEIVER],
+    port: barePort,
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(barePort), DIR: bareDir },
+    readyTimeoutMs: 10_000,
+  });
   try {
     const token = await signIn(server.baseUrl, '13800000003');
-    return await measureUploads({ baseUrl: server.baseUrl, token, root: ROOT, workDir, uploadMB: settings.uploadMB, progress });
+    return await measureUploads({ baseUrl: server.baseUrl, bareBaseUrl: bare.baseUrl, bareDir, token, root: ROOT, workDir, uploadMB: settings.uploadMB, progress });
   } finally {
+    checkStop(await bare.stop({ timeoutMs: 5_000 }), 'bare part receiver', problems);
     checkStop(await server.stop(), 'uploads server', problems);
   }
 }
@@ -839,12 +852,14 @@ function sections(report) {
         rows: [
           [`upload (token, signed parts, success), median of ${u.rounds}`, formatMs(u.uploadMs), u.uploadMBps.toFixed(1)],
           [`plain single-stream copy, same disk, median of ${u.rounds}`, formatMs(u.copyMs), u.copyMBps.toFixed(1)],
+          [`bare Node receiver of the same parts (each flushed before its answer), median of ${u.rounds}`, formatMs(u.bareMs), u.bareMBps.toFixed(1)],
           [`processing a ${p.clipSeconds} s 1080p clip (success -> waiting)`, formatMs(p.pipelineMs), ''],
           ['the raw ffmpeg commands it runs', formatMs(p.rawMs), ''],
         ],
       },
       notes: [
         `upload / copy ${formatRatio(u.uploadMBps / u.copyMBps)} (target at least ${u.target}): ${u.uploadMBps / u.copyMBps >= u.target ? 'met' : 'NOT met'}; runs: upload ${u.uploadRunsMs.map(formatMs).join(' / ')} ms, copy ${u.copyRunsMs.map(formatMs).join(' / ')} ms (each after sync)`,
+        `upload / bare receiver ${formatRatio(u.uploadMBps / u.bareMBps)} (what the application adds to receiving the parts durably); bare receiver / copy ${formatRatio(u.bareMBps / u.copyMBps)} (what flushing each part costs on this disk); runs: bare ${u.bareRunsMs.map(formatMs).join(' / ')} ms`,
         `pipeline overhead ${formatRatio(p.overhead)} (target under ${p.target}): ${p.overhead < p.target ? 'met' : 'NOT met'}`,
       ],
     });

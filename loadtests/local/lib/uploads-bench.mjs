@@ -2,8 +2,9 @@
 //
 //   1. a file of BENCH_UPLOAD_MB written to the bench's work folder, then three rounds of: a copy
 //      with a plain single stream to the same disk (the floor), an upload as the browser does
-//      (token call, signed part links, 1 MB parts PUT 10 at a time, success call), each after
-//      `sync`; medians reported;
+//      (token call, signed part links, 1 MB parts PUT 10 at a time, success call), and the same
+//      parts sent the same way to a bare Node receiver that flushes each part before answering
+//      (bare-part-receiver.mjs), each after `sync`; medians reported;
 //   2. a 10 s 1080p H.264 clip uploaded, timed from the success call to 'waiting' (probe, checks,
 //      renditions, fingerprints, storage and bus included), beside the raw ffmpeg commands the
 //      pipeline runs on the same clip: the overhead ratio.
@@ -100,9 +101,32 @@ export async function uploadLikeTheBrowser({ baseUrl, token, path, name }) {
 }
 
 /**
- * @param {{ baseUrl: string, token: string, root: string, workDir: string, uploadMB: number, progress: (m: string) => void }} options
+ * The file's 1 MB parts PUT 10 at a time to the bare receiver, as the upload sends them; the wall time.
+ * @param {{ baseUrl: string, path: string, name: string }} options
  */
-export async function measureUploads({ baseUrl, token, root, workDir, uploadMB, progress }) {
+async function sendToBareReceiver({ baseUrl, path, name }) {
+  const started = performance.now();
+  const file = await readFile(path);
+  const parts = Math.ceil(file.length / MB);
+  let next = 1;
+  const lane = async () => {
+    while (next <= parts) {
+      const part = next++;
+      const url = `${baseUrl}/${name}?part=${part}&size=${MB}`;
+      assertLoopback(url);
+      const response = await fetch(url, { method: 'PUT', body: file.subarray((part - 1) * MB, part * MB), headers: { 'content-type': 'application/octet-stream' } });
+      await response.arrayBuffer();
+      if (response.status !== 200) throw new Error(`bare receiver: part ${part} answered ${response.status}`);
+    }
+  };
+  await Promise.all(Array.from({ length: PARALLEL }, lane));
+  return performance.now() - started;
+}
+
+/**
+ * @param {{ baseUrl: string, bareBaseUrl: string, bareDir: string, token: string, root: string, workDir: string, uploadMB: number, progress: (m: string) => void }} options
+ */
+export async function measureUploads({ baseUrl, bareBaseUrl, bareDir, token, root, workDir, uploadMB, progress }) {
   // 1. Throughput beside a single-stream copy of the same bytes on the same disk, alternating,
   // each after the dirty pages of what ran before are flushed (the catalogue load of the search
   // section leaves gigabytes to write back, which made a lone copy anywhere from 0.4 to 1.1 s).
@@ -110,6 +134,7 @@ export async function measureUploads({ baseUrl, token, root, workDir, uploadMB, 
   writeRandomFile(big, uploadMB * MB);
   /** @type {number[]} */ const copies = [];
   /** @type {Awaited<ReturnType<typeof uploadLikeTheBrowser>>[]} */ const uploads = [];
+  /** @type {number[]} */ const bare = [];
   for (let round = 1; round <= ROUNDS; round += 1) {
     execFileSync('sync');
     const copyStarted = performance.now();
@@ -118,7 +143,10 @@ export async function measureUploads({ baseUrl, token, root, workDir, uploadMB, 
     rmSync(join(workDir, 'upload-bench-copy.bin'), { force: true });
     execFileSync('sync');
     uploads.push(await uploadLikeTheBrowser({ baseUrl, token, path: big, name: `upload-bench-${round}.mp4` }));
-    progress(`round ${round}: plain copy of ${uploadMB} MB ${Math.round(copies.at(-1) ?? 0)} ms, upload ${Math.round(uploads.at(-1)?.ms ?? 0)} ms`);
+    execFileSync('sync');
+    bare.push(await sendToBareReceiver({ baseUrl: bareBaseUrl, path: big, name: `bare-${round}.bin` }));
+    rmSync(join(bareDir, `bare-${round}.bin`), { force: true });
+    progress(`round ${round}: plain copy of ${uploadMB} MB ${Math.round(copies.at(-1) ?? 0)} ms, upload ${Math.round(uploads.at(-1)?.ms ?? 0)} ms, bare receiver ${Math.round(bare.at(-1) ?? 0)} ms`);
   }
   rmSync(big, { force: true });
   const copyMs = median(copies);
@@ -154,6 +182,9 @@ export async function measureUploads({ baseUrl, token, root, workDir, uploadMB, 
     uploadMBps: upload.bytes / MB / (upload.ms / 1000),
     copyMs,
     copyMBps: upload.bytes / MB / (copyMs / 1000),
+    bareRunsMs: bare,
+    bareMs: median(bare),
+    bareMBps: upload.bytes / MB / (median(bare) / 1000),
     processing: { clipSeconds: 10, pipelineMs, rawMs, overhead: pipelineMs / rawMs, target: OVERHEAD_TARGET },
   };
 }

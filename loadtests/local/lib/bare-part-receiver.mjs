@@ -1,0 +1,73 @@
+// The uploads baseline: a bare Node `http` server that receives upload parts the way the store
+// does at its core and nothing more. `PUT /<name>?part=N&size=S` writes the body at its place in
+// DIR/<name> (a new file per name), hashes it for the ETag and flushes the file (fdatasync)
+// before the 200, so an answered part is on disk; no framework, signature, journal or database.
+// Beside the plain copy, it shows what any receiver that keeps each answered part on disk gets
+// from this disk and loopback, so the upload's gap splits into what the disk's flushes cost and
+// what the application adds.
+//
+//   PORT=8099 DIR=/tmp/parts node loadtests/local/lib/bare-part-receiver.mjs
+
+import { createHash } from 'node:crypto';
+import { open } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import { join } from 'node:path';
+
+const port = Number(process.env.PORT);
+const dir = process.env.DIR;
+if (!Number.isInteger(port) || port <= 0 || !dir) throw new Error('PORT and DIR are required');
+
+/** @type {Map<string, Promise<import('node:fs/promises').FileHandle>>} */
+const files = new Map();
+
+/** @param {import('node:http').IncomingMessage} req */
+async function receive(req) {
+  const url = new URL(req.url ?? '/', 'http://receiver');
+  const name = url.pathname.slice(1);
+  const part = Number(url.searchParams.get('part'));
+  const size = Number(url.searchParams.get('size'));
+  if (!/^[\w.-]{1,100}$/.test(name) || !Number.isInteger(part) || part < 1 || !Number.isInteger(size) || size < 1) return 400;
+  const hash = createHash('sha256');
+  /** @type {Buffer[]} */ const chunks = [];
+  for await (const chunk of req) {
+    hash.update(chunk);
+    chunks.push(chunk);
+  }
+  const body = Buffer.concat(chunks);
+  if (!files.has(name)) files.set(name, open(join(dir, name), 'w'));
+  const file = await /** @type {Promise<import('node:fs/promises').FileHandle>} */ (files.get(name));
+  for (let written = 0; written < body.length; ) {
+    written += (await file.write(body, written, body.length - written, (part - 1) * size + written)).bytesWritten;
+  }
+  await file.datasync();
+  hash.digest('hex');
+  return 200;
+}
+
+const server = createServer((req, res) => {
+  if (req.method === 'GET' && req.url === '/health/ready') {
+    res.writeHead(200, { 'content-length': 0 });
+    res.end();
+    return;
+  }
+  if (req.method !== 'PUT') {
+    res.writeHead(404, { 'content-length': 0 });
+    res.end();
+    return;
+  }
+  receive(req).then(
+    (status) => {
+      res.writeHead(status, { 'content-length': 0 });
+      res.end();
+    },
+    (error) => {
+      res.writeHead(500, { 'content-type': 'text/plain' });
+      res.end(String(error));
+    },
+  );
+});
+
+server.listen(port, '127.0.0.1');
+const stop = () => server.close(() => process.exit(0));
+process.once('SIGTERM', stop);
+process.once('SIGINT', stop);
