@@ -24,8 +24,13 @@ export async function withTypoCorrection(
   correct: (words: string[]) => string[] | null | Promise<string[] | null>,
 ): Promise<MaterialSearchResult> {
   const exact = await search(normalized);
-  if (exact.total > 0 || !normalized.other.some((word) => word.length >= 4)) return exact;
+  if (!typoCorrectionApplies(normalized, exact.total)) return exact;
   const corrected = await correct(normalized.other);
   if (!corrected) return exact;
   return { ...(await search({ ...normalized, other: corrected })), normalizedKeyword: normalized.display };
+}
+
+/** withTypoCorrection's rule, for an engine that runs it where its index is: nothing found, and a word of 4+ letters. */
+export function typoCorrectionApplies(normalized: Pick<NormalizedQuery, 'other'>, total: number): boolean {
+  return total === 0 && normalized.other.some((word) => word.length >= 4);
 }

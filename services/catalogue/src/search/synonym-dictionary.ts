@@ -26,7 +26,8 @@ export class SynonymDictionary {
   /** The groups as built from (cleaned, de-duplicated terms), for callers comparing dictionaries. */
   readonly fingerprint: string;
 
-  constructor(groups: readonly (readonly string[])[]) {
+  /** `groups`: as given, so the same dictionary can be built elsewhere (the search index's thread). */
+  constructor(readonly groups: readonly (readonly string[])[]) {
     const termsByKey = new Map<string, Map<string, string[]>>();
     let longest = 0;
     const cleaned: string[][] = [];

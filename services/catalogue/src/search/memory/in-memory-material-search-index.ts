@@ -5,8 +5,8 @@ import { afterCommit } from '@mkt/platform';
 import { exactLookupOf } from '../../materials/material-code.js';
 import { normalizeQuery } from '../../text/text-helpers.js';
 import type { MaterialSearchDocument, MaterialSearchIndex, MaterialSearchResult, SimilarTo } from '../material-search.port.js';
-import { lookupAnswer, withTypoCorrection } from '../keyword-search.js';
-import { NO_SYNONYMS, type SynonymDictionary, type SynonymSource } from '../synonym-dictionary.js';
+import { lookupAnswer } from '../keyword-search.js';
+import { NO_SYNONYMS, type SynonymSource } from '../synonym-dictionary.js';
 import { DEFAULT_LIMITS, type CatalogueIndexLimits } from './catalogue-index.js';
 import type { IndexEngine } from './index-engine.js';
 import type { IndexBuilder } from './index-builders.js';
@@ -163,39 +163,15 @@ export class InMemoryMaterialSearchIndex implements MaterialSearchIndex {
       if (answer) return answer;
     }
     const normalized = normalizeQuery(keyword);
-    const dictionary = await this.synonyms.dictionary();
-    // The engine answers the corrections with the first search (one trip to its thread, not two).
-    let corrections: string[] | null = null;
-    return withTypoCorrection(
-      normalized,
-      async (words) => {
-        const { result, corrected } = await this.searchText(index, query, language, words, dictionary);
-        corrections ??= corrected;
-        return result;
-      },
-      async () => corrections,
-    );
-  }
-
-  private async searchText(
-    index: IndexEngine,
-    query: MaterialSearchQuery,
-    language: Language,
-    normalized: ReturnType<typeof normalizeQuery>,
-    dictionary: SynonymDictionary,
-  ): Promise<{ result: MaterialSearchResult; corrected: string[] | null }> {
-    const words = normalized.han.length + normalized.other.length > 0 ? dictionary.expand(normalized) : [];
-    const answer = await index.search(query, language, words, normalized.text, normalized.other);
+    // Synonyms and typo correction are applied where the index is (one trip to its thread).
+    const answer = await index.search(query, language, normalized, await this.synonyms.dictionary());
     const capped = answer.counted > this.limits.totalCap;
     return {
-      result: {
-        ids: answer.ids,
-        total: Math.min(answer.counted, this.limits.totalCap),
-        ...(capped ? { totalCapped: true } : {}),
-        facets: answer.facets,
-        normalizedKeyword: normalized.display,
-      },
-      corrected: answer.corrected,
+      ids: answer.ids,
+      total: Math.min(answer.counted, this.limits.totalCap),
+      ...(capped ? { totalCapped: true } : {}),
+      facets: answer.facets,
+      normalizedKeyword: normalized.display,
     };
   }
 }

@@ -1,7 +1,9 @@
 import type { Language, MaterialSearchQuery } from '@mkt/contracts';
 import type { ExactLookup } from '../../materials/material-code.js';
+import type { NormalizedQuery } from '../../text/text-helpers.js';
+import { typoCorrectionApplies } from '../keyword-search.js';
 import type { MaterialSearchDocument, SimilarTo } from '../material-search.port.js';
-import type { QueryWord } from '../synonym-dictionary.js';
+import type { SynonymDictionary } from '../synonym-dictionary.js';
 import type { CatalogueIndex, IndexAnswer } from './catalogue-index.js';
 
 /**
@@ -18,8 +20,11 @@ export interface IndexEngine {
   /** Replaced or removed documents still taking room, as of the last answer or write. */
   readonly garbage: number;
   lookup(lookup: Exclude<ExactLookup, null>): Promise<number | null>;
-  /** The page, and when nothing matched, `typoWords` corrected (null when none changed): one trip for both. */
-  search(query: MaterialSearchQuery, language: Language, words: QueryWord[], text: string, typoWords: string[]): Promise<EngineAnswer>;
+  /**
+   * The page for the query's words expanded with `dictionary`; when they find nothing, for its
+   * typos corrected (withTypoCorrection's rule), in the same call: one trip to the index's thread.
+   */
+  search(query: MaterialSearchQuery, language: Language, normalized: NormalizedQuery, dictionary: SynonymDictionary): Promise<IndexAnswer>;
   similar(material: SimilarTo, count: number, perSource: number): Promise<number[]>;
   /** A write the index cannot take throws here (this thread) or is reported to `onFailure` (worker). */
   upsert(documents: MaterialSearchDocument[]): void;
@@ -30,15 +35,13 @@ export interface IndexEngine {
   close(): Promise<void>;
 }
 
-/** A search's answer, with the corrections withTypoCorrection asks for when it found nothing. */
-export interface EngineAnswer extends IndexAnswer {
-  corrected: string[] | null;
-}
-
 /** What both engines answer to a search, wherever the index is. */
-export function answerOf(index: CatalogueIndex, query: MaterialSearchQuery, language: Language, words: QueryWord[], text: string, typoWords: string[]): EngineAnswer {
-  const answer = index.search(query, language, words, text);
-  return { ...answer, corrected: answer.counted === 0 && typoWords.length > 0 ? index.correctTypos(typoWords) : null };
+export function answerOf(index: CatalogueIndex, query: MaterialSearchQuery, language: Language, normalized: NormalizedQuery, dictionary: SynonymDictionary): IndexAnswer {
+  const searchFor = (words: NormalizedQuery) => index.search(query, language, words.han.length + words.other.length > 0 ? dictionary.expand(words) : [], words.text);
+  const exact = searchFor(normalized);
+  if (!typoCorrectionApplies(normalized, exact.counted)) return exact;
+  const corrected = index.correctTypos(normalized.other);
+  return corrected ? searchFor({ ...normalized, other: corrected }) : exact;
 }
 
 /** The index in this thread: every answer is computed before the call returns. */
@@ -58,8 +61,8 @@ export class LocalIndexEngine implements IndexEngine {
     return this.index.lookup(lookup);
   }
 
-  async search(query: MaterialSearchQuery, language: Language, words: QueryWord[], text: string, typoWords: string[]): Promise<EngineAnswer> {
-    return answerOf(this.index, query, language, words, text, typoWords);
+  async search(query: MaterialSearchQuery, language: Language, normalized: NormalizedQuery, dictionary: SynonymDictionary): Promise<IndexAnswer> {
+    return answerOf(this.index, query, language, normalized, dictionary);
   }
 
   async similar(material: SimilarTo, count: number, perSource: number): Promise<number[]> {

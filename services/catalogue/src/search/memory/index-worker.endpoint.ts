@@ -1,7 +1,8 @@
 import type { Language, MaterialSearchQuery } from '@mkt/contracts';
 import type { ExactLookup } from '../../materials/material-code.js';
+import type { NormalizedQuery } from '../../text/text-helpers.js';
 import type { MaterialSearchDocument, SimilarTo } from '../material-search.port.js';
-import type { QueryWord } from '../synonym-dictionary.js';
+import { SynonymDictionary } from '../synonym-dictionary.js';
 import type { CatalogueIndex, CatalogueIndexLimits } from './catalogue-index.js';
 import { answerOf } from './index-engine.js';
 
@@ -13,10 +14,15 @@ export interface IndexWorkerData {
   limits: CatalogueIndexLimits;
 }
 
-/** What the serving thread sends the index's thread; questions carry an id their answer repeats. */
+/**
+ * What the serving thread sends the index's thread; questions carry an id their answer repeats.
+ * A search uses the synonym groups last sent (`dictionary`, sent before the first search that
+ * needs them: messages are handled in arrival order).
+ */
 export type IndexRequest =
   | { id: number; op: 'lookup'; lookup: Exclude<ExactLookup, null> }
-  | { id: number; op: 'search'; query: MaterialSearchQuery; language: Language; words: QueryWord[]; text: string; typoWords: string[] }
+  | { id: number; op: 'search'; query: MaterialSearchQuery; language: Language; normalized: NormalizedQuery }
+  | { op: 'dictionary'; groups: readonly (readonly string[])[] }
   | { id: number; op: 'similar'; material: SimilarTo; count: number; perSource: number }
   | { op: 'upsert'; documents: MaterialSearchDocument[] }
   | { op: 'remove'; ids: number[] };
@@ -42,6 +48,7 @@ export interface IndexPort {
  */
 export class IndexWorkerEndpoint {
   private broken: string | null = null;
+  private dictionary = SynonymDictionary.EMPTY;
 
   constructor(
     private readonly index: CatalogueIndex,
@@ -51,6 +58,10 @@ export class IndexWorkerEndpoint {
   }
 
   private receive(request: IndexRequest): void {
+    if (request.op === 'dictionary') {
+      this.dictionary = new SynonymDictionary(request.groups);
+      return;
+    }
     if (request.op === 'upsert' || request.op === 'remove') {
       if (this.broken) return;
       try {
@@ -74,12 +85,12 @@ export class IndexWorkerEndpoint {
     }
   }
 
-  private answer(request: Exclude<IndexRequest, { op: 'upsert' | 'remove' }>): unknown {
+  private answer(request: Extract<IndexRequest, { id: number }>): unknown {
     switch (request.op) {
       case 'lookup':
         return this.index.lookup(request.lookup);
       case 'search':
-        return answerOf(this.index, request.query, request.language, request.words, request.text, request.typoWords);
+        return answerOf(this.index, request.query, request.language, request.normalized, this.dictionary);
       case 'similar':
         return this.index.similar(request.material, request.count, request.perSource);
     }

@@ -1,6 +1,8 @@
 import { MessageChannel } from 'node:worker_threads';
 import { materialSearchRequestSchema } from '@mkt/contracts';
+import { normalizeQuery } from '../../text/text-helpers.js';
 import type { MaterialSearchDocument, MaterialSearchIndex, MaterialSearchResult } from '../material-search.port.js';
+import { SynonymDictionary } from '../synonym-dictionary.js';
 import { CatalogueIndex } from './catalogue-index.js';
 import { InMemoryMaterialSearchIndex } from './in-memory-material-search-index.js';
 import { IndexWorkerEndpoint } from './index-worker.endpoint.js';
@@ -51,7 +53,7 @@ describe('WorkerIndexEngine', () => {
     const { engine } = engineOverChannel([document(1, 'glacier')]);
     const unknownKind = { id: 1, kind: 'hologram' as never, categoryId: null, keywordsZh: [], keywordsEn: [] };
     await expect(engine.similar(unknownKind, 8, 20)).rejects.toThrow();
-    expect((await engine.search(browse, 'en', [], '', [])).ids).toEqual([1]);
+    expect((await engine.search(browse, 'en', normalizeQuery(''), SynonymDictionary.EMPTY)).ids).toEqual([1]);
     expect(engine.size).toBe(1);
   });
 
@@ -60,10 +62,23 @@ describe('WorkerIndexEngine', () => {
     const failures: Error[] = [];
     engine.onFailure((error) => failures.push(error));
     engine.upsert([{ ...document(2, 'broken'), kind: 'hologram' as never }]);
-    await expect(engine.search(browse, 'en', [], '', [])).rejects.toThrow(/write failed/);
+    await expect(engine.search(browse, 'en', normalizeQuery(''), SynonymDictionary.EMPTY)).rejects.toThrow(/write failed/);
     expect(failures).toHaveLength(1);
     expect(() => engine.upsert([document(3, 'later')])).toThrow(/write failed/);
     await expect(engine.lookup({ by: 'id', id: 1 })).rejects.toThrow(/write failed/);
+  });
+
+  it('searches with the synonym dictionary it was last given, and corrects a typo in the same question', async () => {
+    const { engine } = engineOverChannel([document(1, 'glacier'), document(2, 'iceberg'), document(3, 'volcano')]);
+    const search = (keyword: string, dictionary: SynonymDictionary) => engine.search(browse, 'en', normalizeQuery(keyword), dictionary);
+    const ice = new SynonymDictionary([['glacier', 'iceberg']]);
+    expect((await search('glacier', SynonymDictionary.EMPTY)).ids).toEqual([1]);
+    expect((await search('glacier', ice)).ids.sort()).toEqual([1, 2]);
+    // "glaceir" finds nothing as typed; corrected to "glacier", then expanded with the dictionary.
+    expect((await search('glaceir', ice)).ids.sort()).toEqual([1, 2]);
+    const fire = new SynonymDictionary([['glacier', 'volcano']]);
+    expect((await search('glaceir', fire)).ids.sort()).toEqual([1, 3]);
+    expect((await search('glaceir', SynonymDictionary.EMPTY)).ids).toEqual([1]);
   });
 
   it('keeps the sizes its thread reports after writes', async () => {
@@ -77,7 +92,7 @@ describe('WorkerIndexEngine', () => {
 
   it('answers what it was asked before it closes', async () => {
     const { engine, stopped } = engineOverChannel([document(1, 'glacier')]);
-    const asked = engine.search(browse, 'en', [], '', []);
+    const asked = engine.search(browse, 'en', normalizeQuery(''), SynonymDictionary.EMPTY);
     const closed = engine.close();
     expect(stopped()).toBe(false);
     expect((await asked).ids).toEqual([1]);

@@ -2,10 +2,11 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Language, MaterialSearchQuery } from '@mkt/contracts';
 import type { ExactLookup } from '../../materials/material-code.js';
+import type { NormalizedQuery } from '../../text/text-helpers.js';
 import type { MaterialSearchDocument, SimilarTo } from '../material-search.port.js';
-import type { QueryWord } from '../synonym-dictionary.js';
-import type { CatalogueIndexLimits } from './catalogue-index.js';
-import type { EngineAnswer, IndexEngine } from './index-engine.js';
+import type { SynonymDictionary } from '../synonym-dictionary.js';
+import type { CatalogueIndexLimits, IndexAnswer } from './catalogue-index.js';
+import type { IndexEngine } from './index-engine.js';
 import type { IndexPort, IndexReply, IndexRequest, IndexWorkerData, IndexWorkerSource } from './index-worker.endpoint.js';
 
 /** The worker thread's entry, beside this file once compiled (absent when running from sources). */
@@ -27,6 +28,8 @@ export class WorkerIndexEngine implements IndexEngine {
   private failure: Error | null = null;
   private closing = false;
   private whenIdle: (() => void) | null = null;
+  /** The synonym dictionary the worker searches with (replaced dictionaries are new objects). */
+  private sentDictionary: SynonymDictionary | null = null;
   size: number;
   garbage: number;
 
@@ -70,8 +73,12 @@ export class WorkerIndexEngine implements IndexEngine {
     return this.ask({ op: 'lookup', lookup });
   }
 
-  search(query: MaterialSearchQuery, language: Language, words: QueryWord[], text: string, typoWords: string[]): Promise<EngineAnswer> {
-    return this.ask({ op: 'search', query, language, words, text, typoWords });
+  search(query: MaterialSearchQuery, language: Language, normalized: NormalizedQuery, dictionary: SynonymDictionary): Promise<IndexAnswer> {
+    if (dictionary !== this.sentDictionary && !this.failure) {
+      this.port.postMessage({ op: 'dictionary', groups: dictionary.groups } satisfies IndexRequest);
+      this.sentDictionary = dictionary;
+    }
+    return this.ask({ op: 'search', query, language, normalized });
   }
 
   similar(material: SimilarTo, count: number, perSource: number): Promise<number[]> {
