@@ -10,6 +10,17 @@ const expand = (keyword: string, d = dictionary): QueryWord[] => d.expand(normal
 const synonymsOf = (words: QueryWord[]) => words.map((w) => w.synonyms.map((s) => s.map((t) => t.token).join(' ')).sort());
 const own = (words: QueryWord[]) => words.map((w) => w.tokens.map((t) => t.token).join(' '));
 
+describe('SynonymDictionary.ofSegmented', () => {
+  it('rebuilds the same dictionary from its segmented groups, without segmenting', () => {
+    const copy = SynonymDictionary.ofSegmented(dictionary.segmentedGroups);
+    expect(copy.fingerprint).toBe(dictionary.fingerprint);
+    expect(copy.size).toBe(dictionary.size);
+    for (const keyword of ['drone shot sunset', '夕陽 无人机', 'city time lapse', '山峦', 'mountains']) expect(expand(keyword, copy)).toEqual(expand(keyword));
+    // Segmented, not raw: a Han phrase jieba splits is sent as its words.
+    expect(dictionary.segmentedGroups.flat()).toContain('延时 摄影');
+  });
+});
+
 describe('SynonymDictionary.expand', () => {
   it('gives a word of a group every other term of its group, in either language', () => {
     const words = expand('drone');

@@ -25,16 +25,20 @@ export class SynonymDictionary {
   private readonly longest: number;
   /** The groups as built from (cleaned, de-duplicated terms), for callers comparing dictionaries. */
   readonly fingerprint: string;
+  /**
+   * The groups as segmented terms (tokens joined by single spaces): `ofSegmented` builds the same
+   * dictionary from them without segmenting again (the search index's thread has no use for jieba).
+   */
+  readonly segmentedGroups: readonly (readonly string[])[];
 
-  /** `groups`: as given, so the same dictionary can be built elsewhere (the search index's thread). */
-  constructor(readonly groups: readonly (readonly string[])[]) {
+  constructor(groups: readonly (readonly string[])[], tokensOf: (term: string) => string[] = (term) => segment(cleanText(term), 'query')) {
     const termsByKey = new Map<string, Map<string, string[]>>();
     let longest = 0;
     const cleaned: string[][] = [];
     for (const group of groups) {
       const terms = new Map<string, string[]>();
       for (const term of group) {
-        const tokens = segment(cleanText(term), 'query');
+        const tokens = tokensOf(term);
         if (tokens.length === 0) continue;
         terms.set(tokens.join(' '), tokens);
       }
@@ -53,6 +57,12 @@ export class SynonymDictionary {
     for (const [key, equivalents] of termsByKey) this.byKey.set(key, [...equivalents.values()]);
     this.longest = longest;
     this.fingerprint = JSON.stringify(cleaned);
+    this.segmentedGroups = cleaned;
+  }
+
+  /** The dictionary whose `segmentedGroups` these are. */
+  static ofSegmented(groups: readonly (readonly string[])[]): SynonymDictionary {
+    return new SynonymDictionary(groups, (term) => term.split(' ').filter(Boolean));
   }
 
   get size(): number {

@@ -16,8 +16,8 @@ export interface IndexWorkerData {
 
 /**
  * What the serving thread sends the index's thread; questions carry an id their answer repeats.
- * A search uses the synonym groups last sent (`dictionary`, sent before the first search that
- * needs them: messages are handled in arrival order).
+ * A search uses the synonym groups last sent (`dictionary`, as segmented terms, sent before the
+ * first search that needs them: messages are handled in arrival order).
  */
 export type IndexRequest =
   | { id: number; op: 'lookup'; lookup: Exclude<ExactLookup, null> }
@@ -59,7 +59,7 @@ export class IndexWorkerEndpoint {
 
   private receive(request: IndexRequest): void {
     if (request.op === 'dictionary') {
-      this.dictionary = new SynonymDictionary(request.groups);
+      this.dictionary = SynonymDictionary.ofSegmented(request.groups);
       return;
     }
     if (request.op === 'upsert' || request.op === 'remove') {

@@ -75,7 +75,7 @@ export class WorkerIndexEngine implements IndexEngine {
 
   search(query: MaterialSearchQuery, language: Language, normalized: NormalizedQuery, dictionary: SynonymDictionary): Promise<IndexAnswer> {
     if (dictionary !== this.sentDictionary && !this.failure) {
-      this.port.postMessage({ op: 'dictionary', groups: dictionary.groups } satisfies IndexRequest);
+      this.port.postMessage({ op: 'dictionary', groups: dictionary.segmentedGroups } satisfies IndexRequest);
       this.sentDictionary = dictionary;
     }
     return this.ask({ op: 'search', query, language, normalized });
