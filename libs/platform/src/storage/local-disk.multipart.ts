@@ -296,7 +296,6 @@ export class LocalMultipartUploads {
   }
 }
 
-
 /**
  * The parts recorded `toCheck` whose bytes in the data file do not hash to their etag: lines that
  * reached the disk while their bytes did not, before a crash. Read part by part, once per journal

@@ -46,6 +46,13 @@ describe('LocalDiskObjectStorage on disk', () => {
     expect(await readFile(join(objects(), 'originals', '素材', '2024', 'clip 1.mov'), 'utf8')).toBe('movie bytes');
   });
 
+  it('hands over the stored file itself as the local file (no copy of an original)', async () => {
+    await storage.put('originals', '素材/clip 1.mov', Buffer.from('movie bytes'));
+    const path = await storage.withLocalFile('originals', '素材/clip 1.mov', async (file) => file);
+    expect(path).toBe(join(objects(), 'originals', '素材', 'clip 1.mov'));
+    await expect(storage.withLocalFile('nowhere', 'clip.mov', async () => 'never')).rejects.toThrow(/bucket/i);
+  });
+
   it('never shows a half-written object, and leaves no temp file behind', async () => {
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));

@@ -122,6 +122,15 @@ export class LocalDiskObjectStorage implements ObjectStorage {
     }
   }
 
+  /** The stored file itself: objects are replaced by a rename, never rewritten in place, so what `use` reads is one whole version. */
+  async withLocalFile<T>(bucket: string, key: string, use: (path: string) => Promise<T>): Promise<T> {
+    assertValidBucketName(bucket);
+    assertValidObjectKey(key);
+    const path = this.layout.objectPath(bucket, key);
+    await (await this.openObject(bucket, key, path)).close();
+    return use(path);
+  }
+
   async stat(bucket: string, key: string): Promise<ObjectStat | null> {
     assertValidBucketName(bucket);
     assertValidObjectKey(key);

@@ -6,6 +6,7 @@ import { attachmentDisposition } from './content-disposition.js';
 import { readExactly } from './exact-body.js';
 import { createMinioClient, publicConnection, type MinioStorageClient } from './minio.client.js';
 import { s3ErrorCode, translateS3Error } from './minio.errors.js';
+import { withTemporaryCopy } from './temporary-copy.js';
 import { assertValidBucketName, assertValidKeyPrefix, assertValidObjectKey } from './object-key.js';
 import {
   InvalidBucketNameError,
@@ -149,6 +150,10 @@ export class MinioObjectStorage implements ObjectStorage {
       etag: normalizeEtag(headers.etag ?? ''),
       lastModified: headers['last-modified'] ? new Date(headers['last-modified']) : new Date(),
     };
+  }
+
+  async withLocalFile<T>(bucket: string, key: string, use: (path: string) => Promise<T>): Promise<T> {
+    return withTemporaryCopy(await this.get(bucket, key), key, use);
   }
 
   async stat(bucket: string, key: string): Promise<ObjectStat | null> {

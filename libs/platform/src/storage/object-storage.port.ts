@@ -27,6 +27,14 @@ export interface ObjectStorage {
    */
   get(bucket: string, key: string, range?: ByteRange): Promise<ObjectDownload>;
 
+  /**
+   * Runs `use` with the object as a file on this machine, for tools that read files (ffprobe,
+   * ffmpeg, sharp): the stored file itself where objects are kept on local disk (no copy of a
+   * multi-gigabyte original), otherwise a temporary download named like the key and removed
+   * afterwards. `use` must only read the file.
+   */
+  withLocalFile<T>(bucket: string, key: string, use: (path: string) => Promise<T>): Promise<T>;
+
   /** The object's description, or null when there is no such object (or no such bucket). */
   stat(bucket: string, key: string): Promise<ObjectStat | null>;
 

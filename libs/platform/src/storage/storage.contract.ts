@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import {
   BucketNotFoundError,
@@ -101,6 +102,22 @@ export function describeObjectStorageContract(
           expect(object.contentType).toBe('application/octet-stream');
           expect(md5(await readAll(object.stream))).toBe(md5(body));
         }
+      });
+
+      it('hands an object over as a readable file for as long as it is used, named like its key', async () => {
+        const key = keyOf('原片/clip 02.mov');
+        const body = randomBytes(90_000);
+        await storage.put(bucket, key, body, { contentType: 'video/quicktime' });
+        const answer = await storage.withLocalFile(bucket, key, async (path) => {
+          expect(path.endsWith('clip 02.mov')).toBe(true);
+          expect(md5(await readFile(path))).toBe(md5(body));
+          return 'used';
+        });
+        expect(answer).toBe('used');
+        // Still the stored object afterwards (a copy, if one was made, is gone).
+        expect(md5(await readAll((await storage.get(bucket, key)).stream))).toBe(md5(body));
+        await expect(storage.withLocalFile(bucket, keyOf('missing.mov'), async () => 'never')).rejects.toBeInstanceOf(ObjectNotFoundError);
+        await expect(storage.withLocalFile(bucket, key, async () => Promise.reject(new Error('tool failed')))).rejects.toThrow('tool failed');
       });
 
       it('stores an empty object', async () => {

@@ -1,8 +1,7 @@
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { DeliveryPrepared, DeliveryRequested, type PayloadOf } from '@mkt/contracts';
 import { formatObjectLocation, OBJECT_STORAGE, OnEvent, OutboxWriter, parseObjectLocation, type EventHandlerContext, type ObjectStorage } from '@mkt/platform';
@@ -49,10 +48,8 @@ export class DeliveryPreparerService implements OnModuleInit {
     }
     const dir = await mkdtemp(join(tmpdir(), 'delivery-'));
     try {
-      const input = join(dir, payload.kind === 'video' ? 'source.mp4' : 'source');
-      await pipeline((await this.storage.get(source.bucket, source.key)).stream, createWriteStream(input));
       const started = Date.now();
-      const outcome = await this.renderer.render(payload.kind, input, dir);
+      const outcome = await this.storage.withLocalFile(source.bucket, source.key, (input) => this.renderer.render(payload.kind, input, dir));
       if (!outcome.ok) {
         await answer({ ok: false, deliveryKey: null, width: null, height: null, reason: outcome.reason });
         return;

@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { MediaFailed, MediaProcessed, UploadCompleted, type PayloadOf } from '@mkt/contracts';
-import { Clock, formatObjectLocation, OBJECT_STORAGE, OnEvent, OutboxWriter, parseObjectLocation, type EventHandlerContext, type ObjectStorage } from '@mkt/platform';
+import { Clock, formatObjectLocation, OBJECT_STORAGE, OnEvent, OutboxWriter, type EventHandlerContext, type ObjectStorage } from '@mkt/platform';
 import { UploadEntity, type NearDuplicate } from '../entities/upload.entity.js';
 import { UPLOAD_BUCKETS, attemptPrefix, renditionKeys } from '../locations.js';
 import { UPLOAD_SETTINGS, type UploadSettings } from '../uploads.settings.js';
@@ -54,10 +53,10 @@ export class UploadPipelineService {
     const finishJob = this.metrics?.startJob(manager, upload.kind);
     let result: PipelineResult = 'error';
     try {
-      const original = join(dir, upload.kind === 'video' ? 'original.mp4' : 'original');
-      await this.download(formatObjectLocation(UPLOAD_BUCKETS.originals, upload.filePath), original);
       const started = Date.now();
-      const outcome = await this.processor.process(upload.kind, original, dir);
+      // Read where it is stored (on the local store, the stored file itself: no copy of a
+      // multi-gigabyte original); the renditions are written into `dir`.
+      const outcome = await this.storage.withLocalFile(UPLOAD_BUCKETS.originals, upload.filePath, (original) => this.processor.process(upload.kind, original, dir));
 
       if (!outcome.ok) {
         await repository.update(upload.id, { status: uploadTransition(upload.status, 'fail'), reason: outcome.broken.key, updatedAt: this.clock.now() });
@@ -141,12 +140,6 @@ export class UploadPipelineService {
     for (const bucket of [UPLOAD_BUCKETS.renditions, UPLOAD_BUCKETS.samples]) {
       for (const entry of await this.storage.list(bucket, attemptPrefix(uploadId))) await this.storage.delete(bucket, entry.key);
     }
-  }
-
-  private async download(location: string, path: string): Promise<void> {
-    const ref = parseObjectLocation(location)!;
-    const object = await this.storage.get(ref.bucket, ref.key);
-    await pipeline(object.stream, createWriteStream(path));
   }
 
   private async store(bucket: string, key: string, file: ProcessedFile): Promise<string> {
