@@ -12,12 +12,12 @@ import {
   type Topic,
   type TopicDetailResponse,
 } from '@mkt/contracts';
-import { AppError, publicRenditionPath } from '@mkt/platform';
+import { AppError, preparedQuery, publicRenditionPath } from '@mkt/platform';
 import { CategoryEntity, HotWordEntity } from '../entities/curation.entities.js';
 import { MaterialEntity } from '../entities/material.entity.js';
 import { MATERIAL_SEARCH_INDEX, type MaterialSearchIndex } from '../search/material-search.port.js';
 import { ReadThroughCache } from './read-through-cache.js';
-import { MATERIAL_CARD_COLUMNS, bookmarkTargetType, localizedTitle, toCard } from './material-cards.js';
+import { MATERIAL_CARD_COLUMNS, bookmarkTargetType, localizedTitle, toCard, type CardRow } from './material-cards.js';
 import { MaterialReadCache, type DetailCore } from './material-read-cache.js';
 
 export const SIMILAR_COUNT = 8;
@@ -26,6 +26,9 @@ export const SIMILAR_CANDIDATES = 100;
 /** How long topics, categories and hot words are served from memory (writes through the console clear it at once). */
 export const CURATION_CACHE_MS = 30_000;
 export const materialNotFound = () => new AppError(ErrorCode.NOT_FOUND, 'materialNotFound');
+
+/** Published cards by id (the caller's bookmark is read apart). */
+const CARDS_BY_ID = `SELECT ${MATERIAL_CARD_COLUMNS}, NULL AS bookmark_id FROM catalogue.materials m WHERE m.id = ANY($1::bigint[]) AND m.status = 'published'`;
 
 /** What visitors read: search, cards, details, categories, topics, hot words. */
 @Injectable()
@@ -58,12 +61,8 @@ export class CatalogueReadService {
    */
   async cards(ids: number[], language: Language, userId: string | null): Promise<MaterialCard[]> {
     if (ids.length === 0) return [];
-    const rows = await this.readCache.cardRows(ids, (missing) =>
-      this.dataSource.query(
-        `SELECT ${MATERIAL_CARD_COLUMNS}, NULL AS bookmark_id FROM catalogue.materials m WHERE m.id = ANY($1::bigint[]) AND m.status = 'published'`,
-        [missing],
-      ),
-    );
+    // Every search and detail page reads cards: prepared, so PostgreSQL plans it once per connection.
+    const rows = await this.readCache.cardRows(ids, (missing) => preparedQuery<CardRow>(this.dataSource, CARDS_BY_ID, [missing]));
     const bookmarks = userId ? await this.bookmarksOf(userId, ids) : new Map<string, number>();
     const byId = new Map(rows.map((row) => [Number(row.id), row]));
     return ids.flatMap((id) => {
