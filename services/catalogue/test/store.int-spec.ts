@@ -1,8 +1,10 @@
 import type { BookmarkItem, MaterialCard, MaterialDetail, MaterialSearchResponse, PreferenceCounts, SampleDownloadResponse, Topic, TopicDetailResponse } from '@mkt/contracts';
 import { getDataSourceToken } from '@nestjs/typeorm';
+import { preparedEntities } from '@mkt/platform';
 import type { DataSource } from 'typeorm';
 import { CATALOGUE_READ_INDEXES, CatalogueReadIndexes1763900000000 } from '../src/migrations/1763900000000-catalogue-read-indexes.js';
 import { startCatalogue, type CatalogueHarness } from './catalogue-harness.js';
+import { MaterialEntity } from '../src/entities/material.entity.js';
 import { MaterialWriter } from '../src/materials/material-writer.service.js';
 import { FIXTURE } from './fixture-catalogue.js';
 
@@ -91,6 +93,18 @@ describe('catalogue: store calls', () => {
     expect((await h.call('/material/detail', { body: { id: 'abc' } })).status).toBe(422);
     const similar = await h.call<{ infos: MaterialCard[] }>('/material/similar', { body: { id: ids.panda } });
     expect(similar.body.data.infos).toHaveLength(8);
+  });
+
+  it('reads a material with its prepared statement exactly as TypeORM hydrates it', async () => {
+    const dataSource = h.server.app.get<DataSource>(getDataSourceToken('catalogue'));
+    for (const id of [ids.bund, ids.panda, ids.forbiddenCity]) {
+      const expected = await dataSource.getRepository(MaterialEntity).findOneByOrFail({ id });
+      const [prepared] = await preparedEntities(dataSource, MaterialEntity, 'id = $1', [id]);
+      expect(prepared).toBeInstanceOf(MaterialEntity);
+      expect(prepared).toEqual(expected);
+      expect(typeof prepared!.id).toBe('number');
+    }
+    expect(await preparedEntities(dataSource, MaterialEntity, `id = $1 AND status = 'published'`, [ids.draft])).toEqual([]);
   });
 
   it('favourites: visitor refused with 1001, idempotent add, owner-only cancel, ids on cards', async () => {

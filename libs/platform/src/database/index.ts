@@ -6,3 +6,4 @@ export * from './after-commit.js';
 export * from './connection-failure.js';
 export * from './outage-log.js';
 export * from './prepared-query.js';
+export * from './prepared-entities.js';

@@ -12,7 +12,7 @@ import {
   type Topic,
   type TopicDetailResponse,
 } from '@mkt/contracts';
-import { AppError, preparedQuery, publicRenditionPath } from '@mkt/platform';
+import { AppError, preparedEntities, preparedQuery, publicRenditionPath } from '@mkt/platform';
 import { CategoryEntity, HotWordEntity } from '../entities/curation.entities.js';
 import { MaterialEntity } from '../entities/material.entity.js';
 import { MATERIAL_SEARCH_INDEX, type MaterialSearchIndex } from '../search/material-search.port.js';
@@ -116,7 +116,7 @@ export class CatalogueReadService {
   /** The part of a detail page every visitor shares, from the read cache. */
   private detailCore(id: number): Promise<DetailCore> {
     return this.readCache.detail(id, async () => {
-      const material = await this.dataSource.getRepository(MaterialEntity).findOneBy({ id, status: 'published' });
+      const [material] = await preparedEntities(this.dataSource, MaterialEntity, `id = $1 AND status = 'published'`, [id]);
       if (!material) throw materialNotFound();
       const [category, similarIds] = await Promise.all([this.categoryOf(material), this.similarIds(material, SIMILAR_COUNT)]);
       return { material, category, similarIds };
