@@ -350,19 +350,9 @@ async function measureSession(settings, launcher, dataDir, problems) {
     checkStop(await server.stop(), 'server after the load runs', problems);
   }
 
-  const barePort = await findFreePort();
-  const bare = await startServer({
-    name: 'bare server',
-    args: [BARE_SERVER],
-    port: barePort,
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(barePort),
-      BODY_BASE64: Buffer.from(sample.text).toString('base64'),
-      CONTENT_TYPE: sample.contentType || 'application/json; charset=utf-8',
-    },
-    readyTimeoutMs: 10_000,
+  const bare = await startBaseline('bare server', BARE_SERVER, {
+    BODY_BASE64: Buffer.from(sample.text).toString('base64'),
+    CONTENT_TYPE: sample.contentType || 'application/json; charset=utf-8',
   });
   /** @type {import('./lib/load.mjs').LoadResult[]} */
   const bareRuns = [];
@@ -580,6 +570,18 @@ async function measureJudgingSection(settings, launcher, problems) {
 }
 
 /**
+ * A baseline process (`lib/bare-*.mjs`) on a free loopback port, started and stopped like the
+ * real server so the two are measured the same way.
+ * @param {string} name
+ * @param {string} script
+ * @param {Record<string, string>} env
+ */
+async function startBaseline(name, script, env) {
+  const port = await findFreePort();
+  return startServer({ name, args: [script], port, cwd: ROOT, env: { ...process.env, PORT: String(port), ...env }, readyTimeoutMs: 10_000 });
+}
+
+/**
  * A server with the demo accounts (gid-3 contributor 13800000003; the 10 s clip is under the 10 MB
  * production minimum, so the development-only lower minimum applies), a one-item demo catalogue
  * seeded before it answers ready so seeding does not compete with the measurement.
@@ -589,24 +591,19 @@ async function measureJudgingSection(settings, launcher, problems) {
  * @param {string[]} problems
  */
 async function measureUploadsSection(settings, launcher, workDir, problems) {
-  const server = await launcher.start(launcher.newDataDir(), 'uploads server', { SEED_DEMO: 'true', DEMO_CATALOGUE_SIZE: '1', DEMO_WAIT: 'true', UPLOAD_MIN_VIDEO_BYTES: '1000' });
   const bareDir = join(workDir, 'bare-parts');
   mkdirSync(bareDir, { recursive: true });
-  const barePort = await findFreePort();
-  const bare = await startServer({
-    name: 'bare part receiver',
-    args: [BARE_PART_RECEIVER],
-    port: barePort,
-    cwd: ROOT,
-    env: { ...process.env, PORT: String(barePort), DIR: bareDir },
-    readyTimeoutMs: 10_000,
-  });
+  const bare = await startBaseline('bare part receiver', BARE_PART_RECEIVER, { DIR: bareDir });
   try {
-    const token = await signIn(server.baseUrl, '13800000003');
-    return await measureUploads({ baseUrl: server.baseUrl, bareBaseUrl: bare.baseUrl, bareDir, token, root: ROOT, workDir, uploadMB: settings.uploadMB, progress });
+    const server = await launcher.start(launcher.newDataDir(), 'uploads server', { SEED_DEMO: 'true', DEMO_CATALOGUE_SIZE: '1', DEMO_WAIT: 'true', UPLOAD_MIN_VIDEO_BYTES: '1000' });
+    try {
+      const token = await signIn(server.baseUrl, '13800000003');
+      return await measureUploads({ baseUrl: server.baseUrl, bareBaseUrl: bare.baseUrl, bareDir, token, root: ROOT, workDir, uploadMB: settings.uploadMB, progress });
+    } finally {
+      checkStop(await server.stop(), 'uploads server', problems);
+    }
   } finally {
     checkStop(await bare.stop({ timeoutMs: 5_000 }), 'bare part receiver', problems);
-    checkStop(await server.stop(), 'uploads server', problems);
   }
 }
 

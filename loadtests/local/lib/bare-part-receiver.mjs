@@ -14,7 +14,7 @@ import { createServer } from 'node:http';
 import { join } from 'node:path';
 
 const port = Number(process.env.PORT);
-const dir = process.env.DIR;
+const dir = process.env.DIR ?? '';
 if (!Number.isInteger(port) || port <= 0 || !dir) throw new Error('PORT and DIR are required');
 
 /** @type {Map<string, Promise<import('node:fs/promises').FileHandle>>} */
@@ -26,7 +26,7 @@ async function receive(req) {
   const name = url.pathname.slice(1);
   const part = Number(url.searchParams.get('part'));
   const size = Number(url.searchParams.get('size'));
-  if (!/^[\w.-]{1,100}$/.test(name) || !Number.isInteger(part) || part < 1 || !Number.isInteger(size) || size < 1) return 400;
+  if (!/^[\w.-]{1,100}$/.test(name) || !Number.isInteger(part) || part < 1 || !Number.isInteger(size) || size < 1) return { status: 400, etag: '' };
   const hash = createHash('sha256');
   /** @type {Buffer[]} */ const chunks = [];
   for await (const chunk of req) {
@@ -40,8 +40,7 @@ async function receive(req) {
     written += (await file.write(body, written, body.length - written, (part - 1) * size + written)).bytesWritten;
   }
   await file.datasync();
-  hash.digest('hex');
-  return 200;
+  return { status: 200, etag: hash.digest('hex').slice(0, 32) };
 }
 
 const server = createServer((req, res) => {
@@ -56,8 +55,8 @@ const server = createServer((req, res) => {
     return;
   }
   receive(req).then(
-    (status) => {
-      res.writeHead(status, { 'content-length': 0 });
+    ({ status, etag }) => {
+      res.writeHead(status, { 'content-length': 0, ...(etag ? { etag: `"${etag}"` } : {}) });
       res.end();
     },
     (error) => {

@@ -76,6 +76,8 @@ describe('WorkerIndexEngine', () => {
     expect((await search('glacier', ice)).ids.sort()).toEqual([1, 2]);
     // "glaceir" finds nothing as typed; corrected to "glacier", then expanded with the dictionary.
     expect((await search('glaceir', ice)).ids.sort()).toEqual([1, 2]);
+    // The same groups read again (a new object, as the synonym cache's refresh gives): same answers.
+    expect((await search('glaceir', new SynonymDictionary([['glacier', 'iceberg']]))).ids.sort()).toEqual([1, 2]);
     const fire = new SynonymDictionary([['glacier', 'volcano']]);
     expect((await search('glaceir', fire)).ids.sort()).toEqual([1, 3]);
     expect((await search('glaceir', SynonymDictionary.EMPTY)).ids).toEqual([1]);

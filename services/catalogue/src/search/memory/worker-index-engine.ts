@@ -28,7 +28,7 @@ export class WorkerIndexEngine implements IndexEngine {
   private failure: Error | null = null;
   private closing = false;
   private whenIdle: (() => void) | null = null;
-  /** The synonym dictionary the worker searches with (replaced dictionaries are new objects). */
+  /** The synonym dictionary the worker searches with (or one with the same groups). */
   private sentDictionary: SynonymDictionary | null = null;
   size: number;
   garbage: number;
@@ -75,7 +75,10 @@ export class WorkerIndexEngine implements IndexEngine {
 
   search(query: MaterialSearchQuery, language: Language, normalized: NormalizedQuery, dictionary: SynonymDictionary): Promise<IndexAnswer> {
     if (dictionary !== this.sentDictionary && !this.failure) {
-      this.port.postMessage({ op: 'dictionary', groups: dictionary.segmentedGroups } satisfies IndexRequest);
+      // The synonym cache reads the dictionary again every half minute: only a changed one is sent.
+      if (dictionary.fingerprint !== this.sentDictionary?.fingerprint) {
+        this.port.postMessage({ op: 'dictionary', groups: dictionary.segmentedGroups } satisfies IndexRequest);
+      }
       this.sentDictionary = dictionary;
     }
     return this.ask({ op: 'search', query, language, normalized });
