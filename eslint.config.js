@@ -45,6 +45,12 @@ export default tseslint.config(
     },
   },
   {
+    // CommonJS is only where a tool loads a module synchronously (Jest's resolver).
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     // Libraries sit below the services: they may not reach up into any service.
     files: ['libs/**/*.ts'],
     rules: {

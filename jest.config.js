@@ -13,6 +13,7 @@ export default {
   testEnvironment: 'node',
   extensionsToTreatAsEsm: ['.ts'],
   transform: { '^.+\\.ts$': ['@swc/jest', swc] },
+  resolver: '<rootDir>/test/jest-resolver.cjs',
   moduleNameMapper: {
     '^@mkt/contracts$': '<rootDir>/libs/contracts/src/index.ts',
     '^@mkt/contracts/web$': '<rootDir>/libs/contracts/src/web.ts',

@@ -31,7 +31,7 @@ await runServiceProcess(
     title: 'Lumen Stock marketplace (single machine)',
     modules: [IdentityModule, CatalogueModule, ...demoModules, UploadsModule, OrdersModule, LicensingModule, PayoutsModule, ContestsModule],
     configure: (app, config) => {
-      if (config.http.serveWeb) serveWebApps(app, repositoryRoot, config.http.siteVerificationFiles);
+      if (config.http.serveWeb) serveWebApps(app.getHttpAdapter().getInstance(), repositoryRoot, config.http.siteVerificationFiles);
     },
   },
   ({ url, config }) => [

@@ -1,48 +1,67 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import type { INestApplication } from '@nestjs/common';
-import express, { type NextFunction, type Request, type Response } from 'express';
+import { stat } from 'node:fs/promises';
+import { join, resolve, sep } from 'node:path';
+import fastifyStatic, { type SendOptions } from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ADMIN_API_PREFIX, ADMIN_UI_BASE, STORE_API_PREFIX } from '@mkt/contracts';
+import { pathOf } from '@mkt/platform';
 
 /** Paths the server answers itself; everything else that is a GET belongs to the web apps. */
 const SERVER_PREFIXES = [STORE_API_PREFIX, ADMIN_API_PREFIX, '/health', '/dev/', '/files', '/files-upload'];
 
+/** Bundles named by their content's hash never change under their name. */
+const HASHED: SendOptions = { immutable: true, maxAge: '365d' };
+const UNHASHED: SendOptions = {};
+
+interface WebApp {
+  /** Where it is served: '' for the store, /admin for the console. */
+  base: string;
+  dir: string;
+}
+
 /**
  * Serves the built store at / and the console at /admin, each with a fallback to its
- * index.html so path-style routes (and the store's 404 page) work on reload.
+ * index.html so path-style routes (and the store's 404 page) work on reload. One catch-all GET
+ * route: the API's own routes are more specific and always win; a GET below an API prefix that
+ * none of them matched gets the API's 404.
  */
-export function serveWebApps(app: INestApplication, root: string, siteVerificationFiles: Readonly<Record<string, string>> = {}): void {
-  const store = join(root, 'web-store', 'dist');
-  const admin = join(root, 'web-admin', 'dist');
-  const server = app.getHttpAdapter().getInstance() as express.Express;
-  // Before the bundles, so a configured name answers its text even if a built file had the same name;
-  // an unconfigured *.txt falls through to the store, whose 404 page it then shows.
+export function serveWebApps(fastify: FastifyInstance, root: string, siteVerificationFiles: Readonly<Record<string, string>> = {}): void {
+  const store: WebApp = { base: '', dir: join(root, 'web-store', 'dist') };
+  const admin: WebApp = { base: ADMIN_UI_BASE, dir: join(root, 'web-admin', 'dist') };
   const verification = new Map(Object.entries(siteVerificationFiles));
-  server.use((request: Request, response: Response, next: NextFunction) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') return next();
-    const content = verification.get(request.path.slice(1));
-    if (content === undefined) return next();
-    response.setHeader('Cache-Control', 'no-cache');
-    response.type('text/plain').send(content);
+  // Only reply.sendFile (ranges, ETag, types); which file answers is decided below.
+  void fastify.register(fastifyStatic, { root, serve: false });
+  fastify.get('/*', async (request, reply) => {
+    const path = pathOf(request.url);
+    // Before the bundles, so a configured name answers its text even if a built file had the same name;
+    // an unconfigured *.txt falls through to the store, whose 404 page it then shows.
+    const content = verification.get(path.slice(1));
+    if (content !== undefined) return reply.header('Cache-Control', 'no-cache').type('text/plain; charset=utf-8').send(content);
+    const app = path === ADMIN_UI_BASE || path.startsWith(`${ADMIN_UI_BASE}/`) ? admin : store;
+    const isServerPath = SERVER_PREFIXES.some((prefix) => path === prefix || path.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`));
+    if (isServerPath || !existsSync(app.dir)) reply.callNotFound();
+    else await serveFrom(app, path.slice(app.base.length) || '/', reply);
+    return reply;
   });
-  const hashed = { immutable: true, maxAge: '365d', index: false as const };
-  if (existsSync(admin)) {
-    server.use(`${ADMIN_UI_BASE}/assets`, express.static(join(admin, 'assets'), hashed));
-    server.use(ADMIN_UI_BASE, express.static(admin, { index: false }));
+}
+
+async function serveFrom(app: WebApp, path: string, reply: FastifyReply): Promise<void> {
+  // The path as sent, still percent-encoded: sendFile decodes it once.
+  if (await isServableFile(app.dir, path)) reply.sendFile(path, app.dir, path.startsWith('/assets/') ? HASHED : UNHASHED);
+  else if (existsSync(join(app.dir, 'index.html'))) reply.header('Cache-Control', 'no-cache').sendFile('index.html', app.dir, { cacheControl: false });
+  else reply.callNotFound();
+}
+
+/** A regular file inside the app's folder, reached without dot segments (hidden files stay hidden). */
+async function isServableFile(dir: string, encodedPath: string): Promise<boolean> {
+  let path: string;
+  try {
+    path = decodeURIComponent(encodedPath);
+  } catch {
+    return false;
   }
-  if (existsSync(store)) {
-    server.use('/assets', express.static(join(store, 'assets'), hashed));
-    server.use(express.static(store, { index: false }));
-  }
-  server.use((request: Request, response: Response, next: NextFunction) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') return next();
-    if (SERVER_PREFIXES.some((prefix) => request.path === prefix || request.path.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`))) {
-      return next();
-    }
-    const isAdmin = request.path === ADMIN_UI_BASE || request.path.startsWith(`${ADMIN_UI_BASE}/`);
-    const index = join(isAdmin ? admin : store, 'index.html');
-    if (!existsSync(index)) return next();
-    response.setHeader('Cache-Control', 'no-cache');
-    response.sendFile(index);
-  });
+  if (path.includes('\0') || path.split('/').some((segment) => segment.startsWith('.'))) return false;
+  const file = resolve(dir, `.${path}`);
+  if (!file.startsWith(`${dir}${sep}`)) return false;
+  return (await stat(file).catch(() => null))?.isFile() ?? false;
 }

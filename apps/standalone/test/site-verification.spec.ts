@@ -2,15 +2,14 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { INestApplication } from '@nestjs/common';
-import express from 'express';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { SITE_VERIFICATION_NAME, loadConfig } from '@mkt/platform';
 import { serveWebApps } from '../src/web-apps.js';
 
 /** The store's root answers configured verification files as text and everything else as the store. */
 describe('site-verification files', () => {
   let root: string;
-  let server: import('node:http').Server;
+  let server: FastifyInstance;
   let base: string;
 
   beforeAll(async () => {
@@ -18,16 +17,14 @@ describe('site-verification files', () => {
     mkdirSync(join(root, 'web-store', 'dist'), { recursive: true });
     writeFileSync(join(root, 'web-store', 'dist', 'index.html'), '<html>store</html>');
     const files = loadConfig({ SITE_VERIFICATION_FILES: 'baidu_verify_abc.txt=code-abc123\n 9f2b.txt = token with spaces ' }).http.siteVerificationFiles;
-    const instance = express();
-    serveWebApps({ getHttpAdapter: () => ({ getInstance: () => instance }) } as unknown as INestApplication, root, files);
-    await new Promise<void>((done) => {
-      server = instance.listen(0, '127.0.0.1', () => done());
-    });
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    server = Fastify();
+    serveWebApps(server, root, files);
+    await server.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
   });
 
   afterAll(async () => {
-    await new Promise((done) => server.close(done));
+    await server.close();
     rmSync(root, { recursive: true, force: true });
   });
 

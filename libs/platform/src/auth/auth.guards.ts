@@ -8,7 +8,7 @@ import {
   type ExecutionContext,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import { ACCESS_TOKEN_HEADER, ErrorCode, isContributorGid, type MessageKey, type StaffRole } from '@mkt/contracts';
 import { AppError } from '../errors/app-error.js';
 import { TokenService, type StaffTokenClaims, type UserTokenClaims } from './token.service.js';
@@ -53,7 +53,7 @@ export interface StaffSessionValidator {
 export const USER_SESSION_VALIDATOR = Symbol('USER_SESSION_VALIDATOR');
 export const STAFF_SESSION_VALIDATOR = Symbol('STAFF_SESSION_VALIDATOR');
 
-type AuthedRequest = Request & { user?: AuthenticatedUser; staff?: AuthenticatedStaff };
+type AuthedRequest = FastifyRequest & { user?: AuthenticatedUser; staff?: AuthenticatedStaff };
 
 const MISSING_TOKEN_MESSAGE = 'mkt:missing-token-message';
 
@@ -64,7 +64,7 @@ const MISSING_TOKEN_MESSAGE = 'mkt:missing-token-message';
 export const LoginMessage = (message: Extract<MessageKey, 'loginRequired' | 'signInRequired'>) =>
   SetMetadata(MISSING_TOKEN_MESSAGE, message);
 
-function accessToken(request: Request): string {
+function accessToken(request: FastifyRequest): string {
   const header = request.headers[ACCESS_TOKEN_HEADER];
   return typeof header === 'string' ? header.trim() : '';
 }
@@ -122,7 +122,7 @@ export class OptionalUser {
     @Optional() @Inject(USER_SESSION_VALIDATOR) private readonly validator?: UserSessionValidator,
   ) {}
 
-  async userId(request: Request): Promise<string | null> {
+  async userId(request: FastifyRequest): Promise<string | null> {
     const token = accessToken(request);
     if (!token) return null;
     const claims = await this.tokens.verify(token, 'user');

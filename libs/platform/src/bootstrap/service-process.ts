@@ -1,9 +1,10 @@
 import { join } from 'node:path';
-import { Module, type DynamicModule, type INestApplication, type Type } from '@nestjs/common';
+import { Module, type DynamicModule, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { ConfigError, loadConfig, type AppConfig, type RawEnv } from '../config/app-config.js';
 import { EmbeddedPostgresServer } from '../database/embedded-postgres.server.js';
-import { configureHttpApp } from '../http/http-app.js';
+import { configureHttpApp, createHttpAdapter } from '../http/http-app.js';
 import { JsonLogger, type LogDestination } from '../logging/json-logger.js';
 import { PlatformModule } from '../platform.module.js';
 import { installTracing } from '../tracing/trace-setup.js';
@@ -14,7 +15,7 @@ export interface ServiceProcessOptions {
   /** The service modules this process runs (one service alone, or all of them). */
   modules: (Type | DynamicModule)[];
   /** Extra HTTP set-up after the shared one, e.g. serving the web apps. */
-  configure?: (app: INestApplication, config: AppConfig) => void;
+  configure?: (app: NestFastifyApplication, config: AppConfig) => void;
   env?: RawEnv;
   /** Overrides applied after the environment is read (tests). */
   override?: (config: AppConfig) => AppConfig;
@@ -23,7 +24,7 @@ export interface ServiceProcessOptions {
 }
 
 export interface RunningServiceProcess {
-  app: INestApplication;
+  app: NestFastifyApplication;
   config: AppConfig;
   url: string;
   logger: JsonLogger;
@@ -58,14 +59,14 @@ export async function startServiceProcess(options: ServiceProcessOptions): Promi
     logger.pino.info({ context: 'Bootstrap', port: embedded.port, dataDir: config.dataDir }, 'embedded PostgreSQL started');
   }
 
-  let app: INestApplication | undefined;
+  let app: NestFastifyApplication | undefined;
   try {
     @Module({ imports: [PlatformModule.forRoot(config), ...options.modules] })
     class RootModule {}
     // No enableShutdownHooks: runServiceProcess handles the signals, so the order is always
     // app.close() (relays, bus, HTTP, DataSources) and only then the embedded database.
-    app = await NestFactory.create(RootModule, { logger, bodyParser: false, abortOnError: false });
-    configureHttpApp(app, logger, options.title, config.http.trustedProxies);
+    app = await NestFactory.create<NestFastifyApplication>(RootModule, createHttpAdapter(config.http.trustedProxies), { logger, bodyParser: false, abortOnError: false });
+    configureHttpApp(app, logger, options.title);
     options.configure?.(app, config);
     await app.listen(config.http.port, config.http.host);
   } catch (error) {

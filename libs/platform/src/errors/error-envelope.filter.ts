@@ -1,5 +1,7 @@
 import { ArgumentsHost, Catch, HttpException, Logger, type ExceptionFilter } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { pathOf } from '../logging/request-logging.hooks.js';
+import { endWithJson } from '../http/raw-response.js';
 import {
   ErrorCode,
   formatMessage,
@@ -31,27 +33,25 @@ export class ErrorEnvelopeFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
-    const request = http.getRequest<Request>();
-    const response = http.getResponse<Response>();
+    const request = http.getRequest<FastifyRequest>();
+    const reply = http.getResponse<FastifyReply>();
     const language = languageFromHeader(request.headers['accept-language']);
-    if (databaseOutage.noteFailure(exception, `${request.method} ${request.path}`)) {
-      if (response.headersSent) return;
-      response.setHeader('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+    const path = pathOf(request.url);
+    if (databaseOutage.noteFailure(exception, `${request.method} ${path}`)) {
       const code = ErrorCode.DATABASE_UNAVAILABLE;
       const body: ApiEnvelope = { code, success: false, message: formatMessage(language, 'databaseUnavailable'), data: null };
-      response.status(httpStatusOf[code]).json(body);
+      answer(reply, httpStatusOf[code], body, { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) });
       return;
     }
     const { status, code, message, data } = this.describe(exception, language);
     if (status >= 500) {
       this.logger.error(
-        { err: exception instanceof Error ? { message: exception.message, stack: exception.stack } : exception, path: request.path },
+        { err: exception instanceof Error ? { message: exception.message, stack: exception.stack } : exception, path },
         'request failed',
       );
     }
-    if (response.headersSent) return;
     const body: ApiEnvelope = { code, success: false, message, data };
-    response.status(status).json(body);
+    answer(reply, status, body);
   }
 
   private describe(exception: unknown, language: 'zh-CN' | 'en') {
@@ -78,10 +78,26 @@ export class ErrorEnvelopeFilter implements ExceptionFilter {
   }
 }
 
-/** Nest's HttpException and body-parser's errors (which carry `status`) both count as client errors. */
+/**
+ * A response already under way (a stream cut short) cannot be answered again; one a handler
+ * took over (see raw-response.ts) but had not started is answered on the raw response.
+ */
+function answer(reply: FastifyReply, status: number, body: ApiEnvelope, headers: Record<string, string> = {}): void {
+  if (reply.raw.headersSent) return;
+  if (reply.sent) {
+    for (const [name, value] of Object.entries(headers)) reply.raw.setHeader(name, value);
+    endWithJson(reply.raw, status, body);
+    return;
+  }
+  // The envelope is JSON even where the handler had declared another type (a CSV export).
+  void reply.status(status).headers(headers).type('application/json; charset=utf-8').send(body);
+}
+
+/** Nest's HttpException and Fastify's own errors (body parsing, limits: they carry `statusCode`) both count as client errors. */
 function statusOf(exception: unknown): number | undefined {
   if (exception instanceof HttpException) return exception.getStatus();
-  const status = (exception as { status?: unknown; statusCode?: unknown } | null)?.status;
+  const carried = exception as { status?: unknown; statusCode?: unknown } | null;
+  const status = carried?.statusCode ?? carried?.status;
   return typeof status === 'number' && status >= 400 && status < 600 ? status : undefined;
 }
 

@@ -1,5 +1,5 @@
 import { Controller, Get, Res } from '@nestjs/common';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { RawResponse } from '../http/envelope.interceptor.js';
 import { ReadinessRegistry } from './readiness.js';
 
@@ -16,7 +16,7 @@ export class HealthController {
 
   /** Every dependency answers; only then should a load balancer send traffic here. */
   @Get('ready')
-  async ready(@Res({ passthrough: true }) response: Response) {
+  async ready(@Res({ passthrough: true }) response: FastifyReply) {
     const result = await this.readiness.run();
     response.status(result.ready ? 200 : 503);
     return { status: result.ready ? 'up' : 'down', checks: result.checks };

@@ -1,6 +1,6 @@
 import { Body, Delete, Get, Inject, Param, Post, Put, Query, Res, UseGuards, type Type } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import type { StaffRole } from '@mkt/contracts';
 import { CurrentStaff, Roles, StaffAuthGuard, type AuthenticatedStaff } from '../auth/auth.guards.js';
@@ -62,7 +62,7 @@ export function adminResourceController<S, F extends z.ZodType, C extends z.ZodT
     constructor(@Inject(spec.service) readonly service: S) {}
 
     @Get()
-    async list(@CurrentStaff() actor: AuthenticatedStaff, @Query() query: Record<string, unknown>, @Res({ passthrough: true }) response: Response) {
+    async list(@CurrentStaff() actor: AuthenticatedStaff, @Query() query: Record<string, unknown>, @Res({ passthrough: true }) response: FastifyReply) {
       const parsed = parseListQuery(query, spec.list);
       const { rows, total } = await spec.list.rows(this.service, parsed, actor);
       setContentRange(response, spec.resource, parsed, rows.length, total);

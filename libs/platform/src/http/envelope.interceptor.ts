@@ -1,6 +1,6 @@
 import { Injectable, SetMetadata, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import { map, type Observable } from 'rxjs';
 import { formatMessage, languageFromHeader, type ApiEnvelope } from '@mkt/contracts';
 
@@ -17,7 +17,7 @@ export class EnvelopeInterceptor implements NestInterceptor {
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const raw = this.reflector.getAllAndOverride<boolean>(RAW_RESPONSE, [context.getHandler(), context.getClass()]);
     if (raw || context.getType() !== 'http') return next.handle();
-    const request = context.switchToHttp().getRequest<Request>();
+    const request = context.switchToHttp().getRequest<FastifyRequest>();
     const language = languageFromHeader(request.headers['accept-language']);
     return next.handle().pipe(
       map((data): ApiEnvelope => ({ code: 0, success: true, message: formatMessage(language, 'ok'), data: data ?? null })),

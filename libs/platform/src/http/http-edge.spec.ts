@@ -1,15 +1,18 @@
-import { Body, Controller, Get, Injectable, Post, Req, UseGuards, type INestApplication } from '@nestjs/common';
+import { Body, Controller, Get, Header, Injectable, Param, Post, Req, UseGuards, type INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
-import type { Request } from 'express';
-import { serialId } from '@mkt/contracts';
+import type { FastifyRequest } from 'fastify';
+import { ErrorCode, serialId } from '@mkt/contracts';
+import { AppError } from '../errors/app-error.js';
 import { z } from 'zod';
 import { StaffAuthGuard } from '../auth/auth.guards.js';
 import { JsonLogger } from '../logging/json-logger.js';
 import { adminResourceController } from './admin-resource.controller.js';
-import { configureHttpApp } from './http-app.js';
+import { RawResponse } from './envelope.interceptor.js';
+import { configureHttpApp, createHttpAdapter } from './http-app.js';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { RateLimit, RateLimitGuard } from './rate-limit.guard.js';
 
-/** What every service's HTTP edge does before a handler runs, on a real Express server. */
+/** What every service's HTTP edge does before a handler runs, on a real server. */
 
 @Controller('api/edge')
 class EdgeController {
@@ -19,8 +22,16 @@ class EdgeController {
   }
 
   @Get('ip')
-  ip(@Req() request: Request) {
+  ip(@Req() request: FastifyRequest) {
     return { ip: request.ip };
+  }
+
+  @Get('export/:id')
+  @RawResponse()
+  @Header('content-type', 'text/csv; charset=utf-8')
+  export(@Param('id') id: string) {
+    if (id !== '1') throw new AppError(ErrorCode.NOT_FOUND, 'notFound');
+    return 'a,b\n1,2\n';
   }
 
   @Post('code/send')
@@ -61,8 +72,8 @@ async function startEdge(trustedProxies: string[]): Promise<{ app: INestApplicat
       },
     })
     .compile();
-  const app = moduleRef.createNestApplication({ bodyParser: false, logger: false });
-  configureHttpApp(app, new JsonLogger('silent'), 'edge', trustedProxies);
+  const app = moduleRef.createNestApplication<NestFastifyApplication>(createHttpAdapter(trustedProxies), { bodyParser: false, logger: false });
+  configureHttpApp(app, new JsonLogger('silent'), 'edge');
   await app.listen(0, '127.0.0.1');
   const address = app.getHttpServer().address() as { port: number };
   return { app, url: `http://127.0.0.1:${address.port}`, things: moduleRef.get(ThingsService) };
@@ -107,6 +118,27 @@ describe('the HTTP edge with no trusted proxy (the single machine)', () => {
     expect(reply.status).toBe(422);
     expect((await reply.json()).message).toContain('name');
     expect(edge.things.asked).toEqual([]);
+  });
+
+  it('answers a failed export in the JSON envelope, not in the type the export declared', async () => {
+    const found = await fetch(`${edge.url}/api/edge/export/1`);
+    expect([found.status, found.headers.get('content-type'), await found.text()]).toEqual([200, 'text/csv; charset=utf-8', 'a,b\n1,2\n']);
+    const missing = await fetch(`${edge.url}/api/edge/export/2`, { headers: { 'accept-language': 'en' } });
+    expect([missing.status, missing.headers.get('content-type')]).toEqual([404, 'application/json; charset=utf-8']);
+    expect(await missing.json()).toMatchObject({ code: ErrorCode.NOT_FOUND, success: false, data: null });
+  });
+
+  it('reads an empty JSON body as {}, refuses broken JSON and prototype keys with 400, and leaves other types unread', async () => {
+    const empty = await fetch(`${edge.url}/api/edge/echo`, { method: 'POST', headers: { 'content-type': 'application/json' } });
+    expect([empty.status, (await empty.json()).data]).toEqual([201, {}]);
+    const broken = await fetch(`${edge.url}/api/edge/echo`, { ...json({}), body: '{"a":' });
+    expect([broken.status, (await broken.json()).code]).toEqual([400, ErrorCode.MALFORMED_BODY]);
+    const poisoned = await fetch(`${edge.url}/api/edge/echo`, { ...json({}), body: '{"__proto__":{"admin":true}}' });
+    expect(poisoned.status).toBe(400);
+    const tooLarge = await fetch(`${edge.url}/api/edge/echo`, { ...json({}), body: JSON.stringify({ text: 'x'.repeat(1024 * 1024) }) });
+    expect(tooLarge.status).toBe(413);
+    const text = await fetch(`${edge.url}/api/edge/echo`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'hello' });
+    expect([text.status, (await text.json()).data]).toEqual([201, null]);
   });
 
   it('stores text composed and without control or bidirectional characters', async () => {

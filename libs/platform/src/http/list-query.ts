@@ -1,8 +1,8 @@
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { ErrorCode } from '@mkt/contracts';
 import { AppError } from '../errors/app-error.js';
-import { findUnstorableText } from './storable-text.middleware.js';
+import { findUnstorableText } from './storable-text.js';
 
 /** A parsed react-admin list request (`sort`, `range` and `filter` as JSON in the query). */
 export interface ListQuery<F> {
@@ -49,10 +49,10 @@ export function parseListQuery<S extends z.ZodType>(
 }
 
 /** react-admin reads the total from Content-Range. */
-export function setContentRange(response: Response, resource: string, query: ListQuery<unknown>, count: number, total: number): void {
+export function setContentRange(response: FastifyReply, resource: string, query: ListQuery<unknown>, count: number, total: number): void {
   const end = count === 0 ? query.skip : query.skip + count - 1;
-  response.setHeader('Content-Range', `${resource} ${query.skip}-${end}/${total}`);
-  response.setHeader('Access-Control-Expose-Headers', 'Content-Range');
+  void response.header('Content-Range', `${resource} ${query.skip}-${end}/${total}`);
+  void response.header('Access-Control-Expose-Headers', 'Content-Range');
 }
 
 function idsOf(filter: unknown): unknown[] | null {

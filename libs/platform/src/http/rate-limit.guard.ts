@@ -1,6 +1,6 @@
 import { Injectable, SetMetadata, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import { ErrorCode } from '@mkt/contracts';
 import { AppError } from '../errors/app-error.js';
 
@@ -30,7 +30,7 @@ export class RateLimitGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean {
     const rule = this.reflector.get<RateLimitRule | undefined>(RATE_LIMIT, context.getHandler());
     if (!rule) return true;
-    const request = context.switchToHttp().getRequest<Request>();
+    const request = context.switchToHttp().getRequest<FastifyRequest>();
     const now = Date.now();
     this.sweep(now);
     const key = `${context.getClass().name}.${context.getHandler().name}:${request.ip ?? 'unknown'}`;

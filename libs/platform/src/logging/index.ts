@@ -1,3 +1,3 @@
 export * from './json-logger.js';
 export * from './request-context.js';
-export * from './request-logging.middleware.js';
+export * from './request-logging.hooks.js';

@@ -1,6 +1,6 @@
 import { Controller, Get, Inject, NotFoundException, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
+import type { FastifyRequest, FastifyReply } from 'fastify';
 import { RawResponse } from '../http/envelope.interceptor.js';
 import { AddressAllowList } from './address-allow-list.js';
 import { PromMetrics } from './prom-metrics.adapter.js';
@@ -13,7 +13,7 @@ export const METRICS_ALLOW_LIST = Symbol('MetricsAllowList');
  * forwarded addresses must be allowed too (a Forwarded header, not parsed here, is refused); a
  * scraper talks to the process directly and sends none of them.
  */
-function mayScrape(request: Request, allowList: AddressAllowList): boolean {
+function mayScrape(request: FastifyRequest, allowList: AddressAllowList): boolean {
   if (request.headers.forwarded) return false;
   const forwarded = [request.headers['x-forwarded-for'], request.headers['x-real-ip']]
     .flatMap((value) => (Array.isArray(value) ? value : value ? [value] : []))
@@ -34,7 +34,7 @@ export class MetricsController {
   ) {}
 
   @Get()
-  async scrape(@Req() request: Request, @Res() response: Response): Promise<void> {
+  async scrape(@Req() request: FastifyRequest, @Res() response: FastifyReply): Promise<void> {
     if (!mayScrape(request, this.allowList)) throw new NotFoundException();
     const body = await this.metrics.render();
     response.status(200).type(this.metrics.contentType).send(body);

@@ -1,7 +1,8 @@
 import { Controller, Get, Param, type INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { JsonLogger } from '../logging/json-logger.js';
-import { configureHttpApp } from '../http/http-app.js';
+import { configureHttpApp, createHttpAdapter } from '../http/http-app.js';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AddressAllowList } from './address-allow-list.js';
 import { MetricsModule } from './metrics.module.js';
 import { Metrics } from './metrics.port.js';
@@ -16,8 +17,8 @@ class ThingsController {
 
 async function start(allow: string[]): Promise<{ app: INestApplication; url: string }> {
   const moduleRef = await Test.createTestingModule({ imports: [MetricsModule.forRoot({ allow })], controllers: [ThingsController] }).compile();
-  const app = moduleRef.createNestApplication({ bodyParser: false, logger: false });
-  configureHttpApp(app, new JsonLogger('silent'), 'metrics', []);
+  const app = moduleRef.createNestApplication<NestFastifyApplication>(createHttpAdapter([]), { bodyParser: false, logger: false });
+  configureHttpApp(app, new JsonLogger('silent'), 'metrics');
   await app.listen(0, '127.0.0.1');
   const { port } = app.getHttpServer().address() as { port: number };
   return { app, url: `http://127.0.0.1:${port}` };

@@ -1,5 +1,5 @@
 import { Controller, Get, Query, Req } from '@nestjs/common';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import { AppError } from '../errors/app-error.js';
 import { RawResponse } from '../http/envelope.interceptor.js';
 import { DevMailboxNotifier } from './dev-mailbox.notifier.js';
@@ -16,7 +16,7 @@ export class DevMailboxController {
   constructor(private readonly mailbox: DevMailboxNotifier) {}
 
   @Get()
-  list(@Req() request: Request, @Query('to') to?: string) {
+  list(@Req() request: FastifyRequest, @Query('to') to?: string) {
     const direct = !request.headers['x-forwarded-for'] && LOOPBACK.test(request.socket.remoteAddress ?? '');
     if (!direct) throw AppError.notFound();
     return { messages: this.mailbox.list(typeof to === 'string' ? to : undefined) };

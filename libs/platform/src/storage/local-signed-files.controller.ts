@@ -1,6 +1,8 @@
 import { pipeline } from 'node:stream/promises';
 import { Controller, Get, Inject, Put, Req, Res } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import type { ServerResponse } from 'node:http';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { takeOverResponse, wildcardPath } from '../http/raw-response.js';
 import { parseHttpRangeHeader } from './byte-range.js';
 import { attachmentDisposition, isDisplayOnlyType } from './content-disposition.js';
 import { LocalDiskObjectStorage } from './local-disk.object-storage.js';
@@ -37,8 +39,9 @@ export class LocalSignedFilesController {
     this.storage = storage instanceof LocalDiskObjectStorage ? storage : null;
   }
 
-  @Get(`${SIGNED_GET_ROUTE}/:bucket/*key`)
-  async download(@Req() request: Request, @Res() response: Response): Promise<void> {
+  @Get(`${SIGNED_GET_ROUTE}/:bucket/*`)
+  async download(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    const response = takeOverResponse(reply);
     const storage = this.storage;
     if (!storage) return refuse(response, signedFileRefusals.fileNotFound);
     const { bucket, key } = objectLocation(request);
@@ -70,8 +73,9 @@ export class LocalSignedFilesController {
     }
   }
 
-  @Put(`${SIGNED_PART_UPLOAD_ROUTE}/:bucket/*key`)
-  async uploadPart(@Req() request: Request, @Res() response: Response): Promise<void> {
+  @Put(`${SIGNED_PART_UPLOAD_ROUTE}/:bucket/*`)
+  async uploadPart(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    const response = takeOverResponse(reply);
     const storage = this.storage;
     if (!storage) return refuse(response, signedFileRefusals.uploadNotFound);
     const { bucket, key } = objectLocation(request);
@@ -91,12 +95,12 @@ export class LocalSignedFilesController {
     const size = Number(declaredLength);
     if (size > MAX_SIGNED_PART_BYTES) return refuseUnread(response, signedFileRefusals.partTooLarge);
     // A body parser registered for this content type would already have drained the stream.
-    if (size > 0 && request.readableEnded) return refuse(response, signedFileRefusals.bodyAlreadyRead);
+    if (size > 0 && request.raw.readableEnded) return refuse(response, signedFileRefusals.bodyAlreadyRead);
 
     try {
-      const etag = await storage.uploadPart(bucket, key, query.uploadId as string, Number(query.partNumber), request, size);
+      const etag = await storage.uploadPart(bucket, key, query.uploadId as string, Number(query.partNumber), request.raw, size);
       // Same answer as S3's UploadPart, so the browser code is identical for both stores.
-      response.status(200);
+      response.statusCode = 200;
       response.setHeader('ETag', `"${etag}"`);
       response.setHeader('Access-Control-Expose-Headers', 'ETag');
       response.setHeader('Cache-Control', 'no-store');
@@ -109,8 +113,8 @@ export class LocalSignedFilesController {
   }
 }
 
-function writeObjectHead(response: Response, object: ObjectDownload, link: { key: string; downloadName?: string; expires: number }): void {
-  response.status(object.range ? 206 : 200);
+function writeObjectHead(response: ServerResponse, object: ObjectDownload, link: { key: string; downloadName?: string; expires: number }): void {
+  response.statusCode = object.range ? 206 : 200;
   response.setHeader('Content-Type', object.contentType);
   response.setHeader('Content-Length', String(object.size));
   response.setHeader('Accept-Ranges', 'bytes');
@@ -129,17 +133,15 @@ function writeObjectHead(response: Response, object: ObjectDownload, link: { key
   }
 }
 
-function objectLocation(request: Request): { bucket: string; key: string } {
-  const params = request.params as Record<string, string | string[] | undefined>;
-  const key = params.key;
-  // Express 5 hands a `*key` wildcard over as its decoded path segments.
-  return { bucket: String(params.bucket ?? ''), key: Array.isArray(key) ? key.join('/') : String(key ?? '') };
+function objectLocation(request: FastifyRequest): { bucket: string; key: string } {
+  const bucket = (request.params as Record<string, string | undefined>).bucket;
+  return { bucket: String(bucket ?? ''), key: wildcardPath(request) };
 }
 
 /** A repeated query parameter is not something we ever sign: treat it as absent, which fails the check. */
-function singleValues(query: Request['query']): Record<string, string | undefined> {
+function singleValues(query: FastifyRequest['query']): Record<string, string | undefined> {
   const values: Record<string, string | undefined> = {};
-  for (const [name, value] of Object.entries(query)) values[name] = typeof value === 'string' ? value : undefined;
+  for (const [name, value] of Object.entries(query as Record<string, unknown>)) values[name] = typeof value === 'string' ? value : undefined;
   return values;
 }
 
@@ -158,7 +160,7 @@ function refusalFor(error: unknown): SignedFileRefusal | null {
 }
 
 /** Refusing a PUT before reading its body: close the connection instead of draining up to 64 MiB we will not keep. */
-function refuseUnread(response: Response, refusal: SignedFileRefusal): void {
+function refuseUnread(response: ServerResponse, refusal: SignedFileRefusal): void {
   response.setHeader('Connection', 'close');
   refuse(response, refusal);
 }

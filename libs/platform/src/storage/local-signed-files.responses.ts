@@ -1,5 +1,6 @@
-import type { Response } from 'express';
+import type { ServerResponse } from 'node:http';
 import { ErrorCode, type ApiEnvelope } from '@mkt/contracts';
+import { endWithJson } from '../http/raw-response.js';
 
 /**
  * Refusals of the signed-file routes, in the store API's envelope. These routes are hit by
@@ -22,8 +23,8 @@ export const signedFileRefusals = {
 
 export type SignedFileRefusal = (typeof signedFileRefusals)[keyof typeof signedFileRefusals];
 
-export function refuse(response: Response, refusal: SignedFileRefusal): void {
+export function refuse(response: ServerResponse, refusal: SignedFileRefusal): void {
   const body: ApiEnvelope = { code: refusal.code, success: false, message: refusal.message, data: null };
-  response.status(refusal.status).setHeader('Cache-Control', 'no-store');
-  response.json(body);
+  response.setHeader('Cache-Control', 'no-store');
+  endWithJson(response, refusal.status, body);
 }

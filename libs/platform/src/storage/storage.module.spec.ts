@@ -4,7 +4,9 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Inject, Injectable, Module, type DynamicModule, type INestApplication } from '@nestjs/common';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Test } from '@nestjs/testing';
+import { createHttpAdapter } from '../http/http-app.js';
 import { LocalDiskObjectStorage } from './local-disk.object-storage.js';
 import { MinioObjectStorage } from './minio.object-storage.js';
 import { OBJECT_STORAGE, type ObjectStorage } from './object-storage.port.js';
@@ -54,10 +56,11 @@ describe('StorageModule', () => {
 
   async function serve(storageModule: DynamicModule): Promise<{ app: INestApplication; baseUrl: string }> {
     const moduleRef = await Test.createTestingModule({ imports: [storageModule, MaterialsModule] }).compile();
-    const app = moduleRef.createNestApplication({ logger: false });
+    const app = moduleRef.createNestApplication<NestFastifyApplication>(createHttpAdapter([]), { logger: false, bodyParser: false });
     await app.init();
+    await app.getHttpAdapter().getInstance().ready();
     apps.push(app);
-    const server = createServer(app.getHttpAdapter().getInstance());
+    const server = createServer(app.getHttpAdapter().getInstance().routing);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     servers.push(server);
     return { app, baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };

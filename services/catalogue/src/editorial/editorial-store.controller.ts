@@ -1,6 +1,6 @@
 import { Body, HttpCode, Post, Req } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { CatalogueCalls, editorialDetailRequestSchema, editorialListRequestSchema, languageFromHeader } from '@mkt/contracts';
 import { ApiZodBody, OptionalUser, StoreController, ZodValidationPipe } from '@mkt/platform';
@@ -24,14 +24,14 @@ export class EditorialStoreController {
   @Post(path(CatalogueCalls.editorialList))
   @HttpCode(200)
   @ApiZodBody(editorialListRequestSchema)
-  list(@Req() request: Request, @Body(new ZodValidationPipe(editorialListRequestSchema)) body: z.output<typeof editorialListRequestSchema>) {
+  list(@Req() request: FastifyRequest, @Body(new ZodValidationPipe(editorialListRequestSchema)) body: z.output<typeof editorialListRequestSchema>) {
     return this.editorial.list(body.kind, body.pageNo, body.pageSize, languageFromHeader(request.headers['accept-language']));
   }
 
   @Post(path(CatalogueCalls.editorialDetail))
   @HttpCode(200)
   @ApiZodBody(editorialDetailRequestSchema)
-  async detail(@Req() request: Request, @Body(new ZodValidationPipe(editorialDetailRequestSchema)) body: z.output<typeof editorialDetailRequestSchema>) {
+  async detail(@Req() request: FastifyRequest, @Body(new ZodValidationPipe(editorialDetailRequestSchema)) body: z.output<typeof editorialDetailRequestSchema>) {
     return this.editorial.detail(body.id, languageFromHeader(request.headers['accept-language']), await this.optionalUser.userId(request));
   }
 }

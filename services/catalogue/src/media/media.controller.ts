@@ -2,9 +2,9 @@ import { pipeline } from 'node:stream/promises';
 import { Controller, Get, Inject, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { Request, Response } from 'express';
+import type { FastifyRequest, FastifyReply } from 'fastify';
 import type { DataSource } from 'typeorm';
-import { OBJECT_STORAGE, ObjectStorageError, RawResponse, type ObjectStorage } from '@mkt/platform';
+import { OBJECT_STORAGE, ObjectStorageError, RawResponse, endWithJson, takeOverResponse, wildcardPath, type ObjectStorage } from '@mkt/platform';
 import { MEDIA_ROUTE, PUBLIC_BUCKET, toLocation } from './media-urls.js';
 
 /** Short, so that unpublishing a material (or a topic) stops its renditions being served within minutes. */
@@ -40,13 +40,13 @@ export class MediaController {
     @InjectDataSource('catalogue') private readonly dataSource: DataSource,
   ) {}
 
-  @Get(`${PUBLIC_BUCKET}/*key`)
-  async rendition(@Req() request: Request, @Res() response: Response): Promise<void> {
-    const raw = (request.params as Record<string, string | string[]>).key;
-    const key = Array.isArray(raw) ? raw.join('/') : String(raw ?? '');
+  @Get(`${PUBLIC_BUCKET}/*`)
+  async rendition(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    const response = takeOverResponse(reply);
+    const key = wildcardPath(request);
     const notFound = () => {
-      response.status(404).setHeader('Cache-Control', 'no-store');
-      response.json({ code: 1004, success: false, message: 'not found', data: null });
+      response.setHeader('Cache-Control', 'no-store');
+      endWithJson(response, 404, { code: 1004, success: false, message: 'not found', data: null });
     };
     try {
       if (!key || !(await this.servable(key))) return notFound();
@@ -59,17 +59,19 @@ export class MediaController {
       response.setHeader('X-Content-Type-Options', 'nosniff');
       response.setHeader('Last-Modified', stat.lastModified.toUTCString());
       if (request.headers['if-none-match'] === etag) {
-        response.status(304).end();
+        response.statusCode = 304;
+        response.end();
         return;
       }
       const range = parseRange(request.headers.range, stat.size);
       if (range === 'unsatisfiable') {
-        response.status(416).setHeader('Content-Range', `bytes */${stat.size}`);
+        response.statusCode = 416;
+        response.setHeader('Content-Range', `bytes */${stat.size}`);
         response.end();
         return;
       }
       const object = await this.storage.get(PUBLIC_BUCKET, key, range ?? undefined);
-      response.status(object.range ? 206 : 200);
+      response.statusCode = object.range ? 206 : 200;
       response.setHeader('Content-Type', object.contentType);
       response.setHeader('Content-Length', String(object.size));
       if (object.range) response.setHeader('Content-Range', `bytes ${object.range.start}-${object.range.end}/${object.totalSize}`);

@@ -1,6 +1,6 @@
 import { Body, Get, HttpCode, Param, Post, Req, UseGuards } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import {
   languageFromHeader,
@@ -21,7 +21,7 @@ import { ApiZodBody, CurrentUser, LoginMessage, OptionalUser, StoreController, U
 import { MusicMemberService } from './music-member.service.js';
 import { MusicReadService } from './music-read.service.js';
 
-const languageOf = (request: Request) => languageFromHeader(request.headers['accept-language']);
+const languageOf = (request: FastifyRequest) => languageFromHeader(request.headers['accept-language']);
 
 /**
  * The store's music calls (spec section 7 "Music"), POST unless noted. Browsing and playing need
@@ -41,7 +41,7 @@ export class MusicStoreController {
   @Post('play')
   @HttpCode(200)
   @ApiZodBody(musicIdRequestSchema)
-  async play(@Req() request: Request, @Body(new ZodValidationPipe(musicIdRequestSchema)) body: { musicId: number }) {
+  async play(@Req() request: FastifyRequest, @Body(new ZodValidationPipe(musicIdRequestSchema)) body: { musicId: number }) {
     return this.members.play(body.musicId, await this.optionalUser.userId(request));
   }
 
@@ -78,7 +78,7 @@ export class MusicStoreController {
   @LoginMessage('signInRequired')
   @ApiZodBody(musicCollectMyRequestSchema)
   mine(
-    @Req() request: Request,
+    @Req() request: FastifyRequest,
     @CurrentUser() user: AuthenticatedUser,
     @Body(new ZodValidationPipe(musicCollectMyRequestSchema)) body: z.output<typeof musicCollectMyRequestSchema>,
   ) {
@@ -89,7 +89,7 @@ export class MusicStoreController {
   @HttpCode(200)
   @UseGuards(UserAuthGuard)
   @LoginMessage('loginRequired')
-  findPlayList(@Req() request: Request, @CurrentUser() user: AuthenticatedUser) {
+  findPlayList(@Req() request: FastifyRequest, @CurrentUser() user: AuthenticatedUser) {
     return this.members.history(user.userId, languageOf(request));
   }
 
@@ -105,7 +105,7 @@ export class MusicStoreController {
   @Post('similar')
   @HttpCode(200)
   @ApiZodBody(musicSimilarRequestSchema)
-  async similar(@Req() request: Request, @Body(new ZodValidationPipe(musicSimilarRequestSchema)) body: z.output<typeof musicSimilarRequestSchema>) {
+  async similar(@Req() request: FastifyRequest, @Body(new ZodValidationPipe(musicSimilarRequestSchema)) body: z.output<typeof musicSimilarRequestSchema>) {
     return this.read.similar(body.musicId, body.pageNo, body.pageSize, languageOf(request), await this.optionalUser.userId(request));
   }
 
@@ -113,7 +113,7 @@ export class MusicStoreController {
   @Post('sheetList')
   @HttpCode(200)
   @ApiZodBody(musicSheetListRequestSchema)
-  sheetList(@Req() request: Request, @Body(new ZodValidationPipe(musicSheetListRequestSchema)) body: z.output<typeof musicSheetListRequestSchema>) {
+  sheetList(@Req() request: FastifyRequest, @Body(new ZodValidationPipe(musicSheetListRequestSchema)) body: z.output<typeof musicSheetListRequestSchema>) {
     return this.read.sheets(body.pageNo, body.pageSize, languageOf(request));
   }
 
@@ -121,7 +121,7 @@ export class MusicStoreController {
   @HttpCode(200)
   @ApiZodBody(musicSheetMusicListRequestSchema)
   async sheetMusicList(
-    @Req() request: Request,
+    @Req() request: FastifyRequest,
     @Body(new ZodValidationPipe(musicSheetMusicListRequestSchema)) body: z.output<typeof musicSheetMusicListRequestSchema>,
   ) {
     return this.read.sheetMusic(body.sheetId, body.pageNo, body.pageSize, languageOf(request), await this.optionalUser.userId(request));
@@ -130,14 +130,14 @@ export class MusicStoreController {
   @Post('search')
   @HttpCode(200)
   @ApiZodBody(musicSearchRequestSchema)
-  async search(@Req() request: Request, @Body(new ZodValidationPipe(musicSearchRequestSchema)) body: MusicSearchQuery) {
+  async search(@Req() request: FastifyRequest, @Body(new ZodValidationPipe(musicSearchRequestSchema)) body: MusicSearchQuery) {
     return this.read.search(body, languageOf(request), await this.optionalUser.userId(request));
   }
 
   @Post('version')
   @HttpCode(200)
   @ApiZodBody(musicIdRequestSchema)
-  async version(@Req() request: Request, @Body(new ZodValidationPipe(musicIdRequestSchema)) body: { musicId: number }) {
+  async version(@Req() request: FastifyRequest, @Body(new ZodValidationPipe(musicIdRequestSchema)) body: { musicId: number }) {
     return this.read.versions(body.musicId, languageOf(request), await this.optionalUser.userId(request));
   }
 
@@ -153,7 +153,7 @@ export class MusicStoreController {
   @Post('skuList')
   @HttpCode(200)
   @ApiZodBody(musicSkuListRequestSchema)
-  skuList(@Req() request: Request, @Body(new ZodValidationPipe(musicSkuListRequestSchema)) _body: z.output<typeof musicSkuListRequestSchema>) {
+  skuList(@Req() request: FastifyRequest, @Body(new ZodValidationPipe(musicSkuListRequestSchema)) _body: z.output<typeof musicSkuListRequestSchema>) {
     return this.read.skuList(languageOf(request));
   }
 
@@ -163,7 +163,7 @@ export class MusicStoreController {
   @LoginMessage('loginRequired')
   @ApiZodBody(musicOrderCreateRequestSchema)
   createOrder(
-    @Req() request: Request,
+    @Req() request: FastifyRequest,
     @CurrentUser() user: AuthenticatedUser,
     @Body(new ZodValidationPipe(musicOrderCreateRequestSchema)) body: z.output<typeof musicOrderCreateRequestSchema>,
   ) {
@@ -178,7 +178,7 @@ export class MusicStoreController {
 
   @Post(':id')
   @HttpCode(200)
-  async detail(@Req() request: Request, @Param('id') id: string) {
+  async detail(@Req() request: FastifyRequest, @Param('id') id: string) {
     return this.read.detail(musicIdOf(id), languageOf(request), await this.optionalUser.userId(request));
   }
 }

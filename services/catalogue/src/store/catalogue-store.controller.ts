@@ -1,6 +1,6 @@
 import { Body, Get, Headers, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import {
   CatalogueCalls,
@@ -74,21 +74,21 @@ export class CatalogueStoreController {
   @Post(path(CatalogueCalls.search))
   @HttpCode(200)
   @ApiZodBody(materialSearchRequestSchema)
-  async search(@Req() request: Request, @Body(new ZodValidationPipe(materialSearchRequestSchema)) body: MaterialSearchQuery) {
+  async search(@Req() request: FastifyRequest, @Body(new ZodValidationPipe(materialSearchRequestSchema)) body: MaterialSearchQuery) {
     return this.read.search(body, languageOf(request), await this.optionalUser.userId(request));
   }
 
   @Post(path(CatalogueCalls.detail))
   @HttpCode(200)
   @ApiZodBody(materialDetailRequestSchema)
-  async detail(@Req() request: Request, @Body(new ZodValidationPipe(materialDetailRequestSchema)) body: { id: number }) {
+  async detail(@Req() request: FastifyRequest, @Body(new ZodValidationPipe(materialDetailRequestSchema)) body: { id: number }) {
     return this.read.detail(body.id, languageOf(request), await this.optionalUser.userId(request));
   }
 
   @Post(path(CatalogueCalls.similar))
   @HttpCode(200)
   @ApiZodBody(materialDetailRequestSchema)
-  async similar(@Req() request: Request, @Body(new ZodValidationPipe(materialDetailRequestSchema)) body: { id: number }) {
+  async similar(@Req() request: FastifyRequest, @Body(new ZodValidationPipe(materialDetailRequestSchema)) body: { id: number }) {
     return this.read.similarTo(body.id, languageOf(request), await this.optionalUser.userId(request));
   }
 
@@ -101,7 +101,7 @@ export class CatalogueStoreController {
   @Post(path(CatalogueCalls.topic))
   @HttpCode(200)
   @ApiZodBody(topicRequestSchema)
-  async topic(@Req() request: Request, @Body(new ZodValidationPipe(topicRequestSchema)) body: z.output<typeof topicRequestSchema>) {
+  async topic(@Req() request: FastifyRequest, @Body(new ZodValidationPipe(topicRequestSchema)) body: z.output<typeof topicRequestSchema>) {
     return this.read.topicDetail(body.id, body.pageNo, body.pageSize, languageOf(request), await this.optionalUser.userId(request));
   }
 
@@ -111,7 +111,7 @@ export class CatalogueStoreController {
   @LoginMessage('signInRequired')
   @ApiZodBody(bookmarkListRequestSchema)
   bookmarkList(
-    @Req() request: Request,
+    @Req() request: FastifyRequest,
     @CurrentUser() user: AuthenticatedUser,
     @Body(new ZodValidationPipe(bookmarkListRequestSchema)) body: z.output<typeof bookmarkListRequestSchema>,
   ) {
@@ -139,7 +139,7 @@ export class CatalogueStoreController {
   @Post(path(CatalogueCalls.click))
   @HttpCode(200)
   @ApiZodBody(materialClickRequestSchema)
-  async click(@Req() request: Request, @Body(new ZodValidationPipe(materialClickRequestSchema)) body: z.output<typeof materialClickRequestSchema>) {
+  async click(@Req() request: FastifyRequest, @Body(new ZodValidationPipe(materialClickRequestSchema)) body: z.output<typeof materialClickRequestSchema>) {
     return this.members.click(await this.optionalUser.userId(request), body);
   }
 
@@ -153,6 +153,6 @@ export class CatalogueStoreController {
   }
 }
 
-function languageOf(request: Request) {
+function languageOf(request: FastifyRequest) {
   return languageFromHeader(request.headers['accept-language']);
 }

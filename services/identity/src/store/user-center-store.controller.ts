@@ -1,7 +1,7 @@
 import { pipeline } from 'node:stream/promises';
 import { Body, Get, Headers, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiExcludeEndpoint, ApiTags } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
+import type { FastifyRequest, FastifyReply } from 'fastify';
 import {
   AVATAR_ROUTE,
   UserCenterCalls,
@@ -18,11 +18,14 @@ import {
 import {
   ApiZodBody,
   CurrentUser,
+  endWithJson,
   LoginMessage,
   RateLimit,
   RateLimitGuard,
   RawResponse,
   StoreController,
+  takeOverResponse,
+  wildcardPath,
   UserAuthGuard,
   ZodValidationPipe,
   type AuthenticatedUser,
@@ -107,16 +110,16 @@ export class UserCenterStoreController {
   }
 
   /** A user's current picture, to anyone (it is shown next to their name); anything else is 404. */
-  @Get(`${AVATAR_ROUTE}/*key`)
+  @Get(`${AVATAR_ROUTE}/*`)
   @RawResponse()
   @ApiExcludeEndpoint()
-  async avatar(@Req() request: Request, @Res() response: Response): Promise<void> {
-    const raw = (request.params as Record<string, string | string[]>).key;
-    const key = Array.isArray(raw) ? raw.join('/') : String(raw ?? '');
+  async avatar(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    const response = takeOverResponse(reply);
+    const key = wildcardPath(request);
     const found = await this.avatars.open(key).catch(() => null);
     if (!found) {
-      response.status(404).setHeader('Cache-Control', 'no-store');
-      response.json({ code: 1004, success: false, message: 'not found', data: null });
+      response.setHeader('Cache-Control', 'no-store');
+      endWithJson(response, 404, { code: 1004, success: false, message: 'not found', data: null });
       return;
     }
     const etag = `"${found.etag}"`;
@@ -126,10 +129,12 @@ export class UserCenterStoreController {
     response.setHeader('X-Content-Type-Options', 'nosniff');
     if (request.headers['if-none-match'] === etag) {
       found.stream.destroy();
-      response.status(304).end();
+      response.statusCode = 304;
+      response.end();
       return;
     }
-    response.status(200).setHeader('Content-Type', 'image/webp');
+    response.statusCode = 200;
+    response.setHeader('Content-Type', 'image/webp');
     response.setHeader('Content-Length', String(found.size));
     await pipeline(found.stream, response).catch(() => undefined);
   }

@@ -18,9 +18,9 @@
  *   filter: { status }; POST /refunds/:id/approve { reason } (the order closes), POST /refunds/:id/reject { reason }.
  */
 import { Body, Get, HttpCode, Param, ParseUUIDPipe, Post, Query, Res, UploadedFile as UploadedFileParam, UseGuards, UseInterceptors } from '@nestjs/common';
-import { FileInterceptor } from '@nestjs/platform-express';
+import { FileInterceptor } from '@nestjs/platform-fastify';
 import { ApiConsumes, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { ErrorCode, INVOICE_STATUSES, ORDER_KINDS, ORDER_STATUSES, REFUND_STATUSES, orderQuoteSchema, staffReasonSchema, type OrderQuote } from '@mkt/contracts';
 import { AdminController, ApiZodBody, AppError, CurrentStaff, Roles, StaffAuthGuard, ZodValidationPipe, parseListQuery, setContentRange, type AuthenticatedStaff } from '@mkt/platform';
@@ -48,7 +48,7 @@ export class AdminOrdersController {
   ) {}
 
   @Get()
-  async list(@Query() query: Query, @Res({ passthrough: true }) response: Response) {
+  async list(@Query() query: Query, @Res({ passthrough: true }) response: FastifyReply) {
     const parsed = parseListQuery(query, { sortable: ['createdAt', 'updatedAt', 'status', 'orderNo', 'totalFen'], defaultSort: ['createdAt', 'DESC'], filter: orderFilter });
     const { rows, total } = await this.orders.list(
       { status: parsed.filter.status, kind: parsed.filter.kind, q: parsed.filter.q, ids: parsed.filter.id },
@@ -115,7 +115,7 @@ export class AdminInvoicesController {
   constructor(private readonly invoices: InvoicesService) {}
 
   @Get()
-  async list(@Query() query: Query, @Res({ passthrough: true }) response: Response) {
+  async list(@Query() query: Query, @Res({ passthrough: true }) response: FastifyReply) {
     const parsed = parseListQuery(query, { sortable: ['createdAt'], defaultSort: ['createdAt', 'DESC'], filter: z.object({ status: z.enum(INVOICE_STATUSES).optional() }) });
     const { rows, total } = await this.invoices.list(parsed.filter.status, parsed.skip, parsed.take, parsed.sortOrder);
     setContentRange(response, 'invoices', parsed, rows.length, total);
@@ -153,7 +153,7 @@ export class AdminRefundsController {
   constructor(private readonly refunds: RefundsService) {}
 
   @Get()
-  async list(@Query() query: Query, @Res({ passthrough: true }) response: Response) {
+  async list(@Query() query: Query, @Res({ passthrough: true }) response: FastifyReply) {
     const parsed = parseListQuery(query, { sortable: ['createdAt'], defaultSort: ['createdAt', 'DESC'], filter: z.object({ status: z.enum(REFUND_STATUSES).optional() }) });
     const { rows, total } = await this.refunds.list(parsed.filter.status, parsed.skip, parsed.take);
     setContentRange(response, 'refunds', parsed, rows.length, total);

@@ -2,7 +2,7 @@ import type { BucketName } from '@mkt/platform';
 /** Payment vouchers: where the images are kept and how an upload is recognised as one. */
 export const VOUCHER_BUCKET = 'vouchers' satisfies BucketName;
 
-/** An uploaded file as multer hands it over (memory storage). */
+/** An uploaded file as the upload interceptor hands it over (memory storage, multer's shape). */
 export interface UploadedFile {
   buffer: Buffer;
   mimetype: string;

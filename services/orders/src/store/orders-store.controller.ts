@@ -1,5 +1,5 @@
 import { Body, Headers, HttpCode, Post, UploadedFile as UploadedFileParam, UseGuards, UseInterceptors } from '@nestjs/common';
-import { FileInterceptor } from '@nestjs/platform-express';
+import { FileInterceptor } from '@nestjs/platform-fastify';
 import { ApiConsumes, ApiTags } from '@nestjs/swagger';
 import type { z } from 'zod';
 import {

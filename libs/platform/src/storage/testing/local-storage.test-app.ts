@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
+import { createHttpAdapter } from '../../http/http-app.js';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { LocalDiskObjectStorage } from '../local-disk.object-storage.js';
 import { OBJECT_STORAGE, type ObjectStorage } from '../object-storage.port.js';
 import { StorageModule } from '../storage.module.js';
@@ -11,7 +12,7 @@ export interface LocalStorageTestApp {
   storage: LocalDiskObjectStorage;
   baseUrl: string;
   signingSecret: string;
-  app: INestApplication;
+  app: NestFastifyApplication;
   close(): Promise<void>;
 }
 
@@ -29,9 +30,11 @@ export async function startLocalStorageTestApp(dataDir: string, driverOptions: {
   const moduleRef = await Test.createTestingModule({
     imports: [driverOptions.async ? StorageModule.forRootAsync({ useFactory: async () => options }) : StorageModule.forRoot(options)],
   }).compile();
-  const app = moduleRef.createNestApplication({ logger: false });
+  const app = moduleRef.createNestApplication<NestFastifyApplication>(createHttpAdapter([]), { logger: false, bodyParser: false });
   await app.init();
-  server.on('request', app.getHttpAdapter().getInstance());
+  // Routes get their hooks when Fastify is ready; listen() would wait for it, init() does not.
+  await app.getHttpAdapter().getInstance().ready();
+  server.on('request', app.getHttpAdapter().getInstance().routing);
   const storage = app.get<ObjectStorage>(OBJECT_STORAGE);
   if (!(storage instanceof LocalDiskObjectStorage)) throw new Error('StorageModule did not provide the local disk store');
   return {

@@ -1,7 +1,6 @@
 import { ErrorCode } from '@mkt/contracts';
-import type { Request } from 'express';
 import { AppError } from '../errors/app-error.js';
-import { findUnstorableText, refuseUnstorableText } from './storable-text.middleware.js';
+import { findUnstorableText, unstorableTextRefusal } from './storable-text.js';
 
 describe('text that cannot be stored', () => {
   it('finds NUL and unpaired surrogates in strings and keys, at any depth, and names the field', () => {
@@ -16,11 +15,8 @@ describe('text that cannot be stored', () => {
   });
 
   it('answers 422 for the path, the query or the body, and passes a clean request on', () => {
-    const run = (request: Partial<Request>) => {
-      let passed: unknown = 'not called';
-      refuseUnstorableText({ path: '/', query: {}, body: undefined, ...request } as Request, {} as never, (error?: unknown) => (passed = error));
-      return passed;
-    };
+    const run = (request: { path?: string; query?: unknown; body?: unknown }) =>
+      unstorableTextRefusal(request.path ?? '/', request.query ?? {}, request.body) ?? undefined;
     const refused = run({ path: '/api/media/renditions/demo%00/x.jpg' }) as AppError;
     expect(refused).toBeInstanceOf(AppError);
     expect([refused.code, refused.params]).toEqual([ErrorCode.VALIDATION_FAILED, { field: 'path' }]);

@@ -1,4 +1,3 @@
-import type { NextFunction, Request, Response } from 'express';
 import { ErrorCode } from '@mkt/contracts';
 import { AppError } from '../errors/app-error.js';
 
@@ -25,21 +24,17 @@ export function findUnstorableText(value: unknown, path: string, depth = 0): str
 
 /**
  * One rule at the edge for every route of every service: a request whose path, query or body
- * carries text that cannot be stored is answered 422 with the field's name, before any
+ * carries text that cannot be stored is refused (422 with the field's name) before any
  * controller, query or audit write sees it (multipart form fields are checked by their schemas).
+ * `path` is the request's path as sent, still percent-encoded. Null when the request may go on.
  */
-export function refuseUnstorableText(request: Request, _response: Response, next: NextFunction): void {
-  let path: string;
+export function unstorableTextRefusal(path: string, query: unknown, body: unknown): AppError | null {
+  let decoded: string;
   try {
-    path = decodeURIComponent(request.path);
+    decoded = decodeURIComponent(path);
   } catch {
-    next(new AppError(ErrorCode.MALFORMED_BODY, 'malformedBody'));
-    return;
+    return new AppError(ErrorCode.MALFORMED_BODY, 'malformedBody');
   }
-  const field = UNSTORABLE.test(path) ? 'path' : (findUnstorableText(request.query, 'query') ?? findUnstorableText(request.body, ''));
-  if (field !== null) {
-    next(new AppError(ErrorCode.VALIDATION_FAILED, 'textUnstorable', { field: field || 'body' }));
-    return;
-  }
-  next();
+  const field = UNSTORABLE.test(decoded) ? 'path' : (findUnstorableText(query, 'query') ?? findUnstorableText(body, ''));
+  return field === null ? null : new AppError(ErrorCode.VALIDATION_FAILED, 'textUnstorable', { field: field || 'body' });
 }
