@@ -3,7 +3,7 @@
 //   1. a file of BENCH_UPLOAD_MB written to the bench's work folder, then three rounds of: a copy
 //      with a plain single stream to the same disk (the floor), an upload as the browser does
 //      (token call, signed part links, 1 MB parts PUT 10 at a time, success call), and the same
-//      parts sent the same way to a bare Node receiver that flushes each part before answering
+//      parts sent the same way to a bare Node receiver that writes and hashes each part and nothing more
 //      (bare-part-receiver.mjs), each after `sync`; medians reported;
 //   2. a 10 s 1080p H.264 clip uploaded, timed from the success call to 'waiting' (probe, checks,
 //      renditions, fingerprints, storage and bus included), beside the raw ffmpeg commands the

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { AsyncResource } from 'node:async_hooks';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import { routeLabel } from '../metrics/http-metrics.hook.js';
-import type { Span } from '@opentelemetry/api';
+import type { Context, Span } from '@opentelemetry/api';
 import { isSpanContextValid, runInTraceContext, SpanStatusCode, startServerSpan } from '../tracing/trace-context.js';
-import { requestContext } from './request-context.js';
+import { tracesExported } from '../tracing/trace-setup.js';
+import { withRequestId } from './request-context.js';
 
 const REQUEST_ID_PATTERN = /^[\w.-]{8,128}$/;
 
@@ -13,8 +13,8 @@ interface RequestTrace {
   requestId: string;
   traceId: string | undefined;
   span: Span;
-  /** The request's context (ids, span), to be entered again once the body has been read. */
-  scope: AsyncResource;
+  /** The request's trace and id, entered once the body has been read (see preValidation). */
+  context: Context;
 }
 
 declare module 'fastify' {
@@ -30,8 +30,10 @@ declare module 'fastify' {
  * line when it finishes.
  *
  * The body is read between `onRequest` and `preValidation` from the socket's events, which run
- * outside the request's context; `preValidation` enters it again (as @fastify/request-context
- * does), so the handler and everything it calls see the request's ids.
+ * outside any request's context; the context is entered once, in `preValidation`, the last step
+ * before guards and handlers, so they and everything they call see the request's ids. (Entering
+ * it in `onRequest` and again after the body, as @fastify/request-context does, costs a second
+ * entry and an AsyncResource per request for nothing that runs in between.)
  */
 export function installRequestLogging(fastify: FastifyInstance, logger: Logger): void {
   fastify.decorateRequest('trace', null);
@@ -44,21 +46,20 @@ export function installRequestLogging(fastify: FastifyInstance, logger: Logger):
     // Without the tracing SDK installed (some tests), the span has no ids to give.
     const traceId = isSpanContextValid(span.spanContext()) ? span.spanContext().traceId : undefined;
     if (traceId) reply.raw.setHeader('x-trace-id', traceId);
-    runInTraceContext(context, () =>
-      requestContext.run({ requestId }, () => {
-        request.trace = { requestId, traceId, span, scope: new AsyncResource('http-request') };
-        done();
-      }),
-    );
-  });
-  fastify.addHook('preValidation', (request, _reply, done) => {
-    if (request.trace) request.trace.scope.runInAsyncScope(done);
-    else done();
-  });
-  fastify.addHook('onRequestAbort', (request, done) => {
-    request.trace?.span.end();
+    request.trace = { requestId, traceId, span, context: withRequestId(context, requestId) };
     done();
   });
+  fastify.addHook('preValidation', (request, _reply, done) => {
+    if (request.trace) runInTraceContext(request.trace.context, done);
+    else done();
+  });
+  // A 'close' listener per request, worth it only when ended spans go somewhere.
+  if (tracesExported()) {
+    fastify.addHook('onRequestAbort', (request, done) => {
+      request.trace?.span.end();
+      done();
+    });
+  }
   fastify.addHook('onResponse', (request, reply, done) => {
     if (request.trace) logFinished(logger, request, reply, request.trace);
     done();
@@ -66,12 +67,16 @@ export function installRequestLogging(fastify: FastifyInstance, logger: Logger):
 }
 
 function logFinished(logger: Logger, request: FastifyRequest, reply: FastifyReply, { requestId, traceId, span }: RequestTrace): void {
-  const route = routeLabel(request);
   const status = reply.statusCode;
-  span.updateName(`${request.method} ${route}`);
-  span.setAttributes({ 'http.route': route, 'http.response.status_code': status });
-  if (status >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
-  span.end();
+  // Most spans are not recorded (nothing exported, no sampled caller): naming them costs for nothing.
+  if (span.isRecording()) {
+    const route = routeLabel(request);
+    span.updateName(`${request.method} ${route}`);
+    span.setAttributes({ 'http.route': route, 'http.response.status_code': status });
+    if (status >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
+    span.end();
+  }
+  if (status < 500 && !logger.isLevelEnabled('info')) return;
   const path = pathOf(request.url);
   const quiet = path.startsWith('/health') || path.startsWith('/assets/');
   const fields = { requestId, ...(traceId ? { traceId } : {}), method: request.method, path, status, ms: reply.elapsedTime };

@@ -114,14 +114,16 @@ export class LocalMultipartUploads {
 
   /**
    * A part of an upload with a declared part size: its bytes written at its place in the data
-   * file, then flushed together with its journal line, so an answered part is listed after any
-   * crash. The line may reach the disk before the bytes do: lines read back from disk are checked
-   * against the data before they count (`openJournal`), which drops a part whose bytes a crash
-   * lost. (Flushing the bytes first and the line after made every part wait for two flushes in a
-   * row; run together they share the file system's journal commit: 10-30% faster 10-way uploads
-   * side by side, the disk's own noise being about as large.)
-   * An earlier version of the part is withdrawn (a withdrawal line, flushed) before its bytes
-   * are overwritten, so a crash in between leaves the part missing, never listed with other bytes.
+   * file and a line `<n> <etag> <size> c` appended to the journal, answered without waiting for
+   * either to reach the disk. A crash of the process loses nothing (the bytes are in the
+   * system's cache); a crash of the machine may lose lines, bytes or both, and a journal read
+   * back from disk checks every `c` line's bytes against its etag before it counts
+   * (`openJournal`), so a part listed after a restart always has the bytes its etag names and a
+   * lost one is simply sent again when the upload resumes. Completing flushes the whole file.
+   * (Flushing every part before answering kept answered parts through a power cut, and capped a
+   * 10-way upload at what the disk flushes: about 130-140 MB/s here against 550+ for a plain copy.)
+   * An earlier version of the part is withdrawn (a withdrawal line) before its bytes are
+   * overwritten; should the withdrawal be lost and the bytes half-written, the check withdraws it.
    */
   private async storePartInPlace(uploadId: string, partSize: number, partNumber: number, body: ObjectBody, size: number): Promise<string> {
     if (size > partSize) throw new PartLargerThanPlannedError(partNumber, size, partSize);
@@ -138,7 +140,7 @@ export class LocalMultipartUploads {
         try {
           const journal = await this.journalOf(uploadId);
           if (journal.has(partNumber)) {
-            await this.appendToJournal(uploadId, withdrawalRecord(partNumber));
+            await this.appendToJournal(uploadId, withdrawalRecord(partNumber), 'cached');
             journal.delete(partNumber);
           }
           const bytes = await received;
@@ -146,7 +148,7 @@ export class LocalMultipartUploads {
           await this.files.use(dataPath, (handle) => writeFully(handle, bytes, (partNumber - 1) * partSize));
           const etag = partEtag(hash);
           // The files were open: an abort that removed the folder meanwhile must still win.
-          await Promise.all([this.dataSyncs.sync(dataPath), this.appendToJournal(uploadId, partRecord(partNumber, etag, size)), stat(join(uploadDir, MANIFEST))]);
+          await Promise.all([this.appendToJournal(uploadId, partRecord(partNumber, etag, size), 'cached'), stat(join(uploadDir, MANIFEST))]);
           journal.set(partNumber, { etag, size });
           return etag;
         } catch (error) {
@@ -204,11 +206,11 @@ export class LocalMultipartUploads {
     return journal;
   }
 
-  /** Appends to the journal and waits until the line is on disk. */
-  private async appendToJournal(uploadId: string, text: string): Promise<void> {
+  /** Appends to the journal; `flushed` waits until the line is on disk, `cached` relies on the read-back check. */
+  private async appendToJournal(uploadId: string, text: string, wait: 'flushed' | 'cached' = 'flushed'): Promise<void> {
     const path = join(this.layout.uploadDir(uploadId), JOURNAL);
     await this.files.use(path, (handle) => handle.write(text), 'append');
-    await this.dataSyncs.sync(path);
+    if (wait === 'flushed') await this.dataSyncs.sync(path);
   }
 
   async parts(uploadId: string, bucket: string, key: string): Promise<StoredPartFile[]> {

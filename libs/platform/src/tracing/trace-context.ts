@@ -3,7 +3,9 @@ import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, ty
 /** The W3C trace context headers (`traceparent`, `tracestate`) as a plain object. */
 export type TraceCarrier = Record<string, string>;
 
-const tracer = () => trace.getTracer('@mkt/platform');
+// A proxy until tracing is installed, then the installed provider's tracer: asked for once.
+const platformTracer = trace.getTracer('@mkt/platform');
+const tracer = () => platformTracer;
 
 /** The trace and span ids of the work running now, for log lines; undefined outside any trace. */
 export function activeTraceIds(): { traceId: string; spanId: string } | undefined {
@@ -53,7 +55,8 @@ export async function inRemoteChildSpan<T>(
  * valid one. The caller ends it and runs the request inside `context`.
  */
 export function startServerSpan(headers: Record<string, string | string[] | undefined>, name: string, attributes: Record<string, string>): { span: Span; context: Context } {
-  const parent = propagation.extract(ROOT_CONTEXT, headersOf(headers));
+  // Most requests carry no trace context: nothing to extract.
+  const parent = headers.traceparent === undefined ? ROOT_CONTEXT : propagation.extract(ROOT_CONTEXT, headersOf(headers));
   const span = tracer().startSpan(name, { kind: SpanKind.SERVER, attributes }, parent);
   return { span, context: trace.setSpan(parent, span) };
 }

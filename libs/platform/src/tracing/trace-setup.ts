@@ -40,3 +40,8 @@ export function installTracing(options: TracingOptions): () => Promise<void> {
   const { provider } = installed;
   return () => provider.forceFlush();
 }
+
+/** Whether ended spans leave the process (an exporter is configured); otherwise ending one does nothing. */
+export function tracesExported(): boolean {
+  return installed?.options.exporter === 'otlp';
+}
