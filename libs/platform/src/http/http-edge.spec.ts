@@ -6,6 +6,9 @@ import { AppError } from '../errors/app-error.js';
 import { z } from 'zod';
 import { StaffAuthGuard } from '../auth/auth.guards.js';
 import { JsonLogger } from '../logging/json-logger.js';
+import { currentRequestId } from '../logging/request-context.js';
+import { activeTraceIds } from '../tracing/trace-context.js';
+import { installTracing } from '../tracing/trace-setup.js';
 import { adminResourceController } from './admin-resource.controller.js';
 import { RawResponse } from './envelope.interceptor.js';
 import { configureHttpApp, createHttpAdapter } from './http-app.js';
@@ -19,6 +22,13 @@ class EdgeController {
   @Post('echo')
   echo(@Body() body: unknown) {
     return body;
+  }
+
+  /** What the handler's own work (logs, events) sees, once the body has been read. */
+  @Post('context')
+  async context(@Body() body: unknown) {
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    return { requestId: currentRequestId(), traceId: activeTraceIds()?.traceId, body };
   }
 
   @Get('ip')
@@ -118,6 +128,16 @@ describe('the HTTP edge with no trusted proxy (the single machine)', () => {
     expect(reply.status).toBe(422);
     expect((await reply.json()).message).toContain('name');
     expect(edge.things.asked).toEqual([]);
+  });
+
+  it('runs the handler, after its body is read and across awaits, in the request\'s id and trace', async () => {
+    installTracing({ serviceName: 'edge', exporter: 'none' });
+    const reply = await fetch(`${edge.url}/api/edge/context`, json({ a: 1 }));
+    const { data } = await reply.json();
+    expect(data.requestId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(data).toEqual({ requestId: reply.headers.get('x-request-id'), traceId: reply.headers.get('x-trace-id'), body: { a: 1 } });
+    const kept = await fetch(`${edge.url}/api/edge/context`, { ...json({}), headers: { ...json({}).headers, 'x-request-id': 'caller-id-0001' } });
+    expect((await kept.json()).data.requestId).toBe('caller-id-0001');
   });
 
   it('answers a failed export in the JSON envelope, not in the type the export declared', async () => {
