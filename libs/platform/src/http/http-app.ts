@@ -2,7 +2,8 @@ import formBody from '@fastify/formbody';
 import { Reflector } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import type { FastifyInstance, preValidationHookHandler } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, preValidationHookHandler } from 'fastify';
+import { ErrorCode, formatMessage, languageFromHeader, type ApiEnvelope } from '@mkt/contracts';
 import { ErrorEnvelopeFilter } from '../errors/error-envelope.filter.js';
 import type { JsonLogger } from '../logging/json-logger.js';
 import { installRequestLogging, pathOf } from '../logging/request-logging.hooks.js';
@@ -28,6 +29,12 @@ export function createHttpAdapter(trustedProxies: readonly string[]): FastifyAda
     bodyLimit: BODY_LIMIT_BYTES,
     // As the Express router did: /api/orders/ is /api/orders; signed keys make long path parameters.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2048 },
+    // Refused before routing (a path that does not decode): the envelope, as for every other refusal.
+    frameworkErrors: (_error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+      const language = languageFromHeader(request.headers['accept-language']);
+      const body: ApiEnvelope = { code: ErrorCode.MALFORMED_BODY, success: false, message: formatMessage(language, 'malformedPath'), data: null };
+      void reply.status(400).send(body);
+    },
   });
   installBodyParsers(adapter.getInstance());
   return adapter;

@@ -161,6 +161,13 @@ describe('the HTTP edge with no trusted proxy (the single machine)', () => {
     expect([text.status, (await text.json()).data]).toEqual([201, null]);
   });
 
+  it('answers a path that does not decode with 400 in the envelope, in the caller\'s language', async () => {
+    const reply = await fetch(`${edge.url}/api/edge/%E0%A4%A`, { headers: { 'accept-language': 'en' } });
+    expect([reply.status, await reply.json()]).toEqual([400, { code: ErrorCode.MALFORMED_BODY, success: false, message: 'The request address is not valid', data: null }]);
+    const zh = await fetch(`${edge.url}/api/edge/%E0%A4%A`, { headers: { 'accept-language': 'zh-CN' } });
+    expect((await zh.json()).message).toBe('请求地址无效');
+  });
+
   it('stores text composed and without control or bidirectional characters', async () => {
     const reply = await fetch(`${edge.url}/api/edge/echo`, json({ company: 'Acme\u202e gnidaeR\u202c', note: 'Cafe\u0301\u0007\nline two', list: ['\u2066x\u2069'] }));
     expect((await reply.json()).data).toEqual({ company: 'Acme gnidaeR', note: 'Café\nline two', list: ['x'] });

@@ -33,7 +33,7 @@ export function unstorableTextRefusal(path: string, query: unknown, body: unknow
   try {
     decoded = decodeURIComponent(path);
   } catch {
-    return new AppError(ErrorCode.MALFORMED_BODY, 'malformedBody');
+    return new AppError(ErrorCode.MALFORMED_BODY, 'malformedPath');
   }
   const field = UNSTORABLE.test(decoded) ? 'path' : (findUnstorableText(query, 'query') ?? findUnstorableText(body, ''));
   return field === null ? null : new AppError(ErrorCode.VALIDATION_FAILED, 'textUnstorable', { field: field || 'body' });
