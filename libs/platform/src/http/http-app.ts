@@ -42,7 +42,8 @@ export function createHttpAdapter(trustedProxies: readonly string[]): FastifyAda
 
 /**
  * What every HTTP process shares, the single-machine server and each service run alone:
- * request ids and logs, request durations (when the metrics module is mounted), refusing text that cannot be stored and normalising the rest, the error envelope,
+ * request ids and logs, request durations (when the metrics module is mounted), the https
+ * redirect, refusing text that cannot be stored and normalising the rest, the error envelope,
  * the success envelope, OpenAPI.
  */
 export function configureHttpApp(app: NestFastifyApplication, logger: JsonLogger, title: string): void {

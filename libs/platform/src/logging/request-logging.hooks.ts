@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import type { Context, Span } from '@opentelemetry/api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import { routeLabel } from '../metrics/http-metrics.hook.js';
-import type { Context, Span } from '@opentelemetry/api';
 import { isSpanContextValid, runInTraceContext, SpanStatusCode, startServerSpan } from '../tracing/trace-context.js';
 import { tracesExported } from '../tracing/trace-setup.js';
 import { withRequestId } from './request-context.js';
