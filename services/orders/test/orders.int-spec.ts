@@ -179,11 +179,15 @@ describe('orders: cart, orders, invoices, refunds, VIP and company views', () =>
     expect((await h.call('/order/pay', { token: buyer, form: noImage })).body.code).toBe(5020);
     expect((await h.call('/order/pay', { token: buyer, form: voucher(orderId, Buffer.from('not an image')) })).body.code).toBe(5021);
     expect((await h.call('/order/pay', { token: buyer, form: voucher(orderId, PNG, '') })).status).toBe(422);
-    expect((await h.call<{ status: string }>('/order/pay', { token: buyer, form: voucher(orderId) })).body.data.status).toBe('paid');
+    const tooLarge = await h.call('/order/pay', { token: buyer, form: voucher(orderId, Buffer.concat([PNG, Buffer.alloc(10 * 1024 * 1024)])) });
+    expect([tooLarge.status, tooLarge.body.code]).toEqual([422, 5022]);
+    // A phone photo of the transfer slip is a few megabytes: far past the JSON body limit, within the voucher's.
+    const photo = Buffer.concat([PNG, Buffer.alloc(3 * 1024 * 1024)]);
+    expect((await h.call<{ status: string }>('/order/pay', { token: buyer, form: voucher(orderId, photo) })).body.data.status).toBe('paid');
     expect(await h.announced('order.paid', orderId)).toEqual([expect.objectContaining({ orderId, totalFen: 150_050 })]);
 
     const staffView = await h.admin<{ voucherUrl: string }>('GET', `/orders/${orderId}`, { token: finance });
-    expect(Buffer.from(await (await h.fetchLink(staffView.body.voucherUrl)).arrayBuffer()).equals(PNG)).toBe(true);
+    expect(Buffer.from(await (await h.fetchLink(staffView.body.voucherUrl)).arrayBuffer()).equals(photo)).toBe(true);
     expect((await h.admin('POST', `/orders/${orderId}/confirm`, { token: sales })).status).toBe(403);
     const confirmed = await h.admin<{ status: string; confirmedAt: string }>('POST', `/orders/${orderId}/confirm`, { token: finance });
     expect(confirmed.body.status).toBe('confirmed');
