@@ -17,6 +17,13 @@ interface WebApp {
   /** Where it is served: '' for the store, /admin for the console. */
   base: string;
   dir: string;
+  /** Whether it was built (checked once, at start: a build replaces the files, not the folders). */
+  built: boolean;
+  hasIndex: boolean;
+}
+
+function webApp(base: string, dir: string): WebApp {
+  return { base, dir, built: existsSync(dir), hasIndex: existsSync(join(dir, 'index.html')) };
 }
 
 /**
@@ -26,8 +33,8 @@ interface WebApp {
  * none of them matched gets the API's 404.
  */
 export function serveWebApps(fastify: FastifyInstance, root: string, siteVerificationFiles: Readonly<Record<string, string>> = {}): void {
-  const store: WebApp = { base: '', dir: join(root, 'web-store', 'dist') };
-  const admin: WebApp = { base: ADMIN_UI_BASE, dir: join(root, 'web-admin', 'dist') };
+  const store = webApp('', join(root, 'web-store', 'dist'));
+  const admin = webApp(ADMIN_UI_BASE, join(root, 'web-admin', 'dist'));
   const verification = new Map(Object.entries(siteVerificationFiles));
   // Only reply.sendFile (ranges, ETag, types); which file answers is decided below.
   void fastify.register(fastifyStatic, { root, serve: false });
@@ -39,7 +46,7 @@ export function serveWebApps(fastify: FastifyInstance, root: string, siteVerific
     if (content !== undefined) return reply.header('Cache-Control', 'no-cache').type('text/plain; charset=utf-8').send(content);
     const app = path === ADMIN_UI_BASE || path.startsWith(`${ADMIN_UI_BASE}/`) ? admin : store;
     const isServerPath = SERVER_PREFIXES.some((prefix) => path === prefix || path.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`));
-    if (isServerPath || !existsSync(app.dir)) reply.callNotFound();
+    if (isServerPath || !app.built) reply.callNotFound();
     else await serveFrom(app, path.slice(app.base.length) || '/', reply);
     return reply;
   });
@@ -48,7 +55,7 @@ export function serveWebApps(fastify: FastifyInstance, root: string, siteVerific
 async function serveFrom(app: WebApp, path: string, reply: FastifyReply): Promise<void> {
   // The path as sent, still percent-encoded: sendFile decodes it once.
   if (await isServableFile(app.dir, path)) reply.sendFile(path, app.dir, path.startsWith('/assets/') ? HASHED : UNHASHED);
-  else if (existsSync(join(app.dir, 'index.html'))) reply.header('Cache-Control', 'no-cache').sendFile('index.html', app.dir, { cacheControl: false });
+  else if (app.hasIndex) reply.header('Cache-Control', 'no-cache').sendFile('index.html', app.dir, { cacheControl: false });
   else reply.callNotFound();
 }
 

@@ -1,7 +1,7 @@
 import { ArgumentsHost, Catch, HttpException, Logger, type ExceptionFilter } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { pathOf } from '../logging/request-logging.hooks.js';
 import { endWithJson } from '../http/raw-response.js';
+import { pathOf } from '../http/request-path.js';
 import {
   ErrorCode,
   formatMessage,

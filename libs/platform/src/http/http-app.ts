@@ -6,12 +6,13 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, preVa
 import { ErrorCode, formatMessage, languageFromHeader, type ApiEnvelope } from '@mkt/contracts';
 import { ErrorEnvelopeFilter } from '../errors/error-envelope.filter.js';
 import type { JsonLogger } from '../logging/json-logger.js';
-import { installRequestLogging, pathOf } from '../logging/request-logging.hooks.js';
+import { installRequestLogging } from '../logging/request-logging.hooks.js';
 import { httpRequestMetrics } from '../metrics/http-metrics.hook.js';
 import { Metrics } from '../metrics/metrics.port.js';
 import { EnvelopeInterceptor } from './envelope.interceptor.js';
 import { httpsRedirect } from './https-redirect.hook.js';
 import { normaliseStrings } from './normalised-text.js';
+import { pathOf } from './request-path.js';
 import { unstorableTextRefusal } from './storable-text.js';
 
 /** JSON and form bodies; file parts and vouchers have their own limits on their own routes. */

@@ -8,3 +8,4 @@ export * from './rate-limit.guard.js';
 export * from './admin-resource.controller.js';
 export * from './resource-id.pipe.js';
 export * from './raw-response.js';
+export * from './request-path.js';

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 
 /**
  * Takes the response over from Fastify, for handlers that stream a body (files, media) or
@@ -18,10 +18,4 @@ export function endWithJson(response: ServerResponse, status: number, body: unkn
   response.setHeader('Content-Type', 'application/json; charset=utf-8');
   response.setHeader('Content-Length', Buffer.byteLength(text));
   response.end(text);
-}
-
-/** The rest of the path a route ending in `/*` matched, decoded ('' when nothing follows). */
-export function wildcardPath(request: FastifyRequest): string {
-  const rest = (request.params as Record<string, unknown>)['*'];
-  return typeof rest === 'string' ? rest : '';
 }

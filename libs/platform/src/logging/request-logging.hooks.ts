@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Context, Span } from '@opentelemetry/api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
+import { pathOf } from '../http/request-path.js';
 import { routeLabel } from '../metrics/http-metrics.hook.js';
 import { isSpanContextValid, runInTraceContext, SpanStatusCode, startServerSpan } from '../tracing/trace-context.js';
 import { tracesExported } from '../tracing/trace-setup.js';
@@ -85,10 +86,4 @@ function logFinished(logger: Logger, request: FastifyRequest, reply: FastifyRepl
   if (status === 503) logger.warn(fields, 'request');
   else if (status >= 500) logger.error(fields, 'request');
   else if (!quiet) logger.info(fields, 'request');
-}
-
-/** The URL without its query (signatures and search words stay out of the logs). */
-export function pathOf(url: string): string {
-  const query = url.indexOf('?');
-  return query === -1 ? url : url.slice(0, query);
 }

@@ -56,8 +56,11 @@ function partEtag(hash: Hash): string {
 export class LocalMultipartUploads {
   private readonly syncs = new CoalescedSync();
   private readonly files = new OpenUploadFiles();
-  /** Data files and journals are flushed through their open handle; fdatasync, as only their bytes and size matter. */
-  private readonly dataSyncs = new CoalescedSync((path) => this.files.use(path, (handle) => handle.datasync(), path.endsWith(JOURNAL) ? 'append' : 'write'));
+  /**
+   * Journals are flushed through their open handle; fdatasync, as only their bytes and size
+   * matter. (Data files are flushed once, when the upload completes.)
+   */
+  private readonly journalSyncs = new CoalescedSync((path) => this.files.use(path, (handle) => handle.datasync(), 'append'));
   private readonly journals = new Map<string, Promise<Map<number, JournalPart>>>();
   /** Manifests never change once written; an upload removed meanwhile fails at its first write. */
   private readonly manifests = new Map<string, MultipartManifest>();
@@ -210,7 +213,7 @@ export class LocalMultipartUploads {
   private async appendToJournal(uploadId: string, text: string, wait: 'flushed' | 'cached' = 'flushed'): Promise<void> {
     const path = join(this.layout.uploadDir(uploadId), JOURNAL);
     await this.files.use(path, (handle) => handle.write(text), 'append');
-    if (wait === 'flushed') await this.dataSyncs.sync(path);
+    if (wait === 'flushed') await this.journalSyncs.sync(path);
   }
 
   async parts(uploadId: string, bucket: string, key: string): Promise<StoredPartFile[]> {
