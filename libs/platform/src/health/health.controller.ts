@@ -1,6 +1,6 @@
 import { Controller, Get, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { RawResponse } from '../http/envelope.interceptor.js';
+import { RawResponse } from '../http/envelope.js';
 import { ReadinessRegistry } from './readiness.js';
 
 @Controller('health')

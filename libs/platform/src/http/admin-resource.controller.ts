@@ -7,6 +7,7 @@ import { CurrentStaff, Roles, StaffAuthGuard, type AuthenticatedStaff } from '..
 import { ZodValidationPipe } from '../errors/zod-validation.pipe.js';
 import { ApiZodBody } from './api-zod-body.decorator.js';
 import { AdminController } from './controllers.js';
+import { RawResponse } from './envelope.js';
 import { parseListQuery, setContentRange, type ListQuery } from './list-query.js';
 import { ResourceIdPipe } from './resource-id.pipe.js';
 
@@ -114,7 +115,8 @@ function route(
   // No pipe here reads the parameter types; the metadata keeps Nest from warning that they are missing.
   Reflect.defineMetadata('design:paramtypes', paramDecorators.map(() => Object), prototype, name);
   const descriptor = Object.getOwnPropertyDescriptor(prototype, name)!;
-  for (const decorate of [...methodDecorators].reverse()) decorate(prototype, name, descriptor);
+  // Added after the class's @AdminController() ran, so it marks this handler raw itself.
+  for (const decorate of [RawResponse(), ...methodDecorators].reverse()) decorate(prototype, name, descriptor);
 }
 
 function pascalCase(resource: string): string {

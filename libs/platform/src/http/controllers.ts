@@ -1,6 +1,6 @@
 import { Controller, applyDecorators } from '@nestjs/common';
 import { ADMIN_API_PREFIX, STORE_API_PREFIX } from '@mkt/contracts';
-import { RawResponse } from './envelope.interceptor.js';
+import { RawResponse } from './envelope.js';
 
 const join = (prefix: string, path: string) => `${prefix.replace(/^\//, '')}${path ? `/${path.replace(/^\//, '')}` : ''}`;
 

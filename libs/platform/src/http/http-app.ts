@@ -1,6 +1,5 @@
 import formBody from '@fastify/formbody';
-import { Reflector } from '@nestjs/core';
-import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, preValidationHookHandler } from 'fastify';
 import { ErrorCode, formatMessage, languageFromHeader, type ApiEnvelope } from '@mkt/contracts';
@@ -9,7 +8,7 @@ import type { JsonLogger } from '../logging/json-logger.js';
 import { installRequestLogging } from '../logging/request-logging.hooks.js';
 import { httpRequestMetrics } from '../metrics/http-metrics.hook.js';
 import { Metrics } from '../metrics/metrics.port.js';
-import { EnvelopeInterceptor } from './envelope.interceptor.js';
+import { EnvelopingFastifyAdapter } from './envelope.js';
 import { httpsRedirect } from './https-redirect.hook.js';
 import { normaliseStrings } from './normalised-text.js';
 import { pathOf } from './request-path.js';
@@ -20,12 +19,13 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 /**
  * The HTTP server every process runs on (Fastify: Nest on Express answered an empty route at a
- * sixth of Nest on Fastify's rate, see the benchmarks runbook). `request.ip` (per-address
+ * sixth of Nest on Fastify's rate, see the benchmarks runbook); it wraps store API results in the
+ * success envelope (envelope.ts). `request.ip` (per-address
  * limits, logs) comes from X-Forwarded-For only when a configured proxy sent it. The adapter
  * brings its own body parsers: create the application with `bodyParser: false`.
  */
 export function createHttpAdapter(trustedProxies: readonly string[]): FastifyAdapter {
-  const adapter = new FastifyAdapter({
+  const adapter = new EnvelopingFastifyAdapter({
     trustProxy: trustedProxies.length > 0 ? [...trustedProxies] : false,
     bodyLimit: BODY_LIMIT_BYTES,
     // As the Express router did: /api/orders/ is /api/orders; signed keys make long path parameters.
@@ -45,7 +45,7 @@ export function createHttpAdapter(trustedProxies: readonly string[]): FastifyAda
  * What every HTTP process shares, the single-machine server and each service run alone:
  * request ids and logs, request durations (when the metrics module is mounted), the https
  * redirect, refusing text that cannot be stored and normalising the rest, the error envelope,
- * the success envelope, OpenAPI.
+ * OpenAPI.
  */
 export function configureHttpApp(app: NestFastifyApplication, logger: JsonLogger, title: string): void {
   const fastify = app.getHttpAdapter().getInstance();
@@ -55,7 +55,6 @@ export function configureHttpApp(app: NestFastifyApplication, logger: JsonLogger
   fastify.addHook('onRequest', httpsRedirect);
   fastify.addHook('preValidation', checkedText);
   app.useGlobalFilters(new ErrorEnvelopeFilter());
-  app.useGlobalInterceptors(new EnvelopeInterceptor(app.get(Reflector)));
   const document = SwaggerModule.createDocument(
     app,
     new DocumentBuilder()

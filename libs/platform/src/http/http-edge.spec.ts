@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Header, Injectable, Param, Post, Req, UseGuards, type INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import type { FastifyRequest } from 'fastify';
-import { ErrorCode, serialId } from '@mkt/contracts';
+import { ErrorCode, formatMessage, languageFromHeader, serialId } from '@mkt/contracts';
 import { AppError } from '../errors/app-error.js';
 import { z } from 'zod';
 import { StaffAuthGuard } from '../auth/auth.guards.js';
@@ -10,7 +10,7 @@ import { currentRequestId } from '../logging/request-context.js';
 import { activeTraceIds } from '../tracing/trace-context.js';
 import { installTracing } from '../tracing/trace-setup.js';
 import { adminResourceController } from './admin-resource.controller.js';
-import { RawResponse } from './envelope.interceptor.js';
+import { RawResponse } from './envelope.js';
 import { configureHttpApp, createHttpAdapter } from './http-app.js';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { RateLimit, RateLimitGuard } from './rate-limit.guard.js';
@@ -44,11 +44,23 @@ class EdgeController {
     return 'a,b\n1,2\n';
   }
 
+  @Post('nothing')
+  nothing(): void {}
+
   @Post('code/send')
   @UseGuards(RateLimitGuard)
   @RateLimit({ limit: 2, windowSeconds: 60 })
   send() {
     return { sent: true };
+  }
+}
+
+@Controller('api/raw')
+@RawResponse()
+class RawController {
+  @Get('plain')
+  plain() {
+    return { plain: true };
   }
 }
 
@@ -73,7 +85,7 @@ const ThingsController = adminResourceController({
 });
 
 async function startEdge(trustedProxies: string[]): Promise<{ app: INestApplication; url: string; things: ThingsService }> {
-  const moduleRef = await Test.createTestingModule({ controllers: [EdgeController, ThingsController], providers: [ThingsService, RateLimitGuard] })
+  const moduleRef = await Test.createTestingModule({ controllers: [EdgeController, RawController, ThingsController], providers: [ThingsService, RateLimitGuard] })
     .overrideGuard(StaffAuthGuard)
     .useValue({
       canActivate: (context: { switchToHttp(): { getRequest(): Record<string, unknown> } }) => {
@@ -120,6 +132,22 @@ describe('the HTTP edge with no trusted proxy (the single machine)', () => {
     expect(edge.things.asked).toEqual([]);
     const found = await fetch(`${edge.url}/admin-api/things/${2 ** 31 - 1}`);
     expect([found.status, await found.json()]).toEqual([200, { id: 2 ** 31 - 1 }]);
+  });
+
+  it('wraps store results in the success envelope in the caller\'s language; raw handlers, raw controllers and console resources answer as they are', async () => {
+    const chinese = await fetch(`${edge.url}/api/edge/echo`, { ...json({ a: 1 }), headers: { 'content-type': 'application/json', 'accept-language': 'zh-CN' } });
+    const okInChinese = formatMessage(languageFromHeader('zh-CN'), 'ok');
+    expect(okInChinese).not.toBe(formatMessage(languageFromHeader('en'), 'ok'));
+    expect([chinese.status, await chinese.json()]).toEqual([201, { code: 0, success: true, message: okInChinese, data: { a: 1 } }]);
+    const nothing = await fetch(`${edge.url}/api/edge/nothing`, json({}));
+    expect((await nothing.json()).data).toBeNull();
+    expect(await (await fetch(`${edge.url}/api/raw/plain`)).json()).toEqual({ plain: true });
+    expect(await (await fetch(`${edge.url}/api/edge/export/1`)).text()).toBe('a,b\n1,2\n');
+    // `update` is added to the console resource's class after its decorators ran.
+    const updated = await fetch(`${edge.url}/admin-api/things/7`, { ...json({ name: 'x' }), method: 'PUT' });
+    expect([updated.status, await updated.json()]).toEqual([200, { id: 7 }]);
+    const unknown = await fetch(`${edge.url}/api/edge/missing`);
+    expect([unknown.status, (await unknown.json()).success]).toEqual([404, false]);
   });
 
   it('answers 422 naming the field for an unpaired surrogate in a console write, before the handler', async () => {

@@ -1,4 +1,4 @@
-export * from './envelope.interceptor.js';
+export * from './envelope.js';
 export * from './controllers.js';
 export * from './list-query.js';
 export * from './http-app.js';

@@ -1,7 +1,7 @@
 import { Controller, Get, Inject, NotFoundException, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyRequest, FastifyReply } from 'fastify';
-import { RawResponse } from '../http/envelope.interceptor.js';
+import { RawResponse } from '../http/envelope.js';
 import { AddressAllowList } from './address-allow-list.js';
 import { PromMetrics } from './prom-metrics.adapter.js';
 

@@ -1,7 +1,7 @@
 import { Controller, Get, Query, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../errors/app-error.js';
-import { RawResponse } from '../http/envelope.interceptor.js';
+import { RawResponse } from '../http/envelope.js';
 import { DevMailboxNotifier } from './dev-mailbox.notifier.js';
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
