@@ -1,17 +1,21 @@
-// The uploads baseline: a bare Node `http` server that receives upload parts the way the store
-// does at its core and nothing more. `PUT /<name>?part=N&size=S` writes the body at its place in
-// DIR/<name> (a new file per name) and hashes it for the ETag before the 200, leaving the flush
-// to the system as the store does until an upload completes; no framework, signature, journal or
-// database. Beside the plain copy, it shows what receiving 1 MB parts over loopback HTTP gets on
-// these cores at best, so the upload's gap splits into what HTTP parts cost and what the
-// application adds.
+// The uploads baselines: a bare Node `http` server.
+// - `PUT /<name>?part=N&size=S` receives an upload part the way the store does at its core and
+//   nothing more: writes the body at its place in DIR/<name> (a new file per name) and hashes it
+//   for the ETag before the 200, leaving the flush to the system as the store does until an
+//   upload completes; no framework, signature, journal or database. It shows what receiving 1 MB
+//   parts over loopback HTTP gets on these cores at best, so the upload's gap splits into what
+//   HTTP parts cost and what the application adds.
+// - `PUT /<name>?stream=1` is the single-stream copy on loopback: the body piped into DIR/<name>
+//   as it arrives, nothing else.
 //
 //   PORT=8099 DIR=/tmp/parts node loadtests/local/lib/bare-part-receiver.mjs
 
 import { createHash } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
 
 const port = Number(process.env.PORT);
 const dir = process.env.DIR ?? '';
@@ -24,6 +28,11 @@ const files = new Map();
 async function receive(req) {
   const url = new URL(req.url ?? '/', 'http://receiver');
   const name = url.pathname.slice(1);
+  if (url.searchParams.get('stream') === '1') {
+    if (!/^[\w.-]{1,100}$/.test(name)) return { status: 400, etag: '' };
+    await pipeline(req, createWriteStream(join(dir, name)));
+    return { status: 200, etag: '' };
+  }
   const part = Number(url.searchParams.get('part'));
   const size = Number(url.searchParams.get('size'));
   if (!/^[\w.-]{1,100}$/.test(name) || !Number.isInteger(part) || part < 1 || !Number.isInteger(size) || size < 1) return { status: 400, etag: '' };
