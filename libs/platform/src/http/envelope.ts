@@ -11,7 +11,7 @@ interface EnvelopeRouteConfig {
 
 /**
  * Marks a controller or handler whose result is sent as is (the console's REST API, health,
- * streamed media). The mark rides in each route's Fastify config, decided once when the route is
+ * streamed media); on a class, the handlers it declares. The mark rides in each route's Fastify config, decided once when the route is
  * registered, so no per-request reflection or interceptor chain decides it.
  */
 export function RawResponse(): ClassDecorator & MethodDecorator {
@@ -20,13 +20,13 @@ export function RawResponse(): ClassDecorator & MethodDecorator {
       markRaw(descriptor.value);
       return;
     }
-    // A class decorator runs after its methods' decorators: mark every handler it declares or
-    // inherits (the console's resource controllers inherit theirs from a base class).
-    for (let prototype = (target as { prototype: object }).prototype; prototype !== Object.prototype; prototype = Object.getPrototypeOf(prototype)) {
-      for (const name of Object.getOwnPropertyNames(prototype)) {
-        const method = Object.getOwnPropertyDescriptor(prototype, name)?.value;
-        if (name !== 'constructor' && typeof method === 'function') markRaw(method);
-      }
+    // A class decorator runs after its methods' decorators: mark every handler the class declares.
+    // Not inherited ones: a base class's method is one function for every subclass, raw or not.
+    // Handlers added to the class afterwards mark themselves (adminResourceController does).
+    const prototype = (target as { prototype: object }).prototype;
+    for (const name of Object.getOwnPropertyNames(prototype)) {
+      const method = Object.getOwnPropertyDescriptor(prototype, name)?.value;
+      if (name !== 'constructor' && typeof method === 'function') markRaw(method);
     }
   };
 }
