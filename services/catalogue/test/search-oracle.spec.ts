@@ -267,6 +267,19 @@ function builderVia(via: Via, build: () => Promise<CatalogueIndex>, limits: Cata
   };
 }
 
+/** "Similar materials" by brute force over `live`: 8 of the 20 best sellers of the category and of the tags. */
+function bruteForceSimilar(live: MaterialSearchDocument[], doc: MaterialSearchDocument): number[] {
+  const bySales = (a: MaterialSearchDocument, b: MaterialSearchDocument) => b.salesCount - a.salesCount || b.id - a.id;
+  const others = live.filter((other) => other.kind === doc.kind && other.id !== doc.id).sort(bySales);
+  const sameCategory = doc.categoryId === null ? [] : others.filter((other) => other.categoryId === doc.categoryId).slice(0, 20);
+  const sharingTag = others.filter((other) => other.keywordsZh.some((t) => doc.keywordsZh.includes(t)) || other.keywordsEn.some((t) => doc.keywordsEn.includes(t))).slice(0, 20);
+  const score = (other: MaterialSearchDocument) =>
+    (doc.categoryId !== null && other.categoryId === doc.categoryId ? 2 : 0) +
+    doc.keywordsZh.filter((t) => other.keywordsZh.includes(t)).length +
+    doc.keywordsEn.filter((t) => other.keywordsEn.includes(t)).length;
+  return [...new Set([...sameCategory, ...sharingTag])].sort((a, b) => score(b) - score(a) || bySales(a, b)).slice(0, 8).map((other) => other.id);
+}
+
 async function engineAndOracle(docs: MaterialSearchDocument[], limits: CatalogueIndexLimits, via: Via = 'memory') {
   const source = { count: async () => docs.length, read: async (onBatch: (batch: MaterialSearchDocument[]) => void) => onBatch(readerOrder(docs)) };
   const engine = new InMemoryMaterialSearchIndex(builderVia(via, buildInProcess(source, limits), limits), null, { dictionary: async () => SYNONYMS }, limits);
@@ -327,17 +340,7 @@ describe('in-memory search engine against brute force', () => {
   it.each<Via>(['memory', 'worker channel'])('ranks "similar materials" as brute force does (%s)', async (via) => {
     const { engine, oracle } = await engineAndOracle(docs, DEFAULT_LIMITS, via);
     const live = [...oracle.docs.values()];
-    const bySales = (a: MaterialSearchDocument, b: MaterialSearchDocument) => b.salesCount - a.salesCount || b.id - a.id;
-    const expectedSimilar = (doc: MaterialSearchDocument) => {
-      const others = live.filter((other) => other.kind === doc.kind && other.id !== doc.id).sort(bySales);
-      const sameCategory = doc.categoryId === null ? [] : others.filter((other) => other.categoryId === doc.categoryId).slice(0, 20);
-      const sharingTag = others.filter((other) => other.keywordsZh.some((t) => doc.keywordsZh.includes(t)) || other.keywordsEn.some((t) => doc.keywordsEn.includes(t))).slice(0, 20);
-      const score = (other: MaterialSearchDocument) =>
-        (doc.categoryId !== null && other.categoryId === doc.categoryId ? 2 : 0) +
-        doc.keywordsZh.filter((t) => other.keywordsZh.includes(t)).length +
-        doc.keywordsEn.filter((t) => other.keywordsEn.includes(t)).length;
-      return [...new Set([...sameCategory, ...sharingTag])].sort((a, b) => score(b) - score(a) || bySales(a, b)).slice(0, 8).map((other) => other.id);
-    };
+    const expectedSimilar = (doc: MaterialSearchDocument) => bruteForceSimilar(live, doc);
     let checked = 0;
     for (const doc of live.filter((_, i) => i % 37 === 0)) {
       expect(await engine.similar(doc, 8, 20)).toEqual(expectedSimilar(doc));
@@ -368,6 +371,9 @@ describe('in-memory search engine against brute force', () => {
     // follow the writes (documents published later are numbered after every kind's).
     const before = generateSearchQueries({ count: 40, seed: 31, categoryIds: [1, 2, 3], topicIds: [1, 2, 3] });
     expect((await differences(engine, oracle, before)).slice(0, 10)).toEqual([]);
+    // And "similar materials", whose per-category and per-tag best sellers are kept between calls.
+    const similarProbes = [...oracle.docs.values()].filter((_, i) => i % 19 === 0);
+    for (const doc of similarProbes) expect(await engine.similar(doc, 8, 20)).toEqual(bruteForceSimilar([...oracle.docs.values()], doc));
     for (let i = 0; i < 300; i += 1) {
       const doc = current.get(ids[Math.floor(random() * ids.length)]!)!;
       const roll = random();
@@ -397,5 +403,9 @@ describe('in-memory search engine against brute force', () => {
     expect(glacier.total).toBeGreaterThan(0);
     const failures = await differences(engine, oracle, [...after, ...generateSearchQueries({ count: 200, seed: 29, categoryIds: [1, 2, 3], topicIds: [1, 2, 3] })]);
     expect(failures.slice(0, 10)).toEqual([]);
+    const live = [...oracle.docs.values()];
+    for (const doc of [...similarProbes.map((probe) => current.get(probe.id)!), ...live.filter((_, i) => i % 23 === 0)]) {
+      expect(await engine.similar(doc, 8, 20)).toEqual(bruteForceSimilar(live, doc));
+    }
   });
 });

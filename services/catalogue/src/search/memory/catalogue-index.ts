@@ -63,6 +63,8 @@ for (const name of FILTER_NAMES) {
  * kept (rather than emptying it): the texts that repeat most (tags, common titles) are met early.
  */
 const FIELD_CACHE_LIMIT = 200_000;
+/** At most this many kept best-seller lists (each at most SIMILAR_CANDIDATES + 1 numbers). */
+const BEST_SELLER_LISTS_LIMIT = 20_000;
 if (VALUE_COUNT > 64) throw new Error('the in-memory search index holds at most 64 filter values');
 
 /** What a snapshot says besides its arrays (numbers name arrays of the snapshot). */
@@ -135,6 +137,8 @@ export class CatalogueIndex {
   private readonly bySales = new Map<number, DocOrder>();
   private readonly byNewest = new Map<number, DocOrder>();
   private readonly scratch = new ScratchWords();
+  /** Best sellers per kind and category or tag (see keptBestSellers); any change to the index empties it. */
+  private readonly bestSellerLists = new Map<string, Uint32Array>();
   private readonly facetCounter = new FacetCounter();
   private bulk = true;
   private dead = 0;
@@ -238,6 +242,7 @@ export class CatalogueIndex {
   /** Ends the bulk load: sorts the orders and the word list once instead of at every insert. */
   finishBulk(): void {
     if (!this.bulk) return;
+    this.bestSellerLists.clear();
     this.bulk = false;
     this.reservedWords = 0;
     for (const [kind, set] of this.kindSets) {
@@ -257,6 +262,7 @@ export class CatalogueIndex {
 
   /** Indexes a document as it is now: published ones are found, others are forgotten. */
   upsert(doc: MaterialSearchDocument): void {
+    this.bestSellerLists.clear();
     this.remove(doc.id);
     if (!doc.published) return;
     const n = this.count++;
@@ -302,6 +308,7 @@ export class CatalogueIndex {
   }
 
   remove(id: number): void {
+    this.bestSellerLists.clear();
     const n = this.docOfId.get(id);
     if (n === undefined) return;
     const kind = this.kinds[n]!;
@@ -488,52 +495,87 @@ export class CatalogueIndex {
     return id === undefined ? undefined : this.lists[id];
   }
 
-  /** See MaterialSearchIndex.similar. */
+  /**
+   * See MaterialSearchIndex.similar. The candidates are the best sellers of the kind in the
+   * material's category and in the union of its tags' sets; the union's first `perSource` lie
+   * among each tag's own first `perSource + 1` (the one more in case the material itself is among
+   * them), so they come from merging per-set lists kept between calls (`keptBestSellers`) instead of
+   * OR-ing every tag's bitmap over the kind's words for each detail page.
+   */
   similar(material: SimilarTo, count: number, perSource: number): number[] {
     const kind = KIND_CODES[material.kind];
-    const kindSet = this.kindSets.get(kind)!;
-    const order = this.bySales.get(kind)!;
+    if (!this.kindSets.has(kind)) throw new Error(`similar: unknown kind '${String(material.kind)}'`);
     const self = this.docOfId.get(material.id);
     const category = material.categoryId === null ? undefined : this.categorySets.get(material.categoryId);
-    const tagLists = [...material.keywordsZh.map((tag) => TAG_ZH + tag), ...material.keywordsEn.map((tag) => TAG_EN + tag)]
-      .map((term) => this.postingOf(term))
-      .filter((list): list is PostingList => list !== undefined);
+    const tagIds = [...material.keywordsZh.map((tag) => TAG_ZH + tag), ...material.keywordsEn.map((tag) => TAG_EN + tag)]
+      .map((term) => this.termIds.get(term))
+      .filter((id): id is number => id !== undefined);
+    const found = new Set<number>();
+    if (category) {
+      const bestOfCategory = this.keptBestSellers(`${kind}:${perSource + 1}:c${material.categoryId}`, () =>
+        this.bestSellersInSet(kind, perSource + 1, (set, first, end) => copyInto(set, category.words.subarray(first, end))),
+      );
+      for (const doc of bestOfCategory) {
+        if (found.size >= perSource) break;
+        if (doc !== self) found.add(doc);
+      }
+    }
+    const tagLists = tagIds.map((id) => this.lists[id]!);
+    const bestOfTags = [...new Set(tagIds)].map((id) => this.keptBestSellers(`${kind}:${perSource + 1}:t${id}`, () => this.bestSellersInList(kind, this.lists[id]!, perSource + 1)));
+    for (const doc of mergeInOrder(bestOfTags, perSource, self, this.salesOrder)) found.add(doc);
+    // A shared category counts 2, each shared tag 1 (a tag given twice, twice).
+    const candidates = Uint32Array.from(found).sort();
+    const scores = new Int32Array(candidates.length);
+    if (category) for (let i = 0; i < candidates.length; i += 1) if (category.has(candidates[i]!)) scores[i]! += 2;
+    for (const list of tagLists) list.addMembership(candidates, scores);
+    return Array.from(candidates.keys())
+      .sort((a, b) => scores[b]! - scores[a]! || this.salesOrder(candidates[a]!, candidates[b]!))
+      .slice(0, count)
+      .map((i) => this.ids[candidates[i]!]!);
+  }
+
+  /** A kept best-seller list (see bestSellerLists), worked out by `find` when it is not kept. */
+  private keptBestSellers(key: string, find: () => Uint32Array): Uint32Array {
+    const kept = this.bestSellerLists.get(key);
+    if (kept) return kept;
+    const list = find();
+    if (this.bestSellerLists.size >= BEST_SELLER_LISTS_LIMIT) this.bestSellerLists.clear();
+    this.bestSellerLists.set(key, list);
+    return list;
+  }
+
+  /**
+   * The first `limit` live documents of `kind` in sales order among those `fill` sets (given a
+   * zeroed array for the kind's words `[first, end)`).
+   */
+  private bestSellersInSet(kind: number, limit: number, fill: (set: Uint32Array, first: number, end: number) => void): Uint32Array {
+    const kindSet = this.kindSets.get(kind)!;
     // Like a search, only the words of the material's kind are read.
     const [first, end] = kindSet.occupied();
     const origin = first << 5;
     this.scratch.resize(end - first);
     try {
-      const found = new Set<number>();
-      // The best sellers of the kind in `set`: the order walked or the members sorted, whichever is cheaper.
-      const bestSellers = (set: Uint32Array): void => {
-        andInto(set, kindSet.words.subarray(first, end));
-        if (self !== undefined && self >= origin && self - origin < set.length << 5) {
-          set[(self - origin) >>> 5]! &= ~(1 << ((self - origin) & 31));
-        }
-        for (const doc of order.members(set, countOf(set), 0, perSource, origin)) found.add(doc);
-      };
-      if (category) {
-        const set = this.scratch.takeForCopy();
-        copyInto(set, category.words.subarray(first, end));
-        bestSellers(set);
-      }
-      if (tagLists.length > 0) {
-        const set = this.scratch.take();
-        for (const list of tagLists) list.orInto(set, origin);
-        bestSellers(set);
-      }
-      return [...found]
-        .map((doc) => {
-          let score = category?.has(doc) ? 2 : 0;
-          for (const list of tagLists) if (list.has(doc)) score += 1;
-          return { doc, score };
-        })
-        .sort((a, b) => b.score - a.score || this.salesOrder(a.doc, b.doc))
-        .slice(0, count)
-        .map(({ doc }) => this.ids[doc]!);
+      const set = this.scratch.take();
+      fill(set, first, end);
+      andInto(set, kindSet.words.subarray(first, end));
+      // The order walked or the members sorted, whichever is cheaper.
+      return Uint32Array.from(this.bySales.get(kind)!.members(set, countOf(set), 0, limit, origin));
     } finally {
       this.scratch.returnAll();
     }
+  }
+
+  /**
+   * bestSellersInSet for a term's posting list. A rare term's list is an array of a few numbers:
+   * its live members of the kind sorted directly, rather than a bitmap over the kind's words
+   * zeroed, filled, intersected and counted for them.
+   */
+  private bestSellersInList(kind: number, list: PostingList, limit: number): Uint32Array {
+    const kindSet = this.kindSets.get(kind)!;
+    const [first, end] = kindSet.occupied();
+    if (list.bits || list.length * 64 > end - first) return this.bestSellersInSet(kind, limit, (set) => list.orInto(set, first << 5));
+    const members = Array.from(list.state().docs).filter((doc) => kindSet.has(doc));
+    return Uint32Array.from(members.sort(this.salesOrder).slice(0, limit));
   }
 
   /** base := base ∧ set (nothing when there is no such set). */
@@ -680,4 +722,25 @@ export function hashOf(text: string): number {
     hash = Math.imul(hash, 0x01000193);
   }
   return hash | 0;
+}
+
+/**
+ * The first `limit` documents of the union of `lists` (each in sales order), in sales order,
+ * without `self`.
+ */
+function mergeInOrder(lists: Uint32Array[], limit: number, self: number | undefined, order: (a: number, b: number) => number): number[] {
+  const at = new Array<number>(lists.length).fill(0);
+  const merged: number[] = [];
+  while (merged.length < limit) {
+    let best = -1;
+    for (let i = 0; i < lists.length; i += 1) {
+      const list = lists[i]!;
+      while (at[i]! < list.length && (list[at[i]!] === self || list[at[i]!] === merged[merged.length - 1])) at[i]! += 1;
+      if (at[i]! < list.length && (best < 0 || order(list[at[i]!]!, lists[best]![at[best]!]!) < 0)) best = i;
+    }
+    if (best < 0) break;
+    merged.push(lists[best]![at[best]!]!);
+    at[best]! += 1;
+  }
+  return merged;
 }
