@@ -6,7 +6,7 @@ import { FILTER_NAMES, FILTER_VALUES, MATERIAL_KINDS, materialSearchRequestSchem
 import { generateSearchQueries, type GeneratedQuery } from '../demo/bench/search-queries.js';
 import { seededRandom } from '../demo/bench/seeded-random.js';
 import { MOODS, PLACES, SUBJECTS, TECHNIQUES, TIMES } from '../demo/bench/vocabulary.js';
-import { exactLookupOf } from '../src/materials/material-code.js';
+import { exactLookupOf, materialCode } from '../src/materials/material-code.js';
 import { normalizeFilters } from '../src/materials/material-filters.js';
 import { cleanMaterialText } from '../src/materials/material-writer.service.js';
 import type { MaterialSearchDocument, MaterialSearchResult } from '../src/search/material-search.port.js';
@@ -355,6 +355,21 @@ describe('in-memory search engine against brute force', () => {
       expect((await engine.similar(probe, 8, 20))!.length).toBeGreaterThan(0);
     }
     expect(checked).toBeGreaterThan(50);
+  });
+
+  it.each<Via>(['memory', 'worker channel'])('puts a best seller published after "similar materials" were asked first in them (%s)', async (via) => {
+    const { engine, oracle } = await engineAndOracle(docs, DEFAULT_LIMITS, via);
+    const live = [...oracle.docs.values()];
+    const probe = live.find((doc) => doc.categoryId !== null && doc.keywordsZh.length > 0)!;
+    expect(await engine.similar(probe, 8, 20)).toEqual(bruteForceSimilar(live, probe));
+    // The only write: a new material of the same kind, category and tags that outsells every other.
+    const id = Math.max(...live.map((doc) => doc.id)) + 1;
+    const newcomer = { ...probe, id, code: materialCode(probe.kind, id), salesCount: 1_000_000, published: true };
+    await engine.upsert([newcomer]);
+    oracle.upsert(newcomer);
+    const similar = await engine.similar(probe, 8, 20);
+    expect(similar).toEqual(bruteForceSimilar([...oracle.docs.values()], probe));
+    expect(similar![0]).toBe(id);
   });
 
   it.each<Via>(['snapshot', 'worker channel'])('answers the same from an index reached through a %s', async (via) => {

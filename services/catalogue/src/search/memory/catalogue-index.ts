@@ -63,7 +63,7 @@ for (const name of FILTER_NAMES) {
  * kept (rather than emptying it): the texts that repeat most (tags, common titles) are met early.
  */
 const FIELD_CACHE_LIMIT = 200_000;
-/** At most this many kept best-seller lists (each at most SIMILAR_CANDIDATES + 1 numbers). */
+/** At most this many kept best-seller lists per kind (each at most SIMILAR_CANDIDATES + 1 numbers). */
 const BEST_SELLER_LISTS_LIMIT = 20_000;
 if (VALUE_COUNT > 64) throw new Error('the in-memory search index holds at most 64 filter values');
 
@@ -137,8 +137,11 @@ export class CatalogueIndex {
   private readonly bySales = new Map<number, DocOrder>();
   private readonly byNewest = new Map<number, DocOrder>();
   private readonly scratch = new ScratchWords();
-  /** Best sellers per kind and category or tag (see keptBestSellers); any change to the index empties it. */
-  private readonly bestSellerLists = new Map<string, Uint32Array>();
+  /**
+   * Per kind, best-seller lists per category or tag (see keptBestSellers); a change to a document
+   * of the kind empties that kind's (which sets the document was in is not kept per document).
+   */
+  private readonly bestSellerLists = new Map<number, Map<string, Uint32Array>>();
   private readonly facetCounter = new FacetCounter();
   private bulk = true;
   private dead = 0;
@@ -262,8 +265,8 @@ export class CatalogueIndex {
 
   /** Indexes a document as it is now: published ones are found, others are forgotten. */
   upsert(doc: MaterialSearchDocument): void {
-    this.bestSellerLists.clear();
     this.remove(doc.id);
+    this.bestSellerLists.get(KIND_CODES[doc.kind])?.clear();
     if (!doc.published) return;
     const n = this.count++;
     this.ensureCapacity(this.count);
@@ -308,10 +311,10 @@ export class CatalogueIndex {
   }
 
   remove(id: number): void {
-    this.bestSellerLists.clear();
     const n = this.docOfId.get(id);
     if (n === undefined) return;
     const kind = this.kinds[n]!;
+    this.bestSellerLists.get(kind)?.clear();
     if (!this.bulk) {
       this.bySales.get(kind)!.delete(n);
       this.byNewest.get(kind)!.delete(n);
@@ -512,7 +515,7 @@ export class CatalogueIndex {
       .filter((id): id is number => id !== undefined);
     const found = new Set<number>();
     if (category) {
-      const bestOfCategory = this.keptBestSellers(`${kind}:${perSource + 1}:c${material.categoryId}`, () =>
+      const bestOfCategory = this.keptBestSellers(kind, `${perSource + 1}:c${material.categoryId}`, () =>
         this.bestSellersInSet(kind, perSource + 1, (set, first, end) => copyInto(set, category.words.subarray(first, end))),
       );
       for (const doc of bestOfCategory) {
@@ -521,7 +524,7 @@ export class CatalogueIndex {
       }
     }
     const tagLists = tagIds.map((id) => this.lists[id]!);
-    const bestOfTags = [...new Set(tagIds)].map((id) => this.keptBestSellers(`${kind}:${perSource + 1}:t${id}`, () => this.bestSellersInList(kind, this.lists[id]!, perSource + 1)));
+    const bestOfTags = [...new Set(tagIds)].map((id) => this.keptBestSellers(kind, `${perSource + 1}:t${id}`, () => this.bestSellersInList(kind, this.lists[id]!, perSource + 1)));
     for (const doc of mergeInOrder(bestOfTags, perSource, self, this.salesOrder)) found.add(doc);
     // A shared category counts 2, each shared tag 1 (a tag given twice, twice).
     const candidates = Uint32Array.from(found).sort();
@@ -535,12 +538,14 @@ export class CatalogueIndex {
   }
 
   /** A kept best-seller list (see bestSellerLists), worked out by `find` when it is not kept. */
-  private keptBestSellers(key: string, find: () => Uint32Array): Uint32Array {
-    const kept = this.bestSellerLists.get(key);
+  private keptBestSellers(kind: number, key: string, find: () => Uint32Array): Uint32Array {
+    let lists = this.bestSellerLists.get(kind);
+    if (!lists) this.bestSellerLists.set(kind, (lists = new Map()));
+    const kept = lists.get(key);
     if (kept) return kept;
     const list = find();
-    if (this.bestSellerLists.size >= BEST_SELLER_LISTS_LIMIT) this.bestSellerLists.clear();
-    this.bestSellerLists.set(key, list);
+    if (lists.size >= BEST_SELLER_LISTS_LIMIT) lists.clear();
+    lists.set(key, list);
     return list;
   }
 
