@@ -20,9 +20,9 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 /**
  * The HTTP server every process runs on (Fastify: Nest on Express answered an empty route at a
  * sixth of Nest on Fastify's rate, see the benchmarks runbook); it wraps store API results in the
- * success envelope (envelope.ts). `request.ip` (per-address
- * limits, logs) comes from X-Forwarded-For only when a configured proxy sent it. The adapter
- * brings its own body parsers: create the application with `bodyParser: false`.
+ * success envelope (envelope.ts). `request.ip` (per-address limits, logs) comes from
+ * X-Forwarded-For only when a configured proxy sent it. The adapter brings its own body parsers:
+ * create the application with `bodyParser: false`.
  */
 export function createHttpAdapter(trustedProxies: readonly string[]): FastifyAdapter {
   const adapter = new EnvelopingFastifyAdapter({

@@ -579,8 +579,11 @@ export class CatalogueIndex {
     const kindSet = this.kindSets.get(kind)!;
     const [first, end] = kindSet.occupied();
     if (list.bits || list.length * 64 > end - first) return this.bestSellersInSet(kind, limit, (set) => list.orInto(set, first << 5));
-    const members = Array.from(list.state().docs).filter((doc) => kindSet.has(doc));
-    return Uint32Array.from(members.sort(this.salesOrder).slice(0, limit));
+    return list
+      .state()
+      .docs.filter((doc) => kindSet.has(doc))
+      .sort(this.salesOrder)
+      .slice(0, limit);
   }
 
   /** base := base ∧ set (nothing when there is no such set). */
