@@ -1,9 +1,8 @@
 // The uploads baselines: a bare Node `http` server.
 // - `PUT /<name>?part=N&size=S` receives an upload part the way the store does at its core and
-//   nothing more: writes the body at its place in DIR/<name> (a new file per name, in calls of
-//   at most 256 KB as the store does) and hashes it for the ETag before the 200, leaving the
-//   flush to the system as the store does until an upload completes; no framework, signature,
-//   journal or database. It shows what receiving 1 MB
+//   nothing more: writes the body at its place in DIR/<name> (a new file per name) and hashes it
+//   for the ETag before the 200, leaving the flush to the system as the store does until an
+//   upload completes; no framework, signature, journal or database. It shows what receiving 1 MB
 //   parts over loopback HTTP gets on these cores at best, so the upload's gap splits into what
 //   HTTP parts cost and what the application adds.
 // - `PUT /<name>?stream=1` is the single-stream copy on loopback: the body piped into DIR/<name>
@@ -21,8 +20,6 @@ import { pipeline } from 'node:stream/promises';
 const port = Number(process.env.PORT);
 const dir = process.env.DIR ?? '';
 if (!Number.isInteger(port) || port <= 0 || !dir) throw new Error('PORT and DIR are required');
-
-const WRITE_CALL_BYTES = 256 * 1024;
 
 /** @type {Map<string, Promise<import('node:fs/promises').FileHandle>>} */
 const files = new Map();
@@ -48,9 +45,8 @@ async function receive(req) {
   const body = Buffer.concat(chunks);
   if (!files.has(name)) files.set(name, open(join(dir, name), 'w'));
   const file = await /** @type {Promise<import('node:fs/promises').FileHandle>} */ (files.get(name));
-  // In calls of at most 256 KB, as the store writes (WRITE_CALL_BYTES in atomic-file.ts).
   for (let written = 0; written < body.length; ) {
-    written += (await file.write(body, written, Math.min(WRITE_CALL_BYTES, body.length - written), (part - 1) * size + written)).bytesWritten;
+    written += (await file.write(body, written, body.length - written, (part - 1) * size + written)).bytesWritten;
   }
   return { status: 200, etag: hash.digest('hex').slice(0, 32) };
 }

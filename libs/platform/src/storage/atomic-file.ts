@@ -97,23 +97,11 @@ export function errorCode(error: unknown): string | undefined {
   return typeof code === 'string' ? code : undefined;
 }
 
-/**
- * The most one write call hands the system. A write asks the page cache for folios as large as
- * the write (up to the file system's limit): 1 MB upload parts, each one call into a fresh data
- * file, ran steadily for a few hundred megabytes and then, once the large free blocks had been
- * used, 2.3-2.6x slower for the rest of the process's life (the copy into the cache went from 7%
- * to 38% of the receiving thread's profile, with the other pool threads spinning on the file's
- * lock); written as 256 KB calls the same parts kept their rate through 1.4 GB. Four calls per
- * megabyte cost nothing measurable beside that.
- */
-export const WRITE_CALL_BYTES = 256 * 1024;
-
-/** Writes all of `buffer` at `position` of the file (null: where the file's offset is), in calls of at most `WRITE_CALL_BYTES`. */
+/** Writes all of `buffer` at `position` of the file (null: where the file's offset is), however many calls it takes. */
 export async function writeFully(handle: FileHandle, buffer: Buffer, position: number | null = null): Promise<void> {
   let offset = 0;
   while (offset < buffer.length) {
-    const length = Math.min(WRITE_CALL_BYTES, buffer.length - offset);
-    const { bytesWritten } = await handle.write(buffer, offset, length, position === null ? null : position + offset);
+    const { bytesWritten } = await handle.write(buffer, offset, buffer.length - offset, position === null ? null : position + offset);
     offset += bytesWritten;
   }
 }
