@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -228,5 +228,6 @@ describe('music in a real browser', () => {
     await page.getByTestId('buy-licence').waitFor();
     assert.equal(await page.getByTestId('buy-licence').locator('input[name="brand"]').inputValue(), 'Acme');
     await context.close();
+    rmSync(downloads, { recursive: true, force: true });
   });
 });

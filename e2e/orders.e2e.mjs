@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -15,6 +15,7 @@ const SCREENSHOTS = process.env.E2E_SCREENSHOTS;
 describe('cart to licence in a real browser, across store and console', () => {
   const env = useServerAndBrowser({ before, after });
   const downloads = mkdtempSync(join(tmpdir(), 'orders-e2e-'));
+  after(() => rmSync(downloads, { recursive: true, force: true }));
 
   const signIn = (page, account) => signInOnStore(env.server, page, account);
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -29,6 +29,7 @@ describe('a contributor’s quarterly statement from sale to remittance, in a re
   // The payouts clock runs 100 days ahead; the demo catalogue is not used here, so a small one starts faster.
   const env = useServerAndBrowser({ before, after }, { env: { PAYOUT_CLOCK_SHIFT_DAYS: '100', DEMO_CATALOGUE_SIZE: '2', DEMO_MUSIC_SIZE: '3' } });
   const downloads = mkdtempSync(join(tmpdir(), 'statement-e2e-'));
+  after(() => rmSync(downloads, { recursive: true, force: true }));
   const shots = process.env.SCREENSHOT_DIR;
   if (shots) mkdirSync(shots, { recursive: true });
   const shoot = async (page, name) => {

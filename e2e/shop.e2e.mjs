@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -20,6 +20,7 @@ const BUYER = '13900000731';
 describe('the shop: a download pack bought, confirmed and drawn down', () => {
   const env = useServerAndBrowser({ before, after });
   const downloads = mkdtempSync(join(tmpdir(), 'shop-e2e-'));
+  after(() => rmSync(downloads, { recursive: true, force: true }));
 
   async function shoot(page, name) {
     if (!SCREENSHOTS) return;

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -18,6 +18,7 @@ describe('contributor uploads in a real browser', () => {
   const desktopLinks = { windows: '/files/uploader/LumenUploader-2.3.2-win-x64.exe', mac: 'https://downloads.example.com/LumenUploader-2.3.2-mac.dmg' };
   const env = useServerAndBrowser({ before, after }, { env: { DESKTOP_UPLOADER_WINDOWS_URL: desktopLinks.windows, DESKTOP_UPLOADER_MAC_URL: desktopLinks.mac } });
   const work = mkdtempSync(join(tmpdir(), 'uploads-e2e-'));
+  after(() => rmSync(work, { recursive: true, force: true }));
   const clip = join(work, 'Lighthouse.mp4');
   const photo = join(work, 'Harbour.jpg');
   let contributorState;

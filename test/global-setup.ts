@@ -16,5 +16,5 @@ export default async function globalSetup(): Promise<void> {
   });
   await server.start();
   process.env.TEST_DATABASE_SERVER_URL = server.adminUrl();
-  (globalThis as { __TEST_PG__?: EmbeddedPostgresServer }).__TEST_PG__ = server;
+  Object.assign(globalThis, { __TEST_PG__: server, __TEST_PG_ROOT__: root });
 }

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -27,14 +27,23 @@ const licence = (licenceType: 'personal' | 'commercial') => ({
 function clip(width: number, height: number): Buffer {
   const dir = mkdtempSync(join(tmpdir(), 'delivery-clip-'));
   const out = join(dir, 'clip.mp4');
-  execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', `testsrc2=size=${width}x${height}:rate=25`, '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000', '-t', '1', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', out]);
-  return readFileSync(out);
+  try {
+    execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', `testsrc2=size=${width}x${height}:rate=25`, '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000', '-t', '1', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', out]);
+    return readFileSync(out);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 function probe(bytes: Buffer): { width: number; height: number; audio: boolean } {
   const dir = mkdtempSync(join(tmpdir(), 'delivery-probe-'));
-  writeFileSync(join(dir, 'file.mp4'), bytes);
-  const json = JSON.parse(execFileSync('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_streams', join(dir, 'file.mp4')], { encoding: 'utf8' })) as { streams: { codec_type: string; width?: number; height?: number }[] };
+  let json: { streams: { codec_type: string; width?: number; height?: number }[] };
+  try {
+    writeFileSync(join(dir, 'file.mp4'), bytes);
+    json = JSON.parse(execFileSync('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_streams', join(dir, 'file.mp4')], { encoding: 'utf8' })) as typeof json;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
   const video = json.streams.find((s) => s.codec_type === 'video')!;
   return { width: video.width!, height: video.height!, audio: json.streams.some((s) => s.codec_type === 'audio') };
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CatalogueModule } from '@mkt/catalogue';
@@ -9,6 +9,7 @@ import { createTestDatabase, type TestDatabase } from '@mkt/platform/testing';
 /** With every service in one process: shared session checks, and one audit log fed over the event bus. */
 describe('single machine: services working together', () => {
   let db: TestDatabase;
+  const dataDir = mkdtempSync(join(tmpdir(), 'mkt-standalone-'));
   let server: RunningServiceProcess;
   const post = async (path: string, token?: string) => {
     const response = await fetch(`${server.url}/api${path}`, {
@@ -29,7 +30,7 @@ describe('single machine: services working together', () => {
         PORT: '0',
         HOST: '127.0.0.1',
         DATABASE_URL: db.url,
-        DATA_DIR: mkdtempSync(join(tmpdir(), 'mkt-standalone-')),
+        DATA_DIR: dataDir,
         LOG_LEVEL: 'silent',
         SEED_DEMO: 'true',
         DEMO_CATALOGUE_SIZE: '0',
@@ -39,6 +40,7 @@ describe('single machine: services working together', () => {
   afterAll(async () => {
     await server?.stop();
     await db?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('ends a logged-off token in the catalogue as well, and tells visitors the spec message', async () => {

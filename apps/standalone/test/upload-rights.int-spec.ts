@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { IdentityModule } from '@mkt/identity';
@@ -13,6 +13,7 @@ import { createTestDatabase, type TestDatabase } from '@mkt/platform/testing';
  */
 describe('single machine: upload rights come live from identity', () => {
   let db: TestDatabase;
+  const dataDir = mkdtempSync(join(tmpdir(), 'mkt-standalone-'));
   let server: RunningServiceProcess;
   const post = async (path: string, token: string, body: object = {}) => {
     const response = await fetch(`${server.url}/api${path}`, {
@@ -45,7 +46,7 @@ describe('single machine: upload rights come live from identity', () => {
         PORT: '0',
         HOST: '127.0.0.1',
         DATABASE_URL: db.url,
-        DATA_DIR: mkdtempSync(join(tmpdir(), 'mkt-standalone-')),
+        DATA_DIR: dataDir,
         LOG_LEVEL: 'silent',
         SEED_DEMO: 'true',
       },
@@ -54,6 +55,7 @@ describe('single machine: upload rights come live from identity', () => {
   afterAll(async () => {
     await server?.stop();
     await db?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('lets the gid-3 contributor upload both kinds and refuses the buyer', async () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Type } from '@nestjs/common';
@@ -50,6 +50,7 @@ export interface CatalogueHarness {
  */
 export async function startCatalogue(options: { modules?: Type[]; env?: Record<string, string> } = {}): Promise<CatalogueHarness> {
   const db = await createTestDatabase('catalogue');
+  const dataDir = mkdtempSync(join(tmpdir(), 'mkt-catalogue-'));
   const server = await startServiceProcess({
     title: 'catalogue under test',
     modules: [CatalogueModule, ...(options.modules ?? [])],
@@ -58,7 +59,7 @@ export async function startCatalogue(options: { modules?: Type[]; env?: Record<s
       PORT: '0',
       HOST: '127.0.0.1',
       DATABASE_URL: db.url,
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'mkt-catalogue-')),
+      DATA_DIR: dataDir,
       LOG_LEVEL: 'silent',
       SEED_DEMO: 'false',
       ...options.env,
@@ -110,6 +111,7 @@ export async function startCatalogue(options: { modules?: Type[]; env?: Record<s
     async close() {
       await server.stop();
       await db.drop();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
   return harness;

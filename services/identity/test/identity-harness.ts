@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { getDataSourceToken } from '@nestjs/typeorm';
@@ -28,6 +28,7 @@ export interface Reply<T> {
 /** The identity service on a real HTTP port with its own fresh database. */
 export async function startIdentity(extraEnv: Record<string, string> = {}): Promise<Harness> {
   const db = await createTestDatabase('identity');
+  const dataDir = mkdtempSync(join(tmpdir(), 'mkt-identity-'));
   const server = await startServiceProcess({
     title: 'identity under test',
     modules: [IdentityModule],
@@ -36,7 +37,7 @@ export async function startIdentity(extraEnv: Record<string, string> = {}): Prom
       PORT: '0',
       HOST: '127.0.0.1',
       DATABASE_URL: db.url,
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'mkt-identity-')),
+      DATA_DIR: dataDir,
       LOG_LEVEL: 'silent',
       SEED_DEMO: 'true',
       ...extraEnv,
@@ -104,6 +105,7 @@ export async function startIdentity(extraEnv: Record<string, string> = {}): Prom
     async close() {
       await server.stop();
       await db.drop();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
   return harness;

@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { execFile } from 'node:child_process';
+import { rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import sharp from 'sharp';
@@ -28,10 +31,14 @@ describe('media pipeline (background worker on upload.completed)', () => {
   }
 
   async function probeSize(location: string): Promise<string> {
-    const file = `/tmp/probe-${randomUUID()}.mp4`;
-    await import('node:fs/promises').then((fs) => objectBytes(location).then((bytes) => fs.writeFile(file, bytes)));
-    const { stdout } = await run('ffprobe', ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=codec_name,width,height', '-of', 'csv=p=0', file]);
-    return stdout.trim();
+    const file = join(tmpdir(), `probe-${randomUUID()}.mp4`);
+    try {
+      await writeFile(file, await objectBytes(location));
+      const { stdout } = await run('ffprobe', ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=codec_name,width,height', '-of', 'csv=p=0', file]);
+      return stdout.trim();
+    } finally {
+      await rm(file, { force: true });
+    }
   }
 
   it('renders a 1080p H.264 clip into a 480p preview, a watermarked sample, a 16:9 thumbnail and a strip', async () => {

@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -46,6 +46,7 @@ export async function startUploads(options: { extraModules?: (Type | DynamicModu
   // Settings the service reads from the process environment (not part of the shared AppConfig).
   const previousEnv = { ...process.env };
   Object.assign(process.env, options.env ?? {});
+  const dataDir = mkdtempSync(join(tmpdir(), 'mkt-uploads-'));
   const server = await startServiceProcess({
     title: 'uploads under test',
     modules: [TestIdentityModule, UploadsModule, ...(options.extraModules ?? [])],
@@ -54,7 +55,7 @@ export async function startUploads(options: { extraModules?: (Type | DynamicModu
       PORT: '0',
       HOST: '127.0.0.1',
       DATABASE_URL: db.url,
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'mkt-uploads-')),
+      DATA_DIR: dataDir,
       LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
       SEED_DEMO: 'false',
       ...options.env,
@@ -122,6 +123,7 @@ export async function startUploads(options: { extraModules?: (Type | DynamicModu
       process.env = previousEnv;
       await server.stop();
       await db.drop();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
   return harness;
@@ -132,15 +134,19 @@ export async function generateClip(options: { width: number; height: number; sec
   const dir = mkdtempSync(join(tmpdir(), 'clip-'));
   const out = join(dir, 'clip.mp4');
   const source = options.pattern ?? 'testsrc2';
-  await run('ffmpeg', [
-    '-hide_banner', '-loglevel', 'error', '-y',
-    '-f', 'lavfi', '-i', `${source}=size=${options.width}x${options.height}:rate=25`,
-    '-t', String(options.seconds),
-    '-c:v', options.codec ?? 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p',
-    '-colorspace', 'bt709', '-color_primaries', 'bt709', '-color_trc', 'bt709',
-    out,
-  ]);
-  return readFile(out);
+  try {
+    await run('ffmpeg', [
+      '-hide_banner', '-loglevel', 'error', '-y',
+      '-f', 'lavfi', '-i', `${source}=size=${options.width}x${options.height}:rate=25`,
+      '-t', String(options.seconds),
+      '-c:v', options.codec ?? 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p',
+      '-colorspace', 'bt709', '-color_primaries', 'bt709', '-color_trc', 'bt709',
+      out,
+    ]);
+    return await readFile(out);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** A real JPEG of the given size with shapes sharp's hash can tell apart. */

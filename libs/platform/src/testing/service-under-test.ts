@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DynamicModule, Type } from '@nestjs/common';
@@ -63,6 +63,7 @@ export async function startServiceUnderTest(options: {
   logDestination?: LogDestination;
 }): Promise<ServiceUnderTest> {
   const db: TestDatabase = await createTestDatabase(options.schema);
+  const dataDir = mkdtempSync(join(tmpdir(), `mkt-${options.schema}-`));
   const server = await startServiceProcess({
     title: `${options.schema} under test`,
     modules: options.modules,
@@ -72,7 +73,7 @@ export async function startServiceUnderTest(options: {
       PORT: '0',
       HOST: '127.0.0.1',
       DATABASE_URL: db.url,
-      DATA_DIR: mkdtempSync(join(tmpdir(), `mkt-${options.schema}-`)),
+      DATA_DIR: dataDir,
       LOG_LEVEL: 'silent',
       SEED_DEMO: 'false',
       ...options.env,
@@ -133,6 +134,7 @@ export async function startServiceUnderTest(options: {
     async close() {
       await server.stop();
       await db.drop();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -8,7 +8,14 @@ import { MediaProcessor } from './media-processor.js';
 describe('MediaProcessor on photos (sharp only)', () => {
   // Photos never start ffmpeg: a runner that fails proves it.
   const processor = new MediaProcessor({ ffmpeg: () => Promise.reject(new Error('no ffmpeg for photos')), ffprobe: () => Promise.reject(new Error('no ffprobe')) } as unknown as FfmpegRunner);
-  const dir = () => mkdtempSync(join(tmpdir(), 'photo-'));
+  const dirs: string[] = [];
+  const dir = () => {
+    dirs.push(mkdtempSync(join(tmpdir(), 'photo-')));
+    return dirs.at(-1)!;
+  };
+  afterAll(() => {
+    for (const made of dirs) rmSync(made, { recursive: true, force: true });
+  });
 
   it('reads the size as the picture is seen (EXIF orientation) and renders a 16:9 thumbnail and a sample', async () => {
     const input = join(dir(), 'rotated.jpg');

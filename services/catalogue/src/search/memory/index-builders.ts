@@ -1,6 +1,6 @@
 import { fork } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -38,6 +38,7 @@ export const BUILDER_ENTRY = fileURLToPath(new URL('./catalogue-index.builder.js
  */
 export function buildSnapshotInChildProcess(databaseUrl: string): (expected: number) => Promise<string> {
   return async (expected) => {
+    await removeOrphanedSnapshots(tmpdir());
     const file = join(tmpdir(), `catalogue-index-${process.pid}-${randomUUID()}.bin`);
     try {
       await new Promise<void>((resolve, reject) => {
@@ -56,6 +57,29 @@ export function buildSnapshotInChildProcess(databaseUrl: string): (expected: num
       throw error;
     }
   };
+}
+
+const SNAPSHOT_FILE = /^catalogue-index-(\d{1,10})-[0-9a-f-]{36}\.bin$/;
+
+/**
+ * Removes the snapshots of servers that were killed between the builder's exit and loading its
+ * file (a few hundred megabytes each at a million materials): their process no longer exists.
+ */
+export async function removeOrphanedSnapshots(folder: string): Promise<void> {
+  for (const name of await readdir(folder).catch(() => [])) {
+    const owner = Number(SNAPSHOT_FILE.exec(name)?.[1] ?? 0);
+    if (owner > 0 && !processExists(owner)) await rm(join(folder, name), { force: true });
+  }
+}
+
+function processExists(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it exists, under another user.
+    return (error as { code?: string }).code === 'EPERM';
+  }
 }
 
 /**
