@@ -8,3 +8,8 @@ export interface ApiEnvelope<T = unknown> {
   message: string;
   data: T | null;
 }
+
+/** The envelope of a refusal or failure: `code` is the {@link ErrorCode}, `message` already in the caller's language. */
+export function failureEnvelope<T = never>(code: number, message: string, data: T | null = null): ApiEnvelope<T> {
+  return { code, success: false, message, data };
+}

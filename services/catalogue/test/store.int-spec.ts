@@ -201,7 +201,9 @@ describe('catalogue: store calls', () => {
     const ranged = await fetch(`${h.url}/api/media/renditions/fixture/bund/thumb.jpg`, { headers: { range: 'bytes=0-3' } });
     expect(ranged.status).toBe(206);
     expect((await ranged.arrayBuffer()).byteLength).toBe(4);
-    expect((await fetch(`${h.url}/api/media/renditions/missing.jpg`)).status).toBe(404);
+    const missing = await fetch(`${h.url}/api/media/renditions/missing.jpg`, { headers: { 'accept-language': 'zh-CN' } });
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toEqual({ code: 1004, success: false, message: '请求的资源不存在', data: null });
     expect((await fetch(`${h.url}/api/media/originals/fixture/bund/original.mp4`)).status).toBe(404);
     expect((await fetch(`${h.url}/api/media/renditions/..%2F..%2Fsecrets%2Ftoken-secret`)).status).toBe(404);
   });

@@ -111,7 +111,9 @@ describe('identity: the user centre', () => {
     for (const avatarId of ['not-a-uuid', 12, null]) {
       expect((await h.call('/user/profile/avatar/complete', { token, body: { avatarId } })).status).toBe(422);
     }
-    expect((await fetch(`${h.server.url}/api/user/avatar/uploads/whatever`)).status).toBe(404);
+    const missing = await fetch(`${h.server.url}/api/user/avatar/uploads/whatever`, { headers: { 'accept-language': 'en' } });
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toEqual({ code: 1004, success: false, message: 'The requested resource does not exist', data: null });
     expect((await fetch(`${h.server.url}/api/user/avatar/..%2F..%2Fetc%2Fpasswd`)).status).toBe(404);
   });
 

@@ -4,6 +4,7 @@ import { endWithJson } from '../http/raw-response.js';
 import { pathOf } from '../http/request-path.js';
 import {
   ErrorCode,
+  failureEnvelope,
   formatMessage,
   httpStatusOf,
   languageFromHeader,
@@ -39,8 +40,7 @@ export class ErrorEnvelopeFilter implements ExceptionFilter {
     const path = pathOf(request.url);
     if (databaseOutage.noteFailure(exception, `${request.method} ${path}`)) {
       const code = ErrorCode.DATABASE_UNAVAILABLE;
-      const body: ApiEnvelope = { code, success: false, message: formatMessage(language, 'databaseUnavailable'), data: null };
-      answer(reply, httpStatusOf[code], body, { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) });
+      answer(reply, httpStatusOf[code], failureEnvelope(code, formatMessage(language, 'databaseUnavailable')), { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) });
       return;
     }
     const { status, code, message, data } = this.describe(exception, language);
@@ -50,8 +50,7 @@ export class ErrorEnvelopeFilter implements ExceptionFilter {
         'request failed',
       );
     }
-    const body: ApiEnvelope = { code, success: false, message, data };
-    answer(reply, status, body);
+    answer(reply, status, failureEnvelope(code, message, data));
   }
 
   private describe(exception: unknown, language: 'zh-CN' | 'en') {

@@ -2,7 +2,7 @@ import formBody from '@fastify/formbody';
 import type { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, preValidationHookHandler } from 'fastify';
-import { ErrorCode, formatMessage, languageFromHeader, type ApiEnvelope } from '@mkt/contracts';
+import { ErrorCode, failureEnvelope, formatMessage, languageFromHeader } from '@mkt/contracts';
 import { ErrorEnvelopeFilter } from '../errors/error-envelope.filter.js';
 import type { JsonLogger } from '../logging/json-logger.js';
 import { installRequestLogging } from '../logging/request-logging.hooks.js';
@@ -33,8 +33,7 @@ export function createHttpAdapter(trustedProxies: readonly string[]): FastifyAda
     // Refused before routing (a path that does not decode): the envelope, as for every other refusal.
     frameworkErrors: (_error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
       const language = languageFromHeader(request.headers['accept-language']);
-      const body: ApiEnvelope = { code: ErrorCode.MALFORMED_BODY, success: false, message: formatMessage(language, 'malformedPath'), data: null };
-      void reply.status(400).send(body);
+      void reply.status(400).send(failureEnvelope(ErrorCode.MALFORMED_BODY, formatMessage(language, 'malformedPath')));
     },
   });
   installBodyParsers(adapter.getInstance());

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { ErrorCode, type ApiEnvelope } from '@mkt/contracts';
+import { ErrorCode, failureEnvelope } from '@mkt/contracts';
 import { endWithJson } from '../http/raw-response.js';
 
 /**
@@ -24,7 +24,6 @@ export const signedFileRefusals = {
 export type SignedFileRefusal = (typeof signedFileRefusals)[keyof typeof signedFileRefusals];
 
 export function refuse(response: ServerResponse, refusal: SignedFileRefusal): void {
-  const body: ApiEnvelope = { code: refusal.code, success: false, message: refusal.message, data: null };
   response.setHeader('Cache-Control', 'no-store');
-  endWithJson(response, refusal.status, body);
+  endWithJson(response, refusal.status, failureEnvelope(refusal.code, refusal.message));
 }

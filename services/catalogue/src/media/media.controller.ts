@@ -4,6 +4,7 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { FastifyRequest, FastifyReply } from 'fastify';
 import type { DataSource } from 'typeorm';
+import { ErrorCode, failureEnvelope, formatMessage, languageFromHeader } from '@mkt/contracts';
 import { OBJECT_STORAGE, ObjectStorageError, RawResponse, endWithJson, takeOverResponse, wildcardPath, type ObjectStorage } from '@mkt/platform';
 import { MEDIA_ROUTE, PUBLIC_BUCKET, toLocation } from './media-urls.js';
 
@@ -46,7 +47,7 @@ export class MediaController {
     const key = wildcardPath(request);
     const notFound = () => {
       response.setHeader('Cache-Control', 'no-store');
-      endWithJson(response, 404, { code: 1004, success: false, message: 'not found', data: null });
+      endWithJson(response, 404, failureEnvelope(ErrorCode.NOT_FOUND, formatMessage(languageFromHeader(request.headers['accept-language']), 'notFound')));
     };
     try {
       if (!key || !(await this.servable(key))) return notFound();

@@ -4,11 +4,14 @@ import { ApiExcludeEndpoint, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest, FastifyReply } from 'fastify';
 import {
   AVATAR_ROUTE,
+  ErrorCode,
   UserCenterCalls,
   avatarCompleteSchema,
   avatarLinkSchema,
   emailBindSchema,
   emailConfirmSchema,
+  failureEnvelope,
+  formatMessage,
   languageFromHeader,
   nicknameUpdateSchema,
   type AvatarLinkRequest,
@@ -119,7 +122,7 @@ export class UserCenterStoreController {
     const found = await this.avatars.open(key).catch(() => null);
     if (!found) {
       response.setHeader('Cache-Control', 'no-store');
-      endWithJson(response, 404, { code: 1004, success: false, message: 'not found', data: null });
+      endWithJson(response, 404, failureEnvelope(ErrorCode.NOT_FOUND, formatMessage(languageFromHeader(request.headers['accept-language']), 'notFound')));
       return;
     }
     const etag = `"${found.etag}"`;
