@@ -1,6 +1,6 @@
 // Upload throughput and media-pipeline overhead against a running single-machine server.
 //
-//   1. a file of BENCH_UPLOAD_MB written to the bench's work folder, then three rounds of: the
+//   1. a file of BENCH_UPLOAD_MB written to the bench's work folder, then five rounds of: the
 //      file streamed in one PUT over loopback to a bare Node receiver that pipes it to the same
 //      disk (the single-stream copy on loopback: the floor the target is set against), a plain
 //      file copy on the same disk (no HTTP, for reference), an upload as the browser does (token
