@@ -10,6 +10,7 @@ import { DocOrder } from './doc-order.js';
 import { FacetCounter } from './facet-counter.js';
 import type { IndexSnapshot, SnapshotArray } from './index-snapshot.js';
 import { DocumentTerms, STEM, TAG_EN, TAG_SEPARATOR, TAG_ZH, TITLE_STEM, TITLE_WORD, WORD, isDictionaryWord, type SearchField } from './document-terms.js';
+import { KeptBestSellerLists, mergeInOrder } from './best-seller-lists.js';
 import { PostingList } from './posting-list.js';
 import { TypoCorrector } from './typo-corrector.js';
 
@@ -63,8 +64,6 @@ for (const name of FILTER_NAMES) {
  * kept (rather than emptying it): the texts that repeat most (tags, common titles) are met early.
  */
 const FIELD_CACHE_LIMIT = 200_000;
-/** At most this many kept best-seller lists per kind (each at most SIMILAR_CANDIDATES + 1 numbers). */
-const BEST_SELLER_LISTS_LIMIT = 20_000;
 if (VALUE_COUNT > 64) throw new Error('the in-memory search index holds at most 64 filter values');
 
 /** What a snapshot says besides its arrays (numbers name arrays of the snapshot). */
@@ -137,11 +136,7 @@ export class CatalogueIndex {
   private readonly bySales = new Map<number, DocOrder>();
   private readonly byNewest = new Map<number, DocOrder>();
   private readonly scratch = new ScratchWords();
-  /**
-   * Per kind, best-seller lists per category or tag (see keptBestSellers); a change to a document
-   * of the kind empties that kind's (which sets the document was in is not kept per document).
-   */
-  private readonly bestSellerLists = new Map<number, Map<string, Uint32Array>>();
+  private readonly bestSellerLists = new KeptBestSellerLists();
   private readonly facetCounter = new FacetCounter();
   private bulk = true;
   private dead = 0;
@@ -266,7 +261,7 @@ export class CatalogueIndex {
   /** Indexes a document as it is now: published ones are found, others are forgotten. */
   upsert(doc: MaterialSearchDocument): void {
     this.remove(doc.id);
-    this.bestSellerLists.get(KIND_CODES[doc.kind])?.clear();
+    this.bestSellerLists.emptyKind(KIND_CODES[doc.kind]);
     if (!doc.published) return;
     const n = this.count++;
     this.ensureCapacity(this.count);
@@ -314,7 +309,7 @@ export class CatalogueIndex {
     const n = this.docOfId.get(id);
     if (n === undefined) return;
     const kind = this.kinds[n]!;
-    this.bestSellerLists.get(kind)?.clear();
+    this.bestSellerLists.emptyKind(kind);
     if (!this.bulk) {
       this.bySales.get(kind)!.delete(n);
       this.byNewest.get(kind)!.delete(n);
@@ -502,7 +497,7 @@ export class CatalogueIndex {
    * See MaterialSearchIndex.similar. The candidates are the best sellers of the kind in the
    * material's category and in the union of its tags' sets; the union's first `perSource` lie
    * among each tag's own first `perSource + 1` (the one more in case the material itself is among
-   * them), so they come from merging per-set lists kept between calls (`keptBestSellers`) instead of
+   * them), so they come from merging per-set lists kept between calls (`bestSellerLists`) instead of
    * OR-ing every tag's bitmap over the kind's words for each detail page.
    */
   similar(material: SimilarTo, count: number, perSource: number): number[] {
@@ -515,7 +510,7 @@ export class CatalogueIndex {
       .filter((id): id is number => id !== undefined);
     const found = new Set<number>();
     if (category) {
-      const bestOfCategory = this.keptBestSellers(kind, `${perSource + 1}:c${material.categoryId}`, () =>
+      const bestOfCategory = this.bestSellerLists.get(kind, `${perSource + 1}:c${material.categoryId}`, () =>
         this.bestSellersInSet(kind, perSource + 1, (set, first, end) => copyInto(set, category.words.subarray(first, end))),
       );
       for (const doc of bestOfCategory) {
@@ -524,7 +519,7 @@ export class CatalogueIndex {
       }
     }
     const tagLists = tagIds.map((id) => this.lists[id]!);
-    const bestOfTags = [...new Set(tagIds)].map((id) => this.keptBestSellers(kind, `${perSource + 1}:t${id}`, () => this.bestSellersInList(kind, this.lists[id]!, perSource + 1)));
+    const bestOfTags = [...new Set(tagIds)].map((id) => this.bestSellerLists.get(kind, `${perSource + 1}:t${id}`, () => this.bestSellersInList(kind, this.lists[id]!, perSource + 1)));
     for (const doc of mergeInOrder(bestOfTags, perSource, self, this.salesOrder)) found.add(doc);
     // A shared category counts 2, each shared tag 1 (a tag given twice, twice).
     const candidates = Uint32Array.from(found).sort();
@@ -535,18 +530,6 @@ export class CatalogueIndex {
       .sort((a, b) => scores[b]! - scores[a]! || this.salesOrder(candidates[a]!, candidates[b]!))
       .slice(0, count)
       .map((i) => this.ids[candidates[i]!]!);
-  }
-
-  /** A kept best-seller list (see bestSellerLists), worked out by `find` when it is not kept. */
-  private keptBestSellers(kind: number, key: string, find: () => Uint32Array): Uint32Array {
-    let lists = this.bestSellerLists.get(kind);
-    if (!lists) this.bestSellerLists.set(kind, (lists = new Map()));
-    const kept = lists.get(key);
-    if (kept) return kept;
-    const list = find();
-    if (lists.size >= BEST_SELLER_LISTS_LIMIT) lists.clear();
-    lists.set(key, list);
-    return list;
   }
 
   /**
@@ -730,25 +713,4 @@ export function hashOf(text: string): number {
     hash = Math.imul(hash, 0x01000193);
   }
   return hash | 0;
-}
-
-/**
- * The first `limit` documents of the union of `lists` (each in sales order), in sales order,
- * without `self`.
- */
-function mergeInOrder(lists: Uint32Array[], limit: number, self: number | undefined, order: (a: number, b: number) => number): number[] {
-  const at = new Array<number>(lists.length).fill(0);
-  const merged: number[] = [];
-  while (merged.length < limit) {
-    let best = -1;
-    for (let i = 0; i < lists.length; i += 1) {
-      const list = lists[i]!;
-      while (at[i]! < list.length && (list[at[i]!] === self || list[at[i]!] === merged[merged.length - 1])) at[i]! += 1;
-      if (at[i]! < list.length && (best < 0 || order(list[at[i]!]!, lists[best]![at[best]!]!) < 0)) best = i;
-    }
-    if (best < 0) break;
-    merged.push(lists[best]![at[best]!]!);
-    at[best]! += 1;
-  }
-  return merged;
 }
