@@ -23,6 +23,7 @@ import { randomFillSync } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { callJson } from './http.mjs';
 import { assertLoopback } from './loopback.mjs';
+import { median } from './stats.mjs';
 
 const MB = 1024 * 1024;
 const PARALLEL = 10;
@@ -31,11 +32,6 @@ export const OVERHEAD_TARGET = 1.15;
 /** Upload throughput as a share of the single-stream copy's on loopback. */
 export const UPLOAD_TARGET = 0.8;
 
-/** @param {number[]} values */
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
-}
 
 /**
  * @param {string} path
@@ -244,8 +240,11 @@ export async function measureUploads({ baseUrl, bareBaseUrl, bareDir, token, roo
     progress(`round ${round}: single-stream copy on loopback ${Math.round(streams.at(-1) ?? 0)} ms, plain file copy of ${uploadMB} MB ${Math.round(copies.at(-1) ?? 0)} ms, upload ${Math.round(uploads.at(-1)?.ms ?? 0)} ms (success call ${Math.round(uploads.at(-1)?.completeMs ?? 0)} ms), bare receiver ${Math.round(bare.at(-1) ?? 0)} ms`);
   }
   rmSync(big, { force: true });
-  const copyMs = median(copies);
-  const upload = { ...uploads[0], ms: median(uploads.map((u) => u.ms)) };
+  // ROUNDS is odd: each median is one measured round, not the mean of two.
+  const copyMs = median(copies) ?? 0;
+  const streamMs = median(streams) ?? 0;
+  const bareMs = median(bare) ?? 0;
+  const upload = { ...uploads[0], ms: median(uploads.map((u) => u.ms)) ?? 0 };
 
   // 2. Processing a 10 s 1080p clip, beside the raw commands.
   const clip = join(workDir, 'clip-10s.mp4');
@@ -279,11 +278,11 @@ export async function measureUploads({ baseUrl, bareBaseUrl, bareDir, token, roo
     copyMs,
     copyMBps: upload.bytes / MB / (copyMs / 1000),
     streamRunsMs: streams,
-    streamMs: median(streams),
-    streamMBps: upload.bytes / MB / (median(streams) / 1000),
+    streamMs,
+    streamMBps: upload.bytes / MB / (streamMs / 1000),
     bareRunsMs: bare,
-    bareMs: median(bare),
-    bareMBps: upload.bytes / MB / (median(bare) / 1000),
+    bareMs,
+    bareMBps: upload.bytes / MB / (bareMs / 1000),
     processing: { clipSeconds: 10, pipelineMs, rawMs, overhead: pipelineMs / rawMs, target: OVERHEAD_TARGET },
   };
 }

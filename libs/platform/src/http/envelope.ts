@@ -11,8 +11,9 @@ interface EnvelopeRouteConfig {
 
 /**
  * Marks a controller or handler whose result is sent as is (the console's REST API, health,
- * streamed media); on a class, the handlers it declares. The mark rides in each route's Fastify config, decided once when the route is
- * registered, so no per-request reflection or interceptor chain decides it.
+ * streamed media); on a class, the handlers it declares. The mark rides in each route's Fastify
+ * config, decided once when the route is registered, so no per-request reflection or interceptor
+ * chain decides it.
  */
 export function RawResponse(): ClassDecorator & MethodDecorator {
   return (target: object, key?: string | symbol, descriptor?: PropertyDescriptor) => {

@@ -52,20 +52,6 @@ export class PostingList {
     }
   }
 
-  has(doc: number): boolean {
-    if (this.bits) return this.bits.has(doc);
-    let lo = 0;
-    let hi = this.length - 1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >>> 1;
-      const value = this.docs[mid]!;
-      if (value === doc) return true;
-      if (value < doc) lo = mid + 1;
-      else hi = mid - 1;
-    }
-    return false;
-  }
-
   /**
    * Adds 1 to `scores[i]` for every `docs[i]` (ascending) this list holds. An array list is read
    * forward once, galloping from one document to the next: a binary search per document over a
