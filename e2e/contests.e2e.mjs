@@ -298,6 +298,8 @@ describe('contests: console setup, entries, judging and results', () => {
       const work = judge.getByTestId('judge-work').first();
       await work.waitFor();
       assert.equal(await judge.getByTestId('judge-work').count(), 1);
+      // The tab shows its own type's work, never the other tab's still on screen.
+      assert.equal(await work.locator('video').count(), kind === 'video' ? 1 : 0);
       await work.getByTestId('judge-score').fill(score);
       await work.getByTestId('judge-save').click();
       await work.getByTestId('judge-score-message').waitFor();

@@ -95,19 +95,8 @@ export default function ScorePage() {
 }
 
 function Judging({ judge, judgeKey, onSignOut }: { judge: JudgeView; judgeKey: string; onSignOut: () => void }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [type, setType] = useState<ContestTrackKind>(judge.kinds[0] ?? 'video');
-  const [page, setPage] = useState(1);
-  const [note, setNote] = useState<string | null>(null);
-  const works = useRemote((signal) => contestCalls.judgeWorks(judgeKey, type, page, PAGE_SIZE, { signal }), [judgeKey, type, page, i18n.language]);
-  const data = works.data;
-  const move = (delta: number) => {
-    if (!data) return;
-    if (delta < 0 && !data.hasPrevious) return setNote(t('contests.judge.noPrev'));
-    if (delta > 0 && !data.hasNext) return setNote(t('contests.judge.noNext'));
-    setNote(null);
-    setPage(page + delta);
-  };
   return (
     <div className={styles.page} data-testid="judging">
       <header className={styles.head}>
@@ -135,47 +124,61 @@ function Judging({ judge, judgeKey, onSignOut }: { judge: JudgeView; judgeKey: s
               role="tab"
               aria-selected={type === kind}
               className={type === kind ? `${styles.tab} ${styles.tabActive}` : styles.tab}
-              onClick={() => {
-                setType(kind);
-                setPage(1);
-                setNote(null);
-              }}
+              onClick={() => setType(kind)}
               data-testid={`judge-type-${kind}`}
             >
               {t(`contests.judge.types.${kind}`)}
             </button>
           ))}
       </div>
-      {works.error ? (
-        <Notice title={messageOf(works.error)} />
-      ) : !data ? null : data.total === 0 || (!data.scorable && judge.open) ? (
-        <Notice title={t('contests.judge.noWorks')} testId="judge-no-works" />
-      ) : (
-        <>
-          <p className={styles.muted} data-testid="judge-page">
-            {t('contests.judge.page', { page: data.pageNo, total: data.total })}
-          </p>
-          <div className={styles.works}>
-            {data.list.map((work) => (
-              <WorkCard key={work.entryId} work={work} judgeKey={judgeKey} maxScore={judge.maxScore} open={data.scorable} onSaved={works.reload} />
-            ))}
-          </div>
-          <div className={styles.pager}>
-            <Button variant="secondary" onClick={() => move(-1)} aria-disabled={!data.hasPrevious} data-testid="judge-prev">
-              {t('contests.judge.prev')}
-            </Button>
-            <Button variant="secondary" onClick={() => move(1)} aria-disabled={!data.hasNext} data-testid="judge-next">
-              {t('contests.judge.next')}
-            </Button>
-          </div>
-          {note && (
-            <p className={styles.muted} role="status" data-testid="judge-page-note">
-              {note}
-            </p>
-          )}
-        </>
-      )}
+      {/* Keyed by type: the works of the other type never stay on screen, scorable, while these load. */}
+      <WorksOfType key={type} type={type} judge={judge} judgeKey={judgeKey} />
     </div>
+  );
+}
+
+/** One type's works, a page at a time; its page and note start afresh when the type changes. */
+function WorksOfType({ type, judge, judgeKey }: { type: ContestTrackKind; judge: JudgeView; judgeKey: string }) {
+  const { t, i18n } = useTranslation();
+  const [page, setPage] = useState(1);
+  const [note, setNote] = useState<string | null>(null);
+  const works = useRemote((signal) => contestCalls.judgeWorks(judgeKey, type, page, PAGE_SIZE, { signal }), [judgeKey, type, page, i18n.language]);
+  const data = works.data;
+  const move = (delta: number) => {
+    if (!data) return;
+    if (delta < 0 && !data.hasPrevious) return setNote(t('contests.judge.noPrev'));
+    if (delta > 0 && !data.hasNext) return setNote(t('contests.judge.noNext'));
+    setNote(null);
+    setPage(page + delta);
+  };
+  return works.error ? (
+    <Notice title={messageOf(works.error)} />
+  ) : !data ? null : data.total === 0 || (!data.scorable && judge.open) ? (
+    <Notice title={t('contests.judge.noWorks')} testId="judge-no-works" />
+  ) : (
+    <>
+      <p className={styles.muted} data-testid="judge-page">
+        {t('contests.judge.page', { page: data.pageNo, total: data.total })}
+      </p>
+      <div className={styles.works}>
+        {data.list.map((work) => (
+          <WorkCard key={work.entryId} work={work} judgeKey={judgeKey} maxScore={judge.maxScore} open={data.scorable} onSaved={works.reload} />
+        ))}
+      </div>
+      <div className={styles.pager}>
+        <Button variant="secondary" onClick={() => move(-1)} aria-disabled={!data.hasPrevious} data-testid="judge-prev">
+          {t('contests.judge.prev')}
+        </Button>
+        <Button variant="secondary" onClick={() => move(1)} aria-disabled={!data.hasNext} data-testid="judge-next">
+          {t('contests.judge.next')}
+        </Button>
+      </div>
+      {note && (
+        <p className={styles.muted} role="status" data-testid="judge-page-note">
+          {note}
+        </p>
+      )}
+    </>
   );
 }
 
