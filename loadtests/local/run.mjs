@@ -468,7 +468,9 @@ async function measureDistinctSearch(settings, launcher, dataDir, size, problems
     // Home is the same page for every visitor (its curated lists are kept 30 s for all); details differ.
     const home = await runLoad({ url: `${server.baseUrl}/api/home/index`, method: 'POST', headers: { 'content-type': 'application/json', 'accept-language': 'zh-CN' }, body: '{}', connections: top, durationSec: settings.durationSec, warmupSec: settings.warmupSec });
     checkRun(home, `home (${formatCount(size)}, cache off)`, problems);
-    const detail = await runDistinct({ baseUrl: server.baseUrl, path: '/api/material/detail', queries: await distinctDetails({ databaseUrl: server.databaseUrl, count: settings.distinctQueries }), clients: top });
+    const details = await distinctDetails({ databaseUrl: server.databaseUrl, count: settings.distinctQueries });
+    await runDistinct({ baseUrl: server.baseUrl, path: '/api/material/detail', queries: details.warmup, clients: 1 });
+    const detail = await runDistinct({ baseUrl: server.baseUrl, path: '/api/material/detail', queries: details.queries, clients: top });
     if (detail.errors > 0) problems.push(`distinct details at ${formatCount(size)}: ${detail.errors} failed`);
     progress(`home ${formatMs(home.latencyMs.p95)} ms p95 at ${top} connections; ${formatCount(detail.requests)} distinct details ${formatMs(detail.latencyMs.p95)} ms p95 at ${top} clients; read cache off`);
     for (const [i, clients] of settings.searchClients.entries()) {

@@ -45,18 +45,25 @@ export async function distinctQuerySets({ root, databaseUrl, count, sets, seed =
   }
 }
 
+/** Materials opened before the measured details (the searches' warm-up is as long). */
+const DETAIL_WARMUP = 50;
+
 /**
  * Detail requests for `count` distinct published materials chosen at random (a fixed order for
  * the choice), one each: visitors open different materials, and no read cache is between them.
+ * Like the searches, a warm-up of 50 other materials goes first (a server that has answered
+ * details before, not its first ones), and none of them is among the measured.
  * @param {{ databaseUrl: string, count: number }} options
- * @returns {Promise<DistinctQuery[]>}
+ * @returns {Promise<{ warmup: DistinctQuery[], queries: DistinctQuery[] }>}
  */
 export async function distinctDetails({ databaseUrl, count }) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    const rows = (await client.query(`SELECT id FROM catalogue.materials WHERE status = 'published' AND kind IN ('video', 'photo') ORDER BY md5(id::text) LIMIT $1`, [count])).rows;
-    return rows.map((row, i) => ({ shape: 'detail', lang: i % 2 === 0 ? 'zh-CN' : 'en', body: { id: Number(row.id) } }));
+    const rows = (await client.query(`SELECT id FROM catalogue.materials WHERE status = 'published' AND kind IN ('video', 'photo') ORDER BY md5(id::text) LIMIT $1`, [count + DETAIL_WARMUP])).rows;
+    /** @type {DistinctQuery[]} */
+    const all = rows.map((row, i) => ({ shape: 'detail', lang: i % 2 === 0 ? 'zh-CN' : 'en', body: { id: Number(row.id) } }));
+    return { warmup: all.slice(count), queries: all.slice(0, count) };
   } finally {
     await client.end();
   }

@@ -34,21 +34,32 @@ export class KeptBestSellerLists {
 
 /**
  * The first `limit` documents of the union of `lists` (each in sales order), in sales order,
- * without `self`.
+ * without `self`. `rankOf` gives a document's place in that order: each list's next document is
+ * compared by a number read once when the list moves on, not by a comparison call per step.
  */
-export function mergeInOrder(lists: Uint32Array[], limit: number, self: number | undefined, order: (a: number, b: number) => number): number[] {
-  const at = new Array<number>(lists.length).fill(0);
+export function mergeInOrder(lists: Uint32Array[], limit: number, self: number | undefined, rankOf: (doc: number) => number): number[] {
+  const at = new Uint32Array(lists.length);
+  const head = new Float64Array(lists.length);
+  const moveOn = (i: number): void => {
+    const list = lists[i]!;
+    while (at[i]! < list.length && list[at[i]!] === self) at[i]! += 1;
+    head[i] = at[i]! < list.length ? rankOf(list[at[i]!]!) : Infinity;
+  };
+  for (let i = 0; i < lists.length; i += 1) moveOn(i);
   const merged: number[] = [];
   while (merged.length < limit) {
     let best = -1;
-    for (let i = 0; i < lists.length; i += 1) {
-      const list = lists[i]!;
-      while (at[i]! < list.length && (list[at[i]!] === self || list[at[i]!] === merged[merged.length - 1])) at[i]! += 1;
-      if (at[i]! < list.length && (best < 0 || order(list[at[i]!]!, lists[best]![at[best]!]!) < 0)) best = i;
-    }
+    for (let i = 0; i < lists.length; i += 1) if (head[i]! < (best < 0 ? Infinity : head[best]!)) best = i;
     if (best < 0) break;
+    const rank = head[best]!;
     merged.push(lists[best]![at[best]!]!);
-    at[best]! += 1;
+    // The same document heads every list that holds it: each moves past it.
+    for (let i = 0; i < lists.length; i += 1) {
+      if (head[i] === rank) {
+        at[i]! += 1;
+        moveOn(i);
+      }
+    }
   }
   return merged;
 }

@@ -508,28 +508,39 @@ export class CatalogueIndex {
     const tagIds = [...material.keywordsZh.map((tag) => TAG_ZH + tag), ...material.keywordsEn.map((tag) => TAG_EN + tag)]
       .map((term) => this.termIds.get(term))
       .filter((id): id is number => id !== undefined);
-    const found = new Set<number>();
+    const order = this.bySales.get(kind)!;
+    const found: number[] = [];
     if (category) {
       const bestOfCategory = this.bestSellerLists.get(kind, `${perSource + 1}:c${material.categoryId}`, () =>
         this.bestSellersInSet(kind, perSource + 1, (set, first, end) => copyInto(set, category.words.subarray(first, end))),
       );
-      for (const doc of bestOfCategory) {
-        if (found.size >= perSource) break;
-        if (doc !== self) found.add(doc);
-      }
+      for (let i = 0; i < bestOfCategory.length && found.length < perSource; i += 1) if (bestOfCategory[i] !== self) found.push(bestOfCategory[i]!);
     }
     const tagLists = tagIds.map((id) => this.lists[id]!);
     const bestOfTags = [...new Set(tagIds)].map((id) => this.bestSellerLists.get(kind, `${perSource + 1}:t${id}`, () => this.bestSellersInList(kind, this.lists[id]!, perSource + 1)));
-    for (const doc of mergeInOrder(bestOfTags, perSource, self, this.salesOrder)) found.add(doc);
+    found.push(...mergeInOrder(bestOfTags, perSource, self, (doc) => order.rankOf(doc)));
+    const candidates = distinctAscending(found);
     // A shared category counts 2, each shared tag 1 (a tag given twice, twice).
-    const candidates = Uint32Array.from(found).sort();
     const scores = new Int32Array(candidates.length);
     if (category) for (let i = 0; i < candidates.length; i += 1) if (category.has(candidates[i]!)) scores[i]! += 2;
     for (const list of tagLists) list.addMembership(candidates, scores);
-    return Array.from(candidates.keys())
-      .sort((a, b) => scores[b]! - scores[a]! || this.salesOrder(candidates[a]!, candidates[b]!))
-      .slice(0, count)
-      .map((i) => this.ids[candidates[i]!]!);
+    // Score first, then sales order, as one number per candidate (ranks are below 2^32); the best
+    // `count` are picked in one pass instead of sorting ~200 candidates for a page of 8.
+    const best = new Float64Array(count).fill(-1);
+    for (let i = 0; i < candidates.length; i += 1) {
+      let key = scores[i]! * RANK_SPAN + (RANK_SPAN - 1 - order.rankOf(candidates[i]!));
+      if (key <= best[count - 1]!) continue;
+      for (let at = 0; at < count; at += 1) {
+        if (key > best[at]!) {
+          const moved = best[at]!;
+          best[at] = key;
+          key = moved;
+        }
+      }
+    }
+    const ids: number[] = [];
+    for (const key of best) if (key >= 0) ids.push(this.ids[order.docs[RANK_SPAN - 1 - (key % RANK_SPAN)]!]!);
+    return ids;
   }
 
   /**
@@ -662,6 +673,17 @@ export class CatalogueIndex {
     this.titleZhHash = grow(this.titleZhHash, (n) => new Int32Array(n));
     this.titleEnHash = grow(this.titleEnHash, (n) => new Int32Array(n));
   }
+}
+
+/** Above any rank in a sales order (document numbers are below 2^32). */
+const RANK_SPAN = 2 ** 32;
+
+/** The numbers of `docs` once each, ascending. */
+function distinctAscending(docs: number[]): Uint32Array {
+  const sorted = Uint32Array.from(docs).sort();
+  let kept = 0;
+  for (let i = 0; i < sorted.length; i += 1) if (i === 0 || sorted[i] !== sorted[i - 1]) sorted[kept++] = sorted[i]!;
+  return sorted.subarray(0, kept);
 }
 
 function setOf<K>(sets: Map<K, DocBitset>, key: K, wordCount: number): DocBitset {

@@ -56,6 +56,11 @@ export class DocOrder {
     return found;
   }
 
+  /** Where a document of this order stands (0 first): ranking by these numbers needs no `compare`. */
+  rankOf(doc: number): number {
+    return this.position[doc]!;
+  }
+
   /** Whether `doc` is in the order (with the sort keys it was inserted with). */
   includes(doc: number): boolean {
     const at = this.positionOf(doc);
