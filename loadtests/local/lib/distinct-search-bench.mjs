@@ -49,21 +49,22 @@ export async function distinctQuerySets({ root, databaseUrl, count, sets, seed =
 const DETAIL_WARMUP = 50;
 
 /**
- * Detail requests for `count` distinct published materials chosen at random (a fixed order for
- * the choice), one each: visitors open different materials, and no read cache is between them.
- * Like the searches, a warm-up of 50 other materials goes first (a server that has answered
- * details before, not its first ones), and none of them is among the measured.
- * @param {{ databaseUrl: string, count: number }} options
- * @returns {Promise<{ warmup: DistinctQuery[], queries: DistinctQuery[] }>}
+ * Detail requests for `sets` disjoint sets of `count` distinct published materials chosen at
+ * random (a fixed order for the choice), one each: visitors open different materials, and no
+ * read cache is between them. As for the searches, each client level gets its own set and a
+ * warm-up of 50 other materials goes first; none of them is among the measured.
+ * @param {{ databaseUrl: string, count: number, sets: number }} options
+ * @returns {Promise<{ warmup: DistinctQuery[], sets: DistinctQuery[][] }>}
  */
-export async function distinctDetails({ databaseUrl, count }) {
+export async function distinctDetails({ databaseUrl, count, sets }) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    const rows = (await client.query(`SELECT id FROM catalogue.materials WHERE status = 'published' AND kind IN ('video', 'photo') ORDER BY md5(id::text) LIMIT $1`, [count + DETAIL_WARMUP])).rows;
+    const rows = (await client.query(`SELECT id FROM catalogue.materials WHERE status = 'published' AND kind IN ('video', 'photo') ORDER BY md5(id::text) LIMIT $1`, [count * sets + DETAIL_WARMUP])).rows;
+    if (rows.length < count * sets + DETAIL_WARMUP) throw new Error(`only ${rows.length} published videos and photos for ${count * sets + DETAIL_WARMUP} distinct details`);
     /** @type {DistinctQuery[]} */
     const all = rows.map((row, i) => ({ shape: 'detail', lang: i % 2 === 0 ? 'zh-CN' : 'en', body: { id: Number(row.id) } }));
-    return { warmup: all.slice(count), queries: all.slice(0, count) };
+    return { warmup: all.slice(count * sets), sets: Array.from({ length: sets }, (_, i) => all.slice(i * count, (i + 1) * count)) };
   } finally {
     await client.end();
   }
