@@ -15,13 +15,17 @@ const selects = new WeakMap<EntityMetadata, Map<string, string>>();
 export async function preparedEntities<T extends ObjectLiteral>(dataSource: DataSource, target: EntityTarget<T>, condition: string, values: unknown[]): Promise<T[]> {
   const metadata = dataSource.getMetadata(target);
   const rows = await preparedQuery<Record<string, unknown>>(dataSource, selectOf(dataSource, metadata, condition), values);
-  return rows.map((row) => {
-    const entity = metadata.create() as T;
-    for (const column of metadata.columns) {
-      column.setEntityValue(entity, dataSource.driver.prepareHydratedValue(row[column.databaseName], column));
-    }
-    return entity;
-  });
+  return rows.map((row) => hydratedEntity(dataSource, target, row));
+}
+
+/** An entity of `target` from a raw row holding its columns (by column name), as TypeORM hydrates it. */
+export function hydratedEntity<T extends ObjectLiteral>(dataSource: DataSource, target: EntityTarget<T>, row: Record<string, unknown>): T {
+  const metadata = dataSource.getMetadata(target);
+  const entity = metadata.create() as T;
+  for (const column of metadata.columns) {
+    column.setEntityValue(entity, dataSource.driver.prepareHydratedValue(row[column.databaseName], column));
+  }
+  return entity;
 }
 
 function selectOf(dataSource: DataSource, metadata: EntityMetadata, condition: string): string {

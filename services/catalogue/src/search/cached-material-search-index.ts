@@ -2,7 +2,7 @@ import type { EntityManager } from 'typeorm';
 import type { Language, MaterialSearchQuery } from '@mkt/contracts';
 import { afterCommit } from '@mkt/platform';
 import { ReadThroughCache } from '../store/read-through-cache.js';
-import type { MaterialSearchDocument, MaterialSearchIndex, MaterialSearchResult, SimilarTo } from './material-search.port.js';
+import type { MaterialSearchDocument, MaterialSearchIndex, MaterialSearchResult } from './material-search.port.js';
 
 /** Distinct searches kept: a results page is a few hundred bytes of ids and facet counts. */
 export const SEARCH_CACHE_ENTRIES = 5_000;
@@ -33,8 +33,8 @@ export class CachedMaterialSearchIndex implements MaterialSearchIndex {
     return this.results.get(searchCacheKey(query, language), () => this.inner.search(query, language));
   }
 
-  async similar(material: SimilarTo, count: number, candidates: number): Promise<number[] | null> {
-    return (await this.inner.similar?.(material, count, candidates)) ?? null;
+  async similar(id: number, count: number, candidates: number): Promise<number[] | null> {
+    return (await this.inner.similar?.(id, count, candidates)) ?? null;
   }
 
   async close(): Promise<void> {

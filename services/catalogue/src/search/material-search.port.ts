@@ -37,15 +37,6 @@ export interface MaterialSearchResult {
   normalizedKeyword: string;
 }
 
-/** What "similar materials" starts from: the material's kind, category and tags. */
-export interface SimilarTo {
-  id: number;
-  kind: MaterialKind;
-  categoryId: number | null;
-  keywordsZh: string[];
-  keywordsEn: string[];
-}
-
 export interface MaterialSearchIndex {
   /**
    * `database`: the index lives in the catalogue's own tables, and `upsert` / `remove` given a
@@ -61,10 +52,13 @@ export interface MaterialSearchIndex {
    * A detail page's "similar materials", best first: ranked from the best sellers of the same
    * kind in the same category and the best sellers of the same kind sharing a tag (exactly, as
    * stored), up to `candidates` of each, never the material itself; a shared category counts 2,
-   * each shared tag 1, then sales, then the newer id. At most `count`; null when the engine
-   * cannot say (not built yet), and absent from engines that leave it to the database.
+   * each shared tag 1, then sales, then the newer id; fewer than `count` are topped up with the
+   * kind's best sellers. Asked by id: the engine holds each material's kind, category and tags, so
+   * a detail page reads the material and these cards from the database in one statement. Null
+   * when the engine cannot say (not built yet, or `id` is not a published material it holds),
+   * and absent from engines that leave it to the database.
    */
-  similar?(material: SimilarTo, count: number, candidates: number): Promise<number[] | null>;
+  similar?(id: number, count: number, candidates: number): Promise<number[] | null>;
   /** Lets go of what the engine holds in this process (a worker thread) at shutdown. */
   close?(): Promise<void>;
 }

@@ -12,12 +12,13 @@ import {
   type Topic,
   type TopicDetailResponse,
 } from '@mkt/contracts';
-import { AppError, preparedEntities, preparedQuery, publicRenditionPath } from '@mkt/platform';
+import { AppError, hydratedEntity, preparedEntities, preparedQuery, publicRenditionPath } from '@mkt/platform';
 import { CategoryEntity, HotWordEntity } from '../entities/curation.entities.js';
 import { MaterialEntity } from '../entities/material.entity.js';
 import { MATERIAL_SEARCH_INDEX, type MaterialSearchIndex } from '../search/material-search.port.js';
 import { ReadThroughCache } from './read-through-cache.js';
 import { MATERIAL_CARD_COLUMNS, bookmarkTargetType, localizedTitle, toCard, type CardRow } from './material-cards.js';
+import { detailStatement, type DetailStatementRow } from './material-detail-statement.js';
 import { MaterialReadCache, type DetailCore } from './material-read-cache.js';
 
 export const SIMILAR_COUNT = 8;
@@ -62,13 +63,14 @@ export class CatalogueReadService {
   }
 
   /**
-   * Published cards in the order of `ids`: the shared part from the read cache (one query for
-   * those it lacks), then the caller's bookmarks of exactly these materials in one more query.
+   * Published cards in the order of `ids`: the shared part from `known` rows (read with a detail's
+   * material) or the read cache (one query for those it lacks), then the caller's bookmarks of
+   * exactly these materials in one more query.
    */
-  async cards(ids: number[], language: Language, userId: string | null): Promise<MaterialCard[]> {
+  async cards(ids: number[], language: Language, userId: string | null, known?: CardRow[]): Promise<MaterialCard[]> {
     if (ids.length === 0) return [];
     // Every search and detail page reads cards: prepared, so PostgreSQL plans it once per connection.
-    const rows = await this.readCache.cardRows(ids, (missing) => preparedQuery<CardRow>(this.dataSource, CARDS_BY_ID, [missing]));
+    const rows = known ?? (await this.readCache.cardRows(ids, (missing) => preparedQuery<CardRow>(this.dataSource, CARDS_BY_ID, [missing])));
     const bookmarks = userId ? await this.bookmarksOf(userId, ids) : new Map<string, number>();
     const byId = new Map(rows.map((row) => [Number(row.id), row]));
     return ids.flatMap((id) => {
@@ -89,8 +91,8 @@ export class CatalogueReadService {
   }
 
   async detail(id: number, language: Language, userId: string | null): Promise<MaterialDetail> {
-    const { material, category, similarIds } = await this.detailCore(id);
-    const [card, ...similar] = await this.cards([id, ...similarIds], language, userId);
+    const { material, category, similarIds, cardRows } = await this.detailCore(id);
+    const [card, ...similar] = await this.cards([id, ...similarIds], language, userId, cardRows);
     if (!card || card.id !== id) throw materialNotFound();
     return {
       ...card,
@@ -119,31 +121,43 @@ export class CatalogueReadService {
     };
   }
 
-  /** The part of a detail page every visitor shares, from the read cache. */
+  /**
+   * The part of a detail page every visitor shares, from the read cache. An engine that holds the
+   * catalogue names the similar materials from the id alone, and the material and their cards
+   * come in one statement; otherwise the material is read first and the database ranks them.
+   */
   private detailCore(id: number): Promise<DetailCore> {
     return this.readCache.detail(id, async () => {
+      const similarIds = await this.index.similar?.(id, SIMILAR_COUNT, SIMILAR_CANDIDATES);
+      if (similarIds) {
+        const rows = await preparedQuery<DetailStatementRow>(this.dataSource, detailStatement(this.dataSource), [id, similarIds]);
+        const subject = rows.find((row) => row.subject);
+        // The engine had it published; the database no longer has (a write not yet applied to it).
+        if (!subject) throw materialNotFound();
+        const material = hydratedEntity(this.dataSource, MaterialEntity, subject);
+        return { material, category: await this.categoryOf(material), similarIds, cardRows: rows as unknown as CardRow[] };
+      }
       const [material] = await preparedEntities(this.dataSource, MaterialEntity, `id = $1 AND status = 'published'`, [id]);
       if (!material) throw materialNotFound();
-      const [category, similarIds] = await Promise.all([this.categoryOf(material), this.similarIds(material, SIMILAR_COUNT)]);
-      return { material, category, similarIds };
+      const [category, rankedIds] = await Promise.all([this.categoryOf(material), this.similarIdsFromDatabase(material, SIMILAR_COUNT)]);
+      return { material, category, similarIds: rankedIds };
     });
   }
 
   async similarTo(id: number, language: Language, userId: string | null): Promise<{ infos: MaterialCard[] }> {
-    const { similarIds } = await this.detailCore(id);
-    return { infos: await this.cards(similarIds, language, userId) };
+    const { similarIds, cardRows } = await this.detailCore(id);
+    return { infos: await this.cards(similarIds, language, userId, cardRows) };
   }
 
   /**
-   * Same kind; same category and shared tags first, then best sellers; never the material itself.
-   * Only a bounded set of candidates is ranked: the best sellers of the same category (partial
-   * kind/category/sales index) and of the materials sharing a keyword (GIN indexes on the keyword
-   * arrays), SIMILAR_CANDIDATES of each, so a detail view never scores the whole kind.
+   * "Similar materials" ranked by the database, for engines that leave it to it (the same rule as
+   * MaterialSearchIndex.similar). Only a bounded set of candidates is ranked: the best sellers of
+   * the same category (partial kind/category/sales index) and of the materials sharing a keyword
+   * (GIN indexes on the keyword arrays), SIMILAR_CANDIDATES of each, so a detail view never
+   * scores the whole kind.
    */
-  private async similarIds(material: MaterialEntity, count: number): Promise<number[]> {
-    // An engine that holds the catalogue ranks them itself (a walk of its sales order and a few
-    // set lookups); otherwise the database does.
-    const ranked = (await this.index.similar?.(material, count, SIMILAR_CANDIDATES)) ?? (await this.similarRows(material, count)).map((r) => Number(r.id));
+  private async similarIdsFromDatabase(material: MaterialEntity, count: number): Promise<number[]> {
+    const ranked = (await this.similarRows(material, count)).map((r) => Number(r.id));
     return this.withBestSellers(material, ranked, count);
   }
 

@@ -21,9 +21,27 @@ export interface CardRow {
   bookmark_id: string | null;
 }
 
+/** The materials columns a card reads (CardRow's, but the bookmark). */
+export const MATERIAL_CARD_COLUMN_NAMES: readonly string[] = [
+  'id',
+  'code',
+  'kind',
+  'from',
+  'title_zh',
+  'title_en',
+  'thumbnail_key',
+  'preview480_key',
+  'preview_strip_key',
+  'duration',
+  'width',
+  'height',
+  'group_flag',
+  'hdr_flag',
+  'max_resolution',
+];
+
 /** The card SELECT list over materials `m` alone (what every visitor sees alike). */
-export const MATERIAL_CARD_COLUMNS = `m.id, m.code, m.kind, m."from", m.title_zh, m.title_en, m.thumbnail_key, m.preview480_key,
-  m.preview_strip_key, m.duration, m.width, m.height, m.group_flag, m.hdr_flag, m.max_resolution`;
+export const MATERIAL_CARD_COLUMNS = MATERIAL_CARD_COLUMN_NAMES.map((name) => `m."${name}"`).join(', ');
 
 /** The card SELECT list over materials `m` and the caller's bookmark `b`. */
 export const CARD_COLUMNS = `${MATERIAL_CARD_COLUMNS}, b.id AS bookmark_id`;

@@ -14,6 +14,8 @@ export interface DetailCore {
   material: MaterialEntity;
   category: CategoryEntity | null;
   similarIds: number[];
+  /** The card rows of the material and its similar ones, when they were read with the material. */
+  cardRows?: CardRow[];
 }
 
 /**

@@ -2,7 +2,7 @@ import { FILTER_NAMES, FILTER_VALUES, type FilterName, type Language, type Mater
 import { idOfMaterialCode, materialCode, type ExactLookup } from '../../materials/material-code.js';
 import { normalizeFilters } from '../../materials/material-filters.js';
 import { hasHan } from '../../text/text-helpers.js';
-import type { MaterialSearchDocument, MaterialSearchResult, SimilarTo } from '../material-search.port.js';
+import type { MaterialSearchDocument, MaterialSearchResult } from '../material-search.port.js';
 import { emptyFacets } from '../search-facets.js';
 import type { QueryToken, QueryWord } from '../synonym-dictionary.js';
 import { DocBitset, ScratchWords, andInto, copyInto, countOf, forEachMember, orInto } from './doc-bitset.js';
@@ -83,6 +83,8 @@ export interface CatalogueIndexMeta {
   idOfCode: [string, number][];
   /** Per kind: its sales order and its newest order. */
   orders: [number, number, number][];
+  /** Each document's category, where its tags start in the tag array, and that array. */
+  similarity: [number, number, number];
 }
 
 /** One page's answer before the adapter wraps it. */
@@ -113,6 +115,14 @@ export class CatalogueIndex {
   private masks: Uint32Array<ArrayBufferLike> = new Uint32Array(2048);
   private titleZhHash: Int32Array<ArrayBufferLike> = new Int32Array(1024);
   private titleEnHash: Int32Array<ArrayBufferLike> = new Int32Array(1024);
+  /**
+   * What "similar materials" reads of a document: its category (-1 for none) and its tags' term
+   * numbers, `tags[tagStart[n]..tagStart[n + 1])` (a tag given twice is there twice), so a detail
+   * page asks by id and the candidates are scored by reading a few numbers each.
+   */
+  private categories: Int32Array<ArrayBufferLike> = new Int32Array(1024);
+  private tagStart: Uint32Array<ArrayBufferLike> = new Uint32Array(1025);
+  private tags: Uint32Array<ArrayBufferLike> = new Uint32Array(4096);
 
   private readonly docOfId = new Map<number, number>();
   /**
@@ -191,6 +201,7 @@ export class CatalogueIndex {
       words: this.words,
       idOfCode: [...this.idOfCode],
       orders: [...this.bySales].map(([kind, order]) => [kind, add(order.docs.subarray(0, order.length)), add(this.byNewest.get(kind)!.docs.subarray(0, this.byNewest.get(kind)!.length))]),
+      similarity: [add(this.categories.subarray(0, n)), add(this.tagStart.subarray(0, n + 1)), add(this.tags.subarray(0, this.tagStart[n]))],
     };
     return { meta, arrays };
   }
@@ -207,6 +218,10 @@ export class CatalogueIndex {
     index.titleZhHash = titleZhHash as Int32Array;
     index.titleEnHash = titleEnHash as Int32Array;
     index.dead = meta.dead;
+    const [categories, tagStart, tags] = meta.similarity.map((i) => arrays[i]!);
+    index.categories = categories as Int32Array;
+    index.tagStart = tagStart as Uint32Array;
+    index.tags = tags as Uint32Array;
     const bitset = (i: number): DocBitset => DocBitset.of(arrays[i] as Uint32Array);
     for (const [kind, i] of meta.kindSets) index.kindSets.set(kind, bitset(i));
     meta.valueSets.forEach((i, value) => (index.valueSets[value] = bitset(i)));
@@ -285,17 +300,21 @@ export class CatalogueIndex {
     if (doc.categoryId !== null) setOf(this.categorySets, doc.categoryId, this.reservedWords).add(n);
     setOf(this.sourceSets, doc.from, this.reservedWords).add(n);
     for (const topic of doc.topicIds) setOf(this.topicSets, topic, 0).add(n);
+    const tagsZh = this.termIdsOf('tagsZh', doc.keywordsZh.join(TAG_SEPARATOR));
+    const tagsEn = this.termIdsOf('tagsEn', doc.keywordsEn.join(TAG_SEPARATOR));
     // A term met twice in one document is added once: PostingList.add ignores a repeat of its last number.
     for (const ids of [
       this.termIdsOf('titleZh', doc.titleZh),
       this.termIdsOf('keywordsZh', doc.keywordsZh.join(' ')),
       this.termIdsOf('titleEn', doc.titleEn),
       this.termIdsOf('keywordsEn', doc.keywordsEn.join(' ')),
-      this.termIdsOf('tagsZh', doc.keywordsZh.join(TAG_SEPARATOR)),
-      this.termIdsOf('tagsEn', doc.keywordsEn.join(TAG_SEPARATOR)),
+      tagsZh,
+      tagsEn,
     ]) {
       for (let i = 0; i < ids.length; i += 1) this.lists[ids[i]!]!.add(n, this.reservedWords);
     }
+    this.categories[n] = doc.categoryId ?? -1;
+    this.addTags(n, tagsZh, tagsEn);
     this.docOfId.set(doc.id, n);
     const code = doc.code.toUpperCase();
     if (code !== materialCode(doc.kind, doc.id)) this.idOfCode.set(code, doc.id);
@@ -494,41 +513,36 @@ export class CatalogueIndex {
   }
 
   /**
-   * See MaterialSearchIndex.similar. The candidates are the best sellers of the kind in the
-   * material's category and in the union of its tags' sets; the union's first `perSource` lie
-   * among each tag's own first `perSource + 1` (the one more in case the material itself is among
-   * them), so they come from merging per-set lists kept between calls (`bestSellerLists`) instead of
-   * OR-ing every tag's bitmap over the kind's words for each detail page.
+   * See MaterialSearchIndex.similar (null when `id` is not a live document). The candidates are
+   * the best sellers of the kind in the material's category and in the union of its tags' sets;
+   * the union's first `perSource` lie among each tag's own first `perSource + 1` (the one more in
+   * case the material itself is among them), so they come from merging per-set lists kept between
+   * calls (`bestSellerLists`) instead of OR-ing every tag's bitmap over the kind's words for each
+   * detail page. Fewer than `count` are topped up with the kind's best sellers.
    */
-  similar(material: SimilarTo, count: number, perSource: number): number[] {
-    const kind = KIND_CODES[material.kind];
-    if (!this.kindSets.has(kind)) throw new Error(`similar: unknown kind '${String(material.kind)}'`);
-    const self = this.docOfId.get(material.id);
-    const category = material.categoryId === null ? undefined : this.categorySets.get(material.categoryId);
-    const tagIds = [...material.keywordsZh.map((tag) => TAG_ZH + tag), ...material.keywordsEn.map((tag) => TAG_EN + tag)]
-      .map((term) => this.termIds.get(term))
-      .filter((id): id is number => id !== undefined);
+  similar(id: number, count: number, perSource: number): number[] | null {
+    const self = this.docOfId.get(id);
+    if (self === undefined) return null;
+    const kind = this.kinds[self]!;
+    const categoryId = this.categories[self]!;
+    const category = categoryId < 0 ? undefined : this.categorySets.get(categoryId);
+    const tagIds = this.tags.subarray(this.tagStart[self]!, this.tagStart[self + 1]!);
     const order = this.bySales.get(kind)!;
     const found: number[] = [];
     if (category) {
-      const bestOfCategory = this.bestSellerLists.get(kind, `${perSource + 1}:c${material.categoryId}`, () =>
+      const bestOfCategory = this.bestSellerLists.get(kind, `${perSource + 1}:c${categoryId}`, () =>
         this.bestSellersInSet(kind, perSource + 1, (set, first, end) => copyInto(set, category.words.subarray(first, end))),
       );
       for (let i = 0; i < bestOfCategory.length && found.length < perSource; i += 1) if (bestOfCategory[i] !== self) found.push(bestOfCategory[i]!);
     }
-    const tagLists = tagIds.map((id) => this.lists[id]!);
-    const bestOfTags = [...new Set(tagIds)].map((id) => this.bestSellerLists.get(kind, `${perSource + 1}:t${id}`, () => this.bestSellersInList(kind, this.lists[id]!, perSource + 1)));
+    const bestOfTags = [...new Set(tagIds)].map((tag) => this.bestSellerLists.get(kind, `${perSource + 1}:t${tag}`, () => this.bestSellersInList(kind, this.lists[tag]!, perSource + 1)));
     found.push(...mergeInOrder(bestOfTags, perSource, self, (doc) => order.rankOf(doc)));
-    const candidates = distinctAscending(found);
-    // A shared category counts 2, each shared tag 1 (a tag given twice, twice).
-    const scores = new Int32Array(candidates.length);
-    if (category) for (let i = 0; i < candidates.length; i += 1) if (category.has(candidates[i]!)) scores[i]! += 2;
-    for (const list of tagLists) list.addMembership(candidates, scores);
-    // Score first, then sales order, as one number per candidate (ranks are below 2^32); the best
-    // `count` are picked in one pass instead of sorting ~200 candidates for a page of 8.
+    // Score first (a shared category 2, each of the material's tags the candidate has 1), then
+    // sales order, as one number per candidate (ranks are below 2^32); the best `count` are picked
+    // in one pass instead of sorting ~200 candidates for a page of 8.
     const best = new Float64Array(count).fill(-1);
-    for (let i = 0; i < candidates.length; i += 1) {
-      let key = scores[i]! * RANK_SPAN + (RANK_SPAN - 1 - order.rankOf(candidates[i]!));
+    for (const doc of distinctAscending(found)) {
+      let key = this.similarity(doc, categoryId, tagIds) * RANK_SPAN + (RANK_SPAN - 1 - order.rankOf(doc));
       if (key <= best[count - 1]!) continue;
       for (let at = 0; at < count; at += 1) {
         if (key > best[at]!) {
@@ -538,9 +552,44 @@ export class CatalogueIndex {
         }
       }
     }
-    const ids: number[] = [];
-    for (const key of best) if (key >= 0) ids.push(this.ids[order.docs[RANK_SPAN - 1 - (key % RANK_SPAN)]!]!);
-    return ids;
+    const chosen: number[] = [];
+    for (const key of best) if (key >= 0) chosen.push(order.docs[RANK_SPAN - 1 - (key % RANK_SPAN)]!);
+    for (let at = 0; at < order.length && chosen.length < count; at += 1) {
+      const doc = order.docs[at]!;
+      if (doc !== self && !chosen.includes(doc)) chosen.push(doc);
+    }
+    return chosen.map((doc) => this.ids[doc]!);
+  }
+
+  /** How alike `doc` is to a material of category `categoryId` and tags `tagIds`: 2 for the category, 1 per tag of the material it has. */
+  private similarity(doc: number, categoryId: number, tagIds: Uint32Array): number {
+    let score = categoryId >= 0 && this.categories[doc] === categoryId ? 2 : 0;
+    const from = this.tagStart[doc]!;
+    const to = this.tagStart[doc + 1]!;
+    for (let i = 0; i < tagIds.length; i += 1) {
+      for (let j = from; j < to; j += 1) {
+        if (this.tags[j] === tagIds[i]) {
+          score += 1;
+          break;
+        }
+      }
+    }
+    return score;
+  }
+
+  private addTags(n: number, ...lists: Uint32Array[]): void {
+    let at = this.tagStart[n]!;
+    const end = at + lists.reduce((sum, list) => sum + list.length, 0);
+    if (end > this.tags.length) {
+      const grown = new Uint32Array(Math.max(end, this.tags.length * 2));
+      grown.set(this.tags);
+      this.tags = grown;
+    }
+    for (const list of lists) {
+      this.tags.set(list, at);
+      at += list.length;
+    }
+    this.tagStart[n + 1] = at;
   }
 
   /**
@@ -672,6 +721,10 @@ export class CatalogueIndex {
     this.masks = masks;
     this.titleZhHash = grow(this.titleZhHash, (n) => new Int32Array(n));
     this.titleEnHash = grow(this.titleEnHash, (n) => new Int32Array(n));
+    this.categories = grow(this.categories, (n) => new Int32Array(n));
+    const tagStart = new Uint32Array(size + 1);
+    tagStart.set(this.tagStart);
+    this.tagStart = tagStart;
   }
 }
 

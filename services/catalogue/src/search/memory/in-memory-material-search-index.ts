@@ -4,7 +4,7 @@ import type { Language, MaterialSearchQuery } from '@mkt/contracts';
 import { afterCommit } from '@mkt/platform';
 import { exactLookupOf } from '../../materials/material-code.js';
 import { normalizeQuery } from '../../text/text-helpers.js';
-import type { MaterialSearchDocument, MaterialSearchIndex, MaterialSearchResult, SimilarTo } from '../material-search.port.js';
+import type { MaterialSearchDocument, MaterialSearchIndex, MaterialSearchResult } from '../material-search.port.js';
 import { lookupAnswer } from '../keyword-search.js';
 import { NO_SYNONYMS, type SynonymSource } from '../synonym-dictionary.js';
 import { DEFAULT_LIMITS, type CatalogueIndexLimits } from './catalogue-index.js';
@@ -120,11 +120,11 @@ export class InMemoryMaterialSearchIndex implements MaterialSearchIndex {
     this.build().catch((rebuild: unknown) => this.logger.error({ err: rebuild }, 'search index rebuild failed'));
   }
 
-  async similar(material: SimilarTo, count: number, candidates: number): Promise<number[] | null> {
+  async similar(id: number, count: number, candidates: number): Promise<number[] | null> {
     const index = this.current;
     if (!index) return null;
     try {
-      return await index.similar(material, count, candidates);
+      return await index.similar(id, count, candidates);
     } catch (error) {
       // The index failed while it was asked: the caller ranks in the database instead.
       if (this.current !== index) return null;

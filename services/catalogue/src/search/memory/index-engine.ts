@@ -2,7 +2,7 @@ import type { Language, MaterialSearchQuery } from '@mkt/contracts';
 import type { ExactLookup } from '../../materials/material-code.js';
 import type { NormalizedQuery } from '../../text/text-helpers.js';
 import { typoCorrectionApplies } from '../keyword-search.js';
-import type { MaterialSearchDocument, SimilarTo } from '../material-search.port.js';
+import type { MaterialSearchDocument } from '../material-search.port.js';
 import type { SynonymDictionary } from '../synonym-dictionary.js';
 import type { CatalogueIndex, IndexAnswer } from './catalogue-index.js';
 
@@ -25,7 +25,8 @@ export interface IndexEngine {
    * typos corrected (withTypoCorrection's rule), in the same call: one trip to the index's thread.
    */
   search(query: MaterialSearchQuery, language: Language, normalized: NormalizedQuery, dictionary: SynonymDictionary): Promise<IndexAnswer>;
-  similar(material: SimilarTo, count: number, perSource: number): Promise<number[]>;
+  /** Null when `id` is not a live document. */
+  similar(id: number, count: number, perSource: number): Promise<number[] | null>;
   /** A write the index cannot take throws here (this thread) or is reported to `onFailure` (worker). */
   upsert(documents: MaterialSearchDocument[]): void;
   remove(ids: number[]): void;
@@ -65,8 +66,8 @@ export class LocalIndexEngine implements IndexEngine {
     return answerOf(this.index, query, language, normalized, dictionary);
   }
 
-  async similar(material: SimilarTo, count: number, perSource: number): Promise<number[]> {
-    return this.index.similar(material, count, perSource);
+  async similar(id: number, count: number, perSource: number): Promise<number[] | null> {
+    return this.index.similar(id, count, perSource);
   }
 
   upsert(documents: MaterialSearchDocument[]): void {

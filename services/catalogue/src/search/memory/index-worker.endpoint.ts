@@ -1,7 +1,7 @@
 import type { Language, MaterialSearchQuery } from '@mkt/contracts';
 import type { ExactLookup } from '../../materials/material-code.js';
 import type { NormalizedQuery } from '../../text/text-helpers.js';
-import type { MaterialSearchDocument, SimilarTo } from '../material-search.port.js';
+import type { MaterialSearchDocument } from '../material-search.port.js';
 import { SynonymDictionary } from '../synonym-dictionary.js';
 import type { CatalogueIndex, CatalogueIndexLimits } from './catalogue-index.js';
 import { answerOf } from './index-engine.js';
@@ -23,7 +23,7 @@ export type IndexRequest =
   | { id: number; op: 'lookup'; lookup: Exclude<ExactLookup, null> }
   | { id: number; op: 'search'; query: MaterialSearchQuery; language: Language; normalized: NormalizedQuery }
   | { op: 'dictionary'; groups: readonly (readonly string[])[] }
-  | { id: number; op: 'similar'; material: SimilarTo; count: number; perSource: number }
+  | { id: number; op: 'similar'; materialId: number; count: number; perSource: number }
   | { op: 'upsert'; documents: MaterialSearchDocument[] }
   | { op: 'remove'; ids: number[] };
 
@@ -92,7 +92,7 @@ export class IndexWorkerEndpoint {
       case 'search':
         return answerOf(this.index, request.query, request.language, request.normalized, this.dictionary);
       case 'similar':
-        return this.index.similar(request.material, request.count, request.perSource);
+        return this.index.similar(request.materialId, request.count, request.perSource);
     }
   }
 }

@@ -9,26 +9,27 @@ function seeded(seed: number): () => number {
   };
 }
 
-describe('PostingList.addMembership', () => {
+describe('PostingList.orInto', () => {
   it.each([
     ['an array list (rare term)', 40, 100_000],
     ['an array list of thousands spread over the numbers', 5_000, 1_000_000],
     ['a bitmap (common term)', 5_000, 20_000],
-  ])('counts the documents added, for every document asked, in %s', (_name, members, range) => {
+  ])('sets exactly the documents added, from any origin, in %s', (_name, members, range) => {
     const random = seeded(members);
     const list = new PostingList();
     const docs = [...new Set(Array.from({ length: members }, () => Math.floor(random() * range)))].sort((a, b) => a - b);
     for (const doc of docs) list.add(doc);
     expect(list.bits !== null).toBe(members * 32 >= range);
-    // Members and non-members, runs of neighbours, the first and last numbers and past the end.
-    const asked = new Set<number>([0, range - 1, range + 5, docs[0]!, docs.at(-1)!]);
-    for (let i = 0; i < 300; i += 1) asked.add(random() < 0.5 ? docs[Math.floor(random() * docs.length)]! : Math.floor(random() * range));
-    for (let i = 0; i < 20; i += 1) asked.add(docs[100 + i] ?? i);
-    const candidates = Uint32Array.from(asked).sort();
-    const scores = new Int32Array(candidates.length).fill(3);
-    list.addMembership(candidates, scores);
-    const added = new Set(docs);
-    expect(Array.from(scores)).toEqual(Array.from(candidates, (doc) => (added.has(doc) ? 4 : 3)));
-    expect(scores.some((score) => score === 4) && scores.some((score) => score === 3)).toBe(true);
+    // The whole range, and a window that starts inside it (as a search of one kind reads).
+    for (const origin of [0, 32 * Math.floor(range / 64)]) {
+      const words = new Uint32Array(Math.ceil((range - origin) / 32));
+      words[0] = 1; // what the target held already stays
+      list.orInto(words, origin);
+      const set: number[] = [];
+      words.forEach((word, i) => {
+        for (let bit = 0; bit < 32; bit += 1) if (word & (1 << bit)) set.push(origin + 32 * i + bit);
+      });
+      expect(set).toEqual([...new Set([origin, ...docs.filter((doc) => doc >= origin)])].sort((a, b) => a - b));
+    }
   });
 });

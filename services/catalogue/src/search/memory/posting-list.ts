@@ -52,36 +52,6 @@ export class PostingList {
     }
   }
 
-  /**
-   * Adds 1 to `scores[i]` for every `docs[i]` (ascending) this list holds. An array list is read
-   * forward once, galloping from one document to the next: a binary search per document over a
-   * list of tens of thousands jumps across all of it, and a detail page's scoring asked that of
-   * a few lists for each of its ~200 candidates.
-   */
-  addMembership(docs: Uint32Array, scores: Int32Array): void {
-    if (this.bits) {
-      for (let i = 0; i < docs.length; i += 1) if (this.bits.has(docs[i]!)) scores[i]! += 1;
-      return;
-    }
-    // Every position before `lo` holds a smaller number than the document looked for.
-    let lo = 0;
-    for (let i = 0; i < docs.length && lo < this.length; i += 1) {
-      const doc = docs[i]!;
-      let hi = lo;
-      for (let step = 1; hi < this.length && this.docs[hi]! < doc; step *= 2) {
-        lo = hi + 1;
-        hi += step;
-      }
-      hi = Math.min(hi, this.length);
-      while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        if (this.docs[mid]! < doc) lo = mid + 1;
-        else hi = mid;
-      }
-      if (lo < this.length && this.docs[lo] === doc) scores[i]! += 1;
-    }
-  }
-
   /** target := target ∨ this, where `target` holds the documents from `origin` (a multiple of 32) on. */
   orInto(target: Uint32Array, origin = 0): void {
     const first = origin >>> 5;

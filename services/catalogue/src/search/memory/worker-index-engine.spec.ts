@@ -51,8 +51,9 @@ const browse = materialSearchRequestSchema.parse({});
 describe('WorkerIndexEngine', () => {
   it('answers a question the index fails on with an error, and goes on answering', async () => {
     const { engine } = engineOverChannel([document(1, 'glacier')]);
-    const unknownKind = { id: 1, kind: 'hologram' as never, categoryId: null, keywordsZh: [], keywordsEn: [] };
-    await expect(engine.similar(unknownKind, 8, 20)).rejects.toThrow();
+    // A question without its normalized words: the index throws reading them.
+    await expect(engine.search(browse, 'en', null as never, SynonymDictionary.EMPTY)).rejects.toThrow();
+    expect(await engine.similar(404, 8, 20)).toBeNull();
     expect((await engine.search(browse, 'en', normalizeQuery(''), SynonymDictionary.EMPTY)).ids).toEqual([1]);
     expect(engine.size).toBe(1);
   });

@@ -3,7 +3,7 @@ import { Worker } from 'node:worker_threads';
 import type { Language, MaterialSearchQuery } from '@mkt/contracts';
 import type { ExactLookup } from '../../materials/material-code.js';
 import type { NormalizedQuery } from '../../text/text-helpers.js';
-import type { MaterialSearchDocument, SimilarTo } from '../material-search.port.js';
+import type { MaterialSearchDocument } from '../material-search.port.js';
 import type { SynonymDictionary } from '../synonym-dictionary.js';
 import type { CatalogueIndexLimits, IndexAnswer } from './catalogue-index.js';
 import type { IndexEngine } from './index-engine.js';
@@ -84,10 +84,8 @@ export class WorkerIndexEngine implements IndexEngine {
     return this.ask({ op: 'search', query, language, normalized });
   }
 
-  similar(material: SimilarTo, count: number, perSource: number): Promise<number[]> {
-    // Only what ranking reads: a whole entity would be copied across for nothing.
-    const { id, kind, categoryId, keywordsZh, keywordsEn } = material;
-    return this.ask({ op: 'similar', material: { id, kind, categoryId, keywordsZh, keywordsEn }, count, perSource });
+  similar(id: number, count: number, perSource: number): Promise<number[] | null> {
+    return this.ask({ op: 'similar', materialId: id, count, perSource });
   }
 
   upsert(documents: MaterialSearchDocument[]): void {
