@@ -304,6 +304,7 @@ describe('contests: console setup, entries, judging and results', () => {
       await work.getByTestId('judge-save').click();
       await work.getByTestId('judge-score-message').waitFor();
       await eventually(async () => (await work.getByTestId('judge-my-score').textContent()).includes(score));
+      await shoot(judge, `judge-${kind}`);
     }
 
     // --- The review ends; the standings show the scores and the manager publishes the results.
