@@ -11,8 +11,9 @@ const statements = new WeakMap<DataSource, string>();
  * One statement for a detail page whose similar materials the search engine already named: the
  * published material's row with every column of MaterialEntity (`subject` true), then the card
  * rows of the published similar ones (`$2`, the other columns NULL). One round trip to PostgreSQL
- * instead of the material first and the cards after it, which on two cores shared with the
- * database is the largest single cost of a detail page left to save.
+ * instead of the material first and the cards after it: on two cores shared with the database, a
+ * round trip (the socket write that wakes a backend, its row description) costs about what a
+ * statement this small does (docs/runbooks/benchmarks.md).
  */
 export function detailStatement(dataSource: DataSource): string {
   let text = statements.get(dataSource);

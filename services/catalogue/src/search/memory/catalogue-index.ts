@@ -9,7 +9,7 @@ import { DocBitset, ScratchWords, andInto, copyInto, countOf, forEachMember, orI
 import { DocOrder } from './doc-order.js';
 import { FacetCounter } from './facet-counter.js';
 import type { IndexSnapshot, SnapshotArray } from './index-snapshot.js';
-import { DocumentTerms, STEM, TAG_EN, TAG_SEPARATOR, TAG_ZH, TITLE_STEM, TITLE_WORD, WORD, isDictionaryWord, type SearchField } from './document-terms.js';
+import { DocumentTerms, STEM, TAG_SEPARATOR, TITLE_STEM, TITLE_WORD, WORD, isDictionaryWord, type SearchField } from './document-terms.js';
 import { KeptBestSellerLists, mergeInOrder } from './best-seller-lists.js';
 import { PostingList } from './posting-list.js';
 import { TypoCorrector } from './typo-corrector.js';
@@ -541,7 +541,7 @@ export class CatalogueIndex {
     // sales order, as one number per candidate (ranks are below 2^32); the best `count` are picked
     // in one pass instead of sorting ~200 candidates for a page of 8.
     const best = new Float64Array(count).fill(-1);
-    for (const doc of distinctAscending(found)) {
+    for (const doc of new Set(found)) {
       let key = this.similarity(doc, categoryId, tagIds) * RANK_SPAN + (RANK_SPAN - 1 - order.rankOf(doc));
       if (key <= best[count - 1]!) continue;
       for (let at = 0; at < count; at += 1) {
@@ -730,14 +730,6 @@ export class CatalogueIndex {
 
 /** Above any rank in a sales order (document numbers are below 2^32). */
 const RANK_SPAN = 2 ** 32;
-
-/** The numbers of `docs` once each, ascending. */
-function distinctAscending(docs: number[]): Uint32Array {
-  const sorted = Uint32Array.from(docs).sort();
-  let kept = 0;
-  for (let i = 0; i < sorted.length; i += 1) if (i === 0 || sorted[i] !== sorted[i - 1]) sorted[kept++] = sorted[i]!;
-  return sorted.subarray(0, kept);
-}
 
 function setOf<K>(sets: Map<K, DocBitset>, key: K, wordCount: number): DocBitset {
   let set = sets.get(key);
