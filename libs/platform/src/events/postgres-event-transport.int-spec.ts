@@ -104,11 +104,13 @@ describe('PostgresEventTransport', () => {
     const slowHandler = async (): Promise<void> => {
       calls += 1;
       // Three visibility timeouts: without the claim being extended, the other replica would take it.
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      // (1.5 s timeouts, extended every 0.5 s: a test process stalled for a moment by a loaded
+      // machine must not let a claim lapse that a running service would have extended.)
+      await new Promise((resolve) => setTimeout(resolve, 4500));
       finished = true;
     };
     for (let replica = 0; replica < 2; replica += 1) {
-      const consumer = transport({ visibilityTimeoutSeconds: 0.5 });
+      const consumer = transport({ visibilityTimeoutSeconds: 1.5 });
       consumer.subscribe(group, event, slowHandler);
       await consumer.start();
     }
