@@ -388,6 +388,23 @@ describe('in-memory search engine against brute force', () => {
     expect(similar![0]).toBe(id);
   });
 
+  it.each<Via>(['memory', 'worker channel'])('drops a material withdrawn or re-tagged after "similar materials" were asked (%s)', async (via) => {
+    const { engine, oracle } = await engineAndOracle(docs, DEFAULT_LIMITS, via);
+    const live = [...oracle.docs.values()];
+    const probe = live.find((doc) => doc.categoryId !== null && doc.keywordsZh.length > 0)!;
+    const first = (await engine.similar(probe.id, 8, 20))!;
+    expect(first).toEqual(bruteForceSimilar(live, probe));
+    // The first similar one loses the probe's category and tags; the second is withdrawn.
+    const [retagged, withdrawn] = first.map((id) => oracle.docs.get(id)!);
+    const moved = { ...retagged!, categoryId: null, keywordsZh: ['别的'], keywordsEn: ['other'] };
+    await engine.upsert([moved, { ...withdrawn!, published: false }]);
+    oracle.upsert(moved);
+    oracle.upsert({ ...withdrawn!, published: false });
+    const after = await engine.similar(probe.id, 8, 20);
+    expect(after).toEqual(bruteForceSimilar([...oracle.docs.values()], probe));
+    expect(after).not.toContain(withdrawn!.id);
+  });
+
   it.each<Via>(['snapshot', 'worker channel'])('answers the same from an index reached through a %s', async (via) => {
     const { engine, oracle } = await engineAndOracle(docs, DEFAULT_LIMITS, via);
     expect((await differences(engine, oracle, queries.slice(0, 150))).slice(0, 10)).toEqual([]);

@@ -3,33 +3,41 @@ const LISTS_PER_KIND_LIMIT = 20_000;
 
 /**
  * Per kind, the best sellers of a category or tag (first N + 1 document numbers in sales order),
- * kept between "similar materials" calls (CatalogueIndex.similar, ADR 0020). Any change to a
- * document of a kind empties that kind's lists: which sets a document was in is not kept per
- * document, so no narrower emptying is possible.
+ * kept between "similar materials" calls (CatalogueIndex.similar, ADR 0020). A change to a
+ * document can only change the lists of the sets it is or was in: those are forgotten, the rest
+ * kept.
  */
 export class KeptBestSellerLists {
-  private readonly byKind = new Map<number, Map<string, Uint32Array>>();
+  private readonly byKind = new Map<number, Map<string, { limit: number; list: Uint32Array }>>();
 
-  /** The kept list for `key`, worked out by `find` when it is not kept. */
-  get(kind: number, key: string, find: () => Uint32Array): Uint32Array {
+  /** The kept first `limit` of `set` (a category or tag, see setKeys), worked out by `find` when it is not kept. */
+  get(kind: number, set: string, limit: number, find: () => Uint32Array): Uint32Array {
     let lists = this.byKind.get(kind);
     if (!lists) this.byKind.set(kind, (lists = new Map()));
-    const kept = lists.get(key);
-    if (kept) return kept;
+    const kept = lists.get(set);
+    if (kept?.limit === limit) return kept.list;
     const list = find();
     if (lists.size >= LISTS_PER_KIND_LIMIT) lists.clear();
-    lists.set(key, list);
+    lists.set(set, { limit, list });
     return list;
   }
 
-  /** A document of `kind` was published, changed, sold or withdrawn. */
-  emptyKind(kind: number): void {
-    this.byKind.get(kind)?.clear();
+  /** A document of `kind` in these sets was published, changed, sold or withdrawn. */
+  forget(kind: number, sets: readonly string[]): void {
+    const lists = this.byKind.get(kind);
+    if (lists) for (const set of sets) lists.delete(set);
   }
 
   clear(): void {
     this.byKind.clear();
   }
+}
+
+/** The keys of a document's category (none below 0) and tags in KeptBestSellerLists. */
+export function setKeys(categoryId: number, tagIds: ArrayLike<number>): string[] {
+  const keys = categoryId < 0 ? [] : [`c${categoryId}`];
+  for (let i = 0; i < tagIds.length; i += 1) keys.push(`t${tagIds[i]!}`);
+  return keys;
 }
 
 /**

@@ -10,7 +10,7 @@ import { DocOrder } from './doc-order.js';
 import { FacetCounter } from './facet-counter.js';
 import type { IndexSnapshot, SnapshotArray } from './index-snapshot.js';
 import { DocumentTerms, STEM, TAG_SEPARATOR, TITLE_STEM, TITLE_WORD, WORD, isDictionaryWord, type SearchField } from './document-terms.js';
-import { KeptBestSellerLists, mergeInOrder } from './best-seller-lists.js';
+import { KeptBestSellerLists, mergeInOrder, setKeys } from './best-seller-lists.js';
 import { PostingList } from './posting-list.js';
 import { TypoCorrector } from './typo-corrector.js';
 
@@ -276,7 +276,6 @@ export class CatalogueIndex {
   /** Indexes a document as it is now: published ones are found, others are forgotten. */
   upsert(doc: MaterialSearchDocument): void {
     this.remove(doc.id);
-    this.bestSellerLists.emptyKind(KIND_CODES[doc.kind]);
     if (!doc.published) return;
     const n = this.count++;
     this.ensureCapacity(this.count);
@@ -315,6 +314,7 @@ export class CatalogueIndex {
     }
     this.categories[n] = doc.categoryId ?? -1;
     this.addTags(n, tagsZh, tagsEn);
+    if (!this.bulk) this.bestSellerLists.forget(kind, this.setKeysOf(n));
     this.docOfId.set(doc.id, n);
     const code = doc.code.toUpperCase();
     if (code !== materialCode(doc.kind, doc.id)) this.idOfCode.set(code, doc.id);
@@ -328,7 +328,7 @@ export class CatalogueIndex {
     const n = this.docOfId.get(id);
     if (n === undefined) return;
     const kind = this.kinds[n]!;
-    this.bestSellerLists.emptyKind(kind);
+    if (!this.bulk) this.bestSellerLists.forget(kind, this.setKeysOf(n));
     if (!this.bulk) {
       this.bySales.get(kind)!.delete(n);
       this.byNewest.get(kind)!.delete(n);
@@ -530,12 +530,12 @@ export class CatalogueIndex {
     const order = this.bySales.get(kind)!;
     const found: number[] = [];
     if (category) {
-      const bestOfCategory = this.bestSellerLists.get(kind, `${perSource + 1}:c${categoryId}`, () =>
+      const bestOfCategory = this.bestSellerLists.get(kind, `c${categoryId}`, perSource + 1, () =>
         this.bestSellersInSet(kind, perSource + 1, (set, first, end) => copyInto(set, category.words.subarray(first, end))),
       );
       for (let i = 0; i < bestOfCategory.length && found.length < perSource; i += 1) if (bestOfCategory[i] !== self) found.push(bestOfCategory[i]!);
     }
-    const bestOfTags = [...new Set(tagIds)].map((tag) => this.bestSellerLists.get(kind, `${perSource + 1}:t${tag}`, () => this.bestSellersInList(kind, this.lists[tag]!, perSource + 1)));
+    const bestOfTags = [...new Set(tagIds)].map((tag) => this.bestSellerLists.get(kind, `t${tag}`, perSource + 1, () => this.bestSellersInList(kind, this.lists[tag]!, perSource + 1)));
     found.push(...mergeInOrder(bestOfTags, perSource, self, (doc) => order.rankOf(doc)));
     // Score first (a shared category 2, each of the material's tags the candidate has 1), then
     // sales order, as one number per candidate (ranks are below 2^32); the best `count` are picked
@@ -559,6 +559,11 @@ export class CatalogueIndex {
       if (doc !== self && !chosen.includes(doc)) chosen.push(doc);
     }
     return chosen.map((doc) => this.ids[doc]!);
+  }
+
+  /** The kept best-seller lists a change to document `n` can alter: its category's and its tags'. */
+  private setKeysOf(n: number): string[] {
+    return setKeys(this.categories[n]!, this.tags.subarray(this.tagStart[n]!, this.tagStart[n + 1]!));
   }
 
   /** How alike `doc` is to a material of category `categoryId` and tags `tagIds`: 2 for the category, 1 per tag of the material it has. */
