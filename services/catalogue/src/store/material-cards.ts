@@ -22,7 +22,7 @@ export interface CardRow {
 }
 
 /** The materials columns a card reads (CardRow's, but the bookmark). */
-export const MATERIAL_CARD_COLUMN_NAMES: readonly string[] = [
+export const MATERIAL_CARD_COLUMN_NAMES: readonly Exclude<keyof CardRow, 'bookmark_id'>[] = [
   'id',
   'code',
   'kind',

@@ -18,17 +18,19 @@ const statements = new WeakMap<DataSource, string>();
 export function detailStatement(dataSource: DataSource): string {
   let text = statements.get(dataSource);
   if (text === undefined) {
-    const names = dataSource.getMetadata(MaterialEntity).columns.map((column) => column.databaseName);
-    const cardNames = new Set(MATERIAL_CARD_COLUMN_NAMES);
+    const metadata = dataSource.getMetadata(MaterialEntity);
+    const names = metadata.columns.map((column) => column.databaseName);
+    const cardNames = new Set<string>(MATERIAL_CARD_COLUMN_NAMES);
     const missing = MATERIAL_CARD_COLUMN_NAMES.filter((name) => !names.includes(name));
     if (missing.length > 0) throw new Error(`card columns missing from MaterialEntity: ${missing.join(', ')}`);
-    const quoted = (name: string) => `m."${name.replaceAll('"', '""')}"`;
+    const column = (name: string) => `m.${dataSource.driver.escape(name)}`;
+    const table = metadata.tablePath.split('.').map((part) => dataSource.driver.escape(part)).join('.');
     // UNION ALL takes each column's type from the first part, so the second part's NULLs need no casts.
-    text = `SELECT true AS subject, ${names.map(quoted).join(', ')}, NULL AS bookmark_id
-      FROM catalogue.materials m WHERE m.id = $1 AND m.status = 'published'
+    text = `SELECT true AS subject, ${names.map(column).join(', ')}, NULL AS bookmark_id
+      FROM ${table} m WHERE m.id = $1 AND m.status = 'published'
       UNION ALL
-      SELECT false, ${names.map((name) => (cardNames.has(name) ? quoted(name) : 'NULL')).join(', ')}, NULL
-      FROM catalogue.materials m WHERE m.id IN (SELECT unnest($2::bigint[])) AND m.status = 'published'`;
+      SELECT false, ${names.map((name) => (cardNames.has(name) ? column(name) : 'NULL')).join(', ')}, NULL
+      FROM ${table} m WHERE m.id IN (SELECT unnest($2::bigint[])) AND m.status = 'published'`;
     statements.set(dataSource, text);
   }
   return text;
