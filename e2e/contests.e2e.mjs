@@ -306,6 +306,14 @@ describe('contests: console setup, entries, judging and results', () => {
       await eventually(async () => (await work.getByTestId('judge-my-score').textContent()).includes(score));
       await shoot(judge, `judge-${kind}`);
     }
+    if (SCREENSHOTS) {
+      // The same screen in English (the key stays for the tab, so a reload keeps the judge in).
+      await judge.evaluate(() => localStorage.setItem('lang', 'en'));
+      await judge.reload();
+      await judge.getByTestId('judge-work').first().waitFor();
+      await shoot(judge, 'judge-en');
+      await judge.evaluate(() => localStorage.setItem('lang', 'zh-CN'));
+    }
 
     // --- The review ends; the standings show the scores and the manager publishes the results.
     await movePhases(admin, contestId, 'announcement');

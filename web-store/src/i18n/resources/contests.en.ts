@@ -148,7 +148,7 @@ export const contestsEn: MessageShape<typeof contestsZhCN> = {
     next: 'Next page',
     noPrev: 'This is the first page',
     noNext: 'This is the last page',
-    page: 'Page {{page}}, {{total}} works',
+    page: 'Page {{page}}; works: {{total}}',
     scoreInvalid: 'A score is a whole number from 0 to {{max}}',
     open: 'Open the original',
   },
