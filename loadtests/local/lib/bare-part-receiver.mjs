@@ -21,6 +21,8 @@ const port = Number(process.env.PORT);
 const dir = process.env.DIR ?? '';
 if (!Number.isInteger(port) || port <= 0 || !dir) throw new Error('PORT and DIR are required');
 
+const WRITE_CALL_BYTES = 128 * 1024;
+
 /** @type {Map<string, Promise<import('node:fs/promises').FileHandle>>} */
 const files = new Map();
 
@@ -45,8 +47,9 @@ async function receive(req) {
   const body = Buffer.concat(chunks);
   if (!files.has(name)) files.set(name, open(join(dir, name), 'w'));
   const file = await /** @type {Promise<import('node:fs/promises').FileHandle>} */ (files.get(name));
+  // In calls of at most 128 KB, as the store writes (see writeFully in the platform's atomic-file.ts).
   for (let written = 0; written < body.length; ) {
-    written += (await file.write(body, written, body.length - written, (part - 1) * size + written)).bytesWritten;
+    written += (await file.write(body, written, Math.min(WRITE_CALL_BYTES, body.length - written), (part - 1) * size + written)).bytesWritten;
   }
   return { status: 200, etag: hash.digest('hex').slice(0, 32) };
 }

@@ -97,11 +97,22 @@ export function errorCode(error: unknown): string | undefined {
   return typeof code === 'string' ? code : undefined;
 }
 
-/** Writes all of `buffer` at `position` of the file (null: where the file's offset is), however many calls it takes. */
+/**
+ * The most one write call carries. On a two-core virtual machine (Linux 6.18), 200 MB written in
+ * 1 MB parts, 10 at a time, took 50-60 ms into a fresh file but 520-550 ms in most rounds once
+ * another such file had just been written, every part written in one call; in calls of 512 KB,
+ * 256 KB and 128 KB the slow rounds came later and fewer (2, 1 and 0 of 12), in 64 KB none, at
+ * 65-95 ms. The system gives a large write large page-cache folios, and there those often came
+ * from memory the host had to provide afresh. 128 KB calls cost a few more trips to the thread
+ * pool and nothing measurable elsewhere.
+ */
+const WRITE_CALL_BYTES = 128 * 1024;
+/** Writes all of `buffer` at `position` of the file (null: where the file's offset is), in calls of at most 128 KB. */
 export async function writeFully(handle: FileHandle, buffer: Buffer, position: number | null = null): Promise<void> {
   let offset = 0;
   while (offset < buffer.length) {
-    const { bytesWritten } = await handle.write(buffer, offset, buffer.length - offset, position === null ? null : position + offset);
+    const length = Math.min(WRITE_CALL_BYTES, buffer.length - offset);
+    const { bytesWritten } = await handle.write(buffer, offset, length, position === null ? null : position + offset);
     offset += bytesWritten;
   }
 }

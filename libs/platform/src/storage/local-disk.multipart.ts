@@ -5,6 +5,7 @@ import { errorCode, fsyncDirectory, moveIntoPlace, writeFully, writeTempFile } f
 import { readExactly } from './exact-body.js';
 import { CoalescedSync } from './coalesced-sync.js';
 import { OpenUploadFiles } from './open-upload-files.js';
+import { WriteBehind } from './write-behind.js';
 import { applyJournal, flushedPartRecord, needsTerminator, partRecord, withdrawalRecord, type JournalPart } from './part-journal.js';
 import { MultipartUploadNotFoundError, PartLargerThanPlannedError } from './object-storage.errors.js';
 import type { ObjectBody } from './object-storage.port.js';
@@ -58,9 +59,11 @@ export class LocalMultipartUploads {
   private readonly files = new OpenUploadFiles();
   /**
    * Journals are flushed through their open handle; fdatasync, as only their bytes and size
-   * matter. (Data files are flushed once, when the upload completes.)
+   * matter. (Data files are written back while their parts arrive and flushed when the upload completes.)
    */
   private readonly journalSyncs = new CoalescedSync((path) => this.files.use(path, (handle) => handle.datasync(), 'append'));
+  /** Data files written back while their parts arrive, so completing flushes only the last few. */
+  private readonly writeBehind = new WriteBehind((path) => this.files.use(path, (handle) => handle.datasync()));
   private readonly journals = new Map<string, Promise<Map<number, JournalPart>>>();
   /** Manifests never change once written; an upload removed meanwhile fails at its first write. */
   private readonly manifests = new Map<string, MultipartManifest>();
@@ -149,6 +152,7 @@ export class LocalMultipartUploads {
           const bytes = await received;
           const dataPath = join(uploadDir, DATA);
           await this.files.use(dataPath, (handle) => writeFully(handle, bytes, (partNumber - 1) * partSize));
+          this.writeBehind.wrote(dataPath, size);
           const etag = partEtag(hash);
           // The files were open: an abort that removed the folder meanwhile must still win.
           await Promise.all([this.appendToJournal(uploadId, partRecord(partNumber, etag, size), 'cached'), stat(join(uploadDir, MANIFEST))]);
@@ -258,6 +262,8 @@ export class LocalMultipartUploads {
   async releaseDataFile(uploadId: string): Promise<string> {
     this.assertUploadIdFormat(uploadId);
     const path = join(this.layout.uploadDir(uploadId), DATA);
+    // Waits for a background flush and fails as it did: the caller's own flush might not see its error.
+    await this.writeBehind.finish(path);
     await this.files.close(path);
     await this.files.close(join(this.layout.uploadDir(uploadId), JOURNAL));
     return path;
@@ -267,6 +273,7 @@ export class LocalMultipartUploads {
     if (!UPLOAD_ID.test(uploadId)) return;
     this.manifests.delete(uploadId);
     this.journals.delete(uploadId);
+    this.writeBehind.forget(join(this.layout.uploadDir(uploadId), DATA));
     await this.files.close(join(this.layout.uploadDir(uploadId), DATA));
     await this.files.close(join(this.layout.uploadDir(uploadId), JOURNAL));
     await rm(this.layout.uploadDir(uploadId), { recursive: true, force: true });
