@@ -1,5 +1,6 @@
+import { jest } from '@jest/globals';
 import { createHash, randomBytes } from 'node:crypto';
-import { appendFile, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { appendFile, mkdtemp, open, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -130,6 +131,47 @@ describe('LocalDiskObjectStorage on disk', () => {
     expect(md5(await readFile(object))).toBe(md5(Buffer.concat(parts)));
     expect(await restarted.stat('originals', 'in-place.mp4')).toMatchObject({ size: partSize * 2 + 4, etag: stored.etag, contentType: 'video/mp4' });
     expect(await readdir(join(objects(), '.multipart'))).toEqual([]);
+  });
+
+  describe('writing an in-place upload back while its parts arrive', () => {
+    /** The prototype of the handles fs/promises opens, whose datasync the write-behind calls. */
+    async function fileHandlePrototype(): Promise<{ datasync: () => Promise<void> }> {
+      const handle = await open(join(dataDir, 'probe'), 'w');
+      await handle.close();
+      return Object.getPrototypeOf(handle) as { datasync: () => Promise<void> };
+    }
+
+    /** 33 parts of 1 MB and a tail: past the 32 MB after which the data file is flushed in the background. */
+    async function uploadPastOneWriteBack(key: string): Promise<{ uploadId: string; parts: { partNumber: number; etag: string }[]; bytes: Buffer }> {
+      const partSize = storage.minPartSize;
+      const uploadId = await storage.createMultipartUpload('originals', key, { partSize });
+      const bodies = [...Array.from({ length: 33 }, () => randomBytes(partSize)), Buffer.from('tail')];
+      const parts: { partNumber: number; etag: string }[] = [];
+      for (const [i, body] of bodies.entries()) parts.push({ partNumber: i + 1, etag: await storage.uploadPart('originals', key, uploadId, i + 1, body, body.length) });
+      return { uploadId, parts, bytes: Buffer.concat(bodies) };
+    }
+
+    afterEach(() => jest.restoreAllMocks());
+
+    it('flushes the data file before the upload completes, and the object holds every byte', async () => {
+      const datasync = jest.spyOn(await fileHandlePrototype(), 'datasync');
+      const { uploadId, parts, bytes } = await uploadPastOneWriteBack('written-back.mp4');
+      expect(datasync).toHaveBeenCalled();
+      await storage.completeMultipartUpload('originals', 'written-back.mp4', uploadId, parts);
+      expect(md5(await readFile(join(objects(), 'originals', 'written-back.mp4')))).toBe(md5(bytes));
+    });
+
+    it('refuses to complete an upload whose background write-back failed, until it is aborted; its parts stay listed', async () => {
+      const failure = Object.assign(new Error('EIO: i/o error, fdatasync'), { code: 'EIO' });
+      jest.spyOn(await fileHandlePrototype(), 'datasync').mockRejectedValueOnce(failure);
+      const { uploadId, parts } = await uploadPastOneWriteBack('lost-write-back.mp4');
+      await expect(storage.completeMultipartUpload('originals', 'lost-write-back.mp4', uploadId, parts)).rejects.toThrow('EIO');
+      await expect(storage.completeMultipartUpload('originals', 'lost-write-back.mp4', uploadId, parts)).rejects.toThrow('EIO');
+      expect(await storage.listParts('originals', 'lost-write-back.mp4', uploadId)).toHaveLength(34);
+      await expect(storage.stat('originals', 'lost-write-back.mp4')).resolves.toBeNull();
+      await storage.abortMultipartUpload('originals', 'lost-write-back.mp4', uploadId);
+      await expect(storage.listParts('originals', 'lost-write-back.mp4', uploadId)).rejects.toBeInstanceOf(MultipartUploadNotFoundError);
+    });
   });
 
   it('lists the newest version of a re-sent in-place part, after a restart too, and ignores a journal line cut short by a crash', async () => {
