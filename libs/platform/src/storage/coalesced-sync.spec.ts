@@ -1,14 +1,5 @@
 import { CoalescedSync } from './coalesced-sync.js';
-
-/** A flush that finishes when the test says so, and the moments each one started. */
-function manualFlush() {
-  const started: { path: string; finish: (error?: Error) => void }[] = [];
-  const flush = (path: string) =>
-    new Promise<void>((resolve, reject) => started.push({ path, finish: (error) => (error ? reject(error) : resolve()) }));
-  return { started, flush };
-}
-
-const settle = () => new Promise((resolve) => setImmediate(resolve));
+import { manualFlush, settle } from './testing/manual-flush.js';
 
 describe('CoalescedSync', () => {
   it('gives callers who ask during a flush one shared flush that starts after it', async () => {

@@ -1,14 +1,5 @@
 import { WriteBehind } from './write-behind.js';
-
-/** A flush that finishes when the test says so. */
-function manualFlush() {
-  const started: { path: string; finish: (error?: Error) => void }[] = [];
-  const flush = (path: string) =>
-    new Promise<void>((resolve, reject) => started.push({ path, finish: (error) => (error ? reject(error) : resolve()) }));
-  return { started, flush };
-}
-
-const settle = () => new Promise((resolve) => setImmediate(resolve));
+import { manualFlush, settle } from './testing/manual-flush.js';
 
 describe('WriteBehind', () => {
   it('starts a flush each time enough bytes have gathered, never two at once for one file', async () => {

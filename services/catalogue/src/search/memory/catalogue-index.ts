@@ -526,7 +526,7 @@ export class CatalogueIndex {
     const kind = this.kinds[self]!;
     const categoryId = this.categories[self]!;
     const category = categoryId < 0 ? undefined : this.categorySets.get(categoryId);
-    const tagIds = this.tags.subarray(this.tagStart[self]!, this.tagStart[self + 1]!);
+    const tagIds = this.tagsOf(self);
     const order = this.bySales.get(kind)!;
     const found: number[] = [];
     if (category) {
@@ -563,7 +563,12 @@ export class CatalogueIndex {
 
   /** The kept best-seller lists a change to document `n` can alter: its category's and its tags'. */
   private setKeysOf(n: number): string[] {
-    return setKeys(this.categories[n]!, this.tags.subarray(this.tagStart[n]!, this.tagStart[n + 1]!));
+    return setKeys(this.categories[n]!, this.tagsOf(n));
+  }
+
+  /** Document `n`'s tags' term numbers (a view, not a copy). */
+  private tagsOf(n: number): Uint32Array {
+    return this.tags.subarray(this.tagStart[n]!, this.tagStart[n + 1]!);
   }
 
   /** How alike `doc` is to a material of category `categoryId` and tags `tagIds`: 2 for the category, 1 per tag of the material it has. */
