@@ -1,4 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
+import { ScheduleModule } from '@nestjs/schedule';
 import { AuthModule } from './auth/auth.module.js';
 import { RemoteSessionsModule } from './auth/remote-session.validators.js';
 import type { AppConfig } from './config/app-config.js';
@@ -15,7 +16,10 @@ import { TimeModule } from './time/time.module.js';
 /**
  * The infrastructure every service process needs, each concern behind one port whose adapter
  * the configuration picks: events (PostgreSQL or Kafka), storage (local disk or MinIO),
- * notifier (dev mailbox or SMTP); metrics (Prometheus, GET /metrics for allowed scrapers only).
+ * notifier (dev mailbox or SMTP); metrics (Prometheus, GET /metrics for allowed scrapers only);
+ * one scheduler for the services' `@Interval` jobs (Nest tells dynamic modules apart by
+ * reference, so a `ScheduleModule.forRoot()` in each service would run every job once per service
+ * in the single-machine process).
  */
 @Module({})
 export class PlatformModule {
@@ -28,6 +32,7 @@ export class PlatformModule {
       imports: [
         ConfigModule.forRoot(config),
         TimeModule,
+        ScheduleModule.forRoot(),
         CryptoModule.forRoot(secrets.fieldEncryption),
         HealthModule,
         MetricsModule.forRoot({ allow: config.http.metricsAllow }),

@@ -1,5 +1,4 @@
 import { Inject, Injectable, Module, type OnModuleInit } from '@nestjs/common';
-import { ScheduleModule } from '@nestjs/schedule';
 import { DatabaseModule, EventsModule, HandledEventEntity, OBJECT_STORAGE, OutboxMessageEntity, OutboxTraceContext1765600000000, StaffAuditLogEntity, StaffAuditWriter, type ObjectStorage } from '@mkt/platform';
 import { FfmpegRunner, resolveMediaBinaries } from '@mkt/platform/media';
 import { ContestsDemoSeed } from './demo/contests-demo-seed.service.js';
@@ -51,7 +50,6 @@ class ContestsBuckets implements OnModuleInit {
   imports: [
     DatabaseModule.forService({ name: 'contests', entities: CONTESTS_ENTITIES, migrations: CONTESTS_MIGRATIONS }),
     EventsModule.forService({ dataSourceName: 'contests', consumerGroup: 'contests', consumes: [] }),
-    ScheduleModule.forRoot(),
   ],
   controllers: [
     ContestsPublicController,

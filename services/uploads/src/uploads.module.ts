@@ -9,24 +9,26 @@ import { CatalogueListingHandlers } from './materials/catalogue-listing.handlers
 import { MaterialCenterService } from './materials/material-center.service.js';
 import { UploadsInit1764100000000 } from './migrations/1764100000000-uploads-init.js';
 import { UploadsCatalogueListing1764300000000 } from './migrations/1764300000000-uploads-catalogue-listing.js';
+import { UploadsOpenSessions1766400000000 } from './migrations/1766400000000-uploads-open-sessions.js';
 import { MediaProcessor } from './pipeline/media-processor.js';
 import { MEDIA_PROCESSOR, UploadPipelineService } from './pipeline/upload-pipeline.service.js';
 import { UploadPipelineMetrics } from './pipeline/upload-pipeline.metrics.js';
 import { AdminReviewsController } from './review/review-admin.controller.js';
 import { ReviewService } from './review/review.service.js';
+import { AbandonedUploadsSweeper } from './store/abandoned-uploads.sweeper.js';
 import { DesktopUploaderController } from './store/desktop-uploader.controller.js';
 import { UploadSessionService } from './store/upload-session.service.js';
 import { UploadsStoreController } from './store/uploads-store.controller.js';
 import { UPLOAD_SETTINGS, uploadSettings, type UploadSettings } from './uploads.settings.js';
 
 export const UPLOADS_ENTITIES = [UploadEntity, StaffAuditLogEntity, OutboxMessageEntity, HandledEventEntity];
-export const UPLOADS_MIGRATIONS = [UploadsInit1764100000000, UploadsCatalogueListing1764300000000, OutboxTraceContext1765600000000];
+export const UPLOADS_MIGRATIONS = [UploadsInit1764100000000, UploadsCatalogueListing1764300000000, OutboxTraceContext1765600000000, UploadsOpenSessions1766400000000];
 
 /**
- * Uploads: contributor upload sessions (multipart parts and checkpoints), content validation, the
- * background media pipeline (probe, 480p preview, watermarked sample, thumbnail, hover strip,
- * perceptual fingerprints), the material centre, the staff review queue, and the reduced copies
- * licensing asks for (personal licences: 1080P video, medium photos).
+ * Uploads: contributor upload sessions (multipart parts and checkpoints; abandoned ones swept),
+ * content validation, the background media pipeline (probe, 480p preview, watermarked sample,
+ * thumbnail, hover strip, perceptual fingerprints), the material centre, the staff review queue,
+ * and the reduced copies licensing asks for (personal licences: 1080P video, medium photos).
  */
 @Module({
   imports: [
@@ -48,6 +50,7 @@ export const UPLOADS_MIGRATIONS = [UploadsInit1764100000000, UploadsCatalogueLis
     },
     DeliveryPreparerService,
     UploadSessionService,
+    AbandonedUploadsSweeper,
     MaterialCenterService,
     UploadPipelineService,
     UploadPipelineMetrics,

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { jest } from '@jest/globals';
 import { ErrorCode, type ContributedMaterial, type MaterialListResponse, type UploadStsResponse, type UploadTokenResponse } from '@mkt/contracts';
 import { MultipartUploadNotFoundError } from '@mkt/platform';
+import { AbandonedUploadsSweeper } from '../src/store/abandoned-uploads.sweeper.js';
 import { BUYER, GID2, GID3, generateClip, startUploads, type UploadsHarness } from './uploads-harness.js';
 
 const MiB = 1024 * 1024;
@@ -80,6 +81,54 @@ describe('upload API (parts, checkpoints, ownership)', () => {
     expect([failed.status, failed.reason]).toEqual(['failed', 'uploadVideoUnreadable']);
     const detail = await h.call<ContributedMaterial>('/upload/material/detail', { token, body: { id: done.body.data.id } });
     expect(detail.body.data).toMatchObject({ status: 'failed', reason: 'uploadVideoUnreadable' });
+  });
+
+  it('ends sessions removed while uploading or left for a week, frees their parts, and starts a resume afresh', async () => {
+    // gid 2: the contributor who may delete own material.
+    const { token } = await h.user(GID2);
+    const bytes = randomBytes(2 * MiB + 5);
+    const session = async (name: string) => {
+      const plan = await h.sendParts(token, 'video', name, bytes, (n) => n === 1);
+      const [row] = await h.sql<{ id: string; multipart_upload_id: string }>('SELECT id, multipart_upload_id FROM uploads.uploads WHERE file_path = $1', [plan.filePath]);
+      return { ...plan, id: Number(row!.id), multipartUploadId: row!.multipart_upload_id };
+    };
+    const removed = await session('removed.mp4');
+    const idle = await session('idle.mp4');
+    const resumed = await session('resumed.mp4');
+    const recent = await session('recent.mp4');
+    expect((await h.call('/upload/material/delete', { token, body: { id: removed.id } })).body.code).toBe(0);
+    const weekAgo = `now() - interval '7 days 1 minute'`;
+    await h.sql(`UPDATE uploads.uploads SET updated_at = ${weekAgo} WHERE id = ANY($1::bigint[])`, [[idle.id, resumed.id]]);
+    // Coming back to it before the sweep keeps it: the token call is the checkpoint's resume.
+    const back = await h.call<UploadTokenResponse>('/upload/token/video', { token, body: { fileName: 'resumed.mp4', fileSize: bytes.length } });
+    expect(back.body.data).toMatchObject({ filePath: resumed.filePath, uploadedParts: [1] });
+
+    const sweeper = h.server.app.get(AbandonedUploadsSweeper);
+    expect(await sweeper.sweep()).toBe(2);
+    for (const gone of [removed, idle]) {
+      await expect(h.storage().listParts('originals', gone.filePath, gone.multipartUploadId)).rejects.toThrow(MultipartUploadNotFoundError);
+    }
+    for (const kept of [resumed, recent]) expect(await h.storage().listParts('originals', kept.filePath, kept.multipartUploadId)).toHaveLength(1);
+    const rows = await h.sql<{ id: string; multipart_upload_id: string | null; ended: boolean }>(
+      'SELECT id, multipart_upload_id, deleted_at IS NOT NULL AS ended FROM uploads.uploads WHERE id = ANY($1::bigint[]) ORDER BY id',
+      [[removed.id, idle.id, resumed.id, recent.id]],
+    );
+    expect(rows.map((row) => [Number(row.id), row.multipart_upload_id, row.ended])).toEqual([
+      [removed.id, null, true],
+      [idle.id, null, true],
+      [resumed.id, resumed.multipartUploadId, false],
+      [recent.id, recent.multipartUploadId, false],
+    ]);
+    expect(await sweeper.sweep()).toBe(0);
+
+    // The idle file again: a new session with no parts, and the ended one no longer takes its parts or its success call.
+    const fresh = await h.call<UploadTokenResponse>('/upload/token/video', { token, body: { fileName: 'idle.mp4', fileSize: bytes.length } });
+    expect(fresh.body.data.uploadedParts).toEqual([]);
+    expect(fresh.body.data.filePath).not.toBe(idle.filePath);
+    const late = await h.call('/upload/ali/sts', { token, body: { filePath: idle.filePath, partNumbers: [2] } });
+    expect(late.body.code).toBe(ErrorCode.UPLOAD_FILE_PATH_ERROR);
+    const success = await h.call('/upload/video/success', { token, body: { fileName: 'idle.mp4', filePath: idle.filePath, fileSize: bytes.length } });
+    expect(success.body.code).toBe(ErrorCode.UPLOAD_FILE_PATH_ERROR);
   });
 
   it('records a file whose parts an earlier success call assembled before failing', async () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource, EntityManager } from 'typeorm';
+import { IsNull, type DataSource, type EntityManager } from 'typeorm';
 import {
   ErrorCode,
   UPLOAD_LIMITS,
@@ -80,6 +80,8 @@ export class UploadSessionService implements OnModuleInit {
     if (open && open.deletedAt === null && open.multipartUploadId) {
       try {
         const stored = await this.storage.listParts(UPLOAD_BUCKETS.originals, open.filePath, open.multipartUploadId);
+        // A resume keeps the parts another week (AbandonedUploadsSweeper).
+        await repository.update(open.id, { updatedAt: this.clock.now() });
         return this.tokenResponse(open, stored.filter((part) => part.size === this.expectedPartSize(open, part.partNumber)).map((part) => part.partNumber));
       } catch {
         // The store lost or expired the multipart upload: end this session and start afresh.
@@ -153,13 +155,18 @@ export class UploadSessionService implements OnModuleInit {
     }
 
     await this.dataSource.transaction(async (manager: EntityManager) => {
-      await manager.getRepository(UploadEntity).update(upload.id, {
-        status: uploadTransition(upload.status, 'complete'),
-        multipartUploadId: null,
-        declaredWidth: request.width ?? upload.declaredWidth,
-        declaredHeight: request.height ?? upload.declaredHeight,
-        updatedAt: this.clock.now(),
-      });
+      // Only a session still open: the contributor may have removed it, or the sweeper ended it, meanwhile.
+      const { affected } = await manager.getRepository(UploadEntity).update(
+        { id: upload.id, status: 'uploading', deletedAt: IsNull() },
+        {
+          status: uploadTransition(upload.status, 'complete'),
+          multipartUploadId: null,
+          declaredWidth: request.width ?? upload.declaredWidth,
+          declaredHeight: request.height ?? upload.declaredHeight,
+          updatedAt: this.clock.now(),
+        },
+      );
+      if (affected !== 1) throw new AppError(ErrorCode.UPLOAD_FILE_PATH_ERROR, 'uploadFilePathError');
       await this.outbox.add(manager, UploadCompleted, String(upload.id), {
         uploadId: upload.id,
         contributorId: upload.contributorId,
