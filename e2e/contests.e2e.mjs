@@ -160,7 +160,12 @@ describe('contests: console setup, entries, judging and results', () => {
     await admin.locator('input[name="prizes.2.titleZh"]').fill('临时奖');
     await admin.locator('input[name="prizes.2.titleEn"]').fill('Temporary prize');
     // Removing the temporary track takes its prize with it; the landscape prize follows its track to position 2.
-    await admin.locator('input[name="tracks.1.titleZh"]').hover(); // the iterator shows a line's remove button on hover
+    // The iterator shows a line's remove button only while the line is hovered: centre the line
+    // first, so that the click needs no scrolling that would move it under the fixed app bar or
+    // away from the pointer.
+    const temporaryTrack = admin.locator('input[name="tracks.1.titleZh"]');
+    await temporaryTrack.evaluate((input) => input.scrollIntoView({ block: 'center' }));
+    await temporaryTrack.hover();
     await admin.locator('.button-remove-tracks-1').click();
     await admin.getByText('已删除赛道的 1 个奖项也一并删除').waitFor();
     assert.equal(await admin.locator('input[name="prizes.2.titleZh"]').count(), 0);
