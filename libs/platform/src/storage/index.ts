@@ -10,3 +10,4 @@ export { parseStorageOptions, storageOptionsSchema, type ResolvedStorageOptions,
 export { StorageModule, STORAGE_OPTIONS, type StorageModuleAsyncOptions } from './storage.module.js';
 export * from './object-location.js';
 export { STORAGE_BUCKETS, BUCKET_NAMES, type BucketName, type BucketSpec } from './bucket-list.js';
+export { sweepStorage, sweepStorageQuietly, type StorageSweep, type SweepLogger } from './storage-sweep.js';
