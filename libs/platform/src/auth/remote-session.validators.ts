@@ -8,6 +8,9 @@ import {
   type SessionIntrospectionRequest,
 } from '@mkt/contracts';
 import { AppError } from '../errors/app-error.js';
+import { describeFetchError, PeerReachability } from '../health/peer-reachability.js';
+import { ReadinessRegistry } from '../health/readiness.js';
+import { Metrics } from '../metrics/metrics.port.js';
 import { withTraceHeaders } from '../tracing/trace-context.js';
 import {
   STAFF_SESSION_VALIDATOR,
@@ -17,6 +20,7 @@ import {
   type StaffSessionValidator,
   type UserSessionValidator,
 } from './auth.guards.js';
+import { introspectionMetrics } from './introspection-metrics.js';
 import type { StaffTokenClaims, UserTokenClaims } from './token.service.js';
 
 /** How long an answer is reused: a logoff elsewhere shows here within this many seconds. */
@@ -28,6 +32,15 @@ export function introspectionSignature(secret: string, request: SessionIntrospec
 
 type Answer = { ok: true; value: AuthenticatedUser | AuthenticatedStaff } | { ok: false; code: number };
 
+/** How a call to identity ended: a live session, a refusal (ended, unknown, disabled), or no usable answer. */
+export type IntrospectionOutcome = 'ok' | 'denied' | 'error';
+
+/** Watches the calls to identity (metrics, identity's reported state); never changes their result. */
+export interface IntrospectionObserver {
+  /** `error` describes why, for an `error` outcome. */
+  called(outcome: IntrospectionOutcome, seconds: number, error?: string): void;
+}
+
 /**
  * Asks identity (IDENTITY_URL) whether a session is live, keeping each answer for a few seconds
  * so a busy service does not ask on every request. Fails closed: when identity cannot be reached
@@ -35,6 +48,7 @@ type Answer = { ok: true; value: AuthenticatedUser | AuthenticatedStaff } | { ok
  */
 export class SessionIntrospectionClient {
   private readonly answers = new Map<string, { expires: number; answer: Promise<Answer> }>();
+  private readonly observers: IntrospectionObserver[] = [];
 
   constructor(
     private readonly identityUrl: string,
@@ -59,24 +73,41 @@ export class SessionIntrospectionClient {
     throw answer.code === ErrorCode.ACCOUNT_DISABLED ? AppError.accountDisabled() : AppError.tokenInvalid();
   }
 
+  /** Tells `observer` how each call to identity ends (cache hits are not calls). Several may watch. */
+  observe(observer: IntrospectionObserver): void {
+    this.observers.push(observer);
+  }
+
   private async ask(request: SessionIntrospectionRequest): Promise<Answer> {
-    const body = JSON.stringify(request);
-    let response: Response;
+    const startedAt = performance.now();
+    const report = (outcome: IntrospectionOutcome, error?: string) => {
+      const seconds = (performance.now() - startedAt) / 1000;
+      for (const observer of this.observers) observer.called(outcome, seconds, error);
+    };
+    let answer: Answer;
     try {
-      response = await this.fetchImpl(`${this.identityUrl.replace(/\/$/, '')}${SESSION_INTROSPECTION_PATH}`, {
-        method: 'POST',
-        // The asking request's trace continues into identity's log lines (a shared answer: the first asker's).
-        headers: withTraceHeaders({ 'content-type': 'application/json', [INTROSPECTION_SIGNATURE_HEADER]: introspectionSignature(this.secret, request) }),
-        body,
-        signal: AbortSignal.timeout(3_000),
-      });
-    } catch {
+      answer = await this.call(request);
+    } catch (error) {
+      report('error', describeFetchError(error));
       throw new AppError(ErrorCode.NOT_READY, 'serviceUnavailable');
     }
+    report(answer.ok ? 'ok' : 'denied');
+    return answer;
+  }
+
+  /** Rejects when identity cannot answer: unreachable, too slow, or an answer that is neither a session nor a refusal. */
+  private async call(request: SessionIntrospectionRequest): Promise<Answer> {
+    const response = await this.fetchImpl(`${this.identityUrl.replace(/\/$/, '')}${SESSION_INTROSPECTION_PATH}`, {
+      method: 'POST',
+      // The asking request's trace continues into identity's log lines (a shared answer: the first asker's).
+      headers: withTraceHeaders({ 'content-type': 'application/json', [INTROSPECTION_SIGNATURE_HEADER]: introspectionSignature(this.secret, request) }),
+      body: JSON.stringify(request),
+      signal: AbortSignal.timeout(3_000),
+    });
     const json = (await response.json().catch(() => null)) as { code?: number } | null;
     if (response.ok && json) return { ok: true, value: json as AuthenticatedUser | AuthenticatedStaff };
     if (response.status === 401 || response.status === 403) return { ok: false, code: json?.code ?? ErrorCode.TOKEN_INVALID };
-    throw new AppError(ErrorCode.NOT_READY, 'serviceUnavailable');
+    throw new Error(`identity answered HTTP ${response.status}${response.ok ? ' without a JSON body' : ''}`);
   }
 }
 
@@ -98,18 +129,42 @@ export class RemoteStaffSessionValidator implements StaffSessionValidator {
   }
 }
 
+/** Identity's state as this process sees it, fed by the introspection calls (reported on /health/ready). */
+export const IDENTITY_REACHABILITY = Symbol('IdentityReachability');
+
 /**
  * For a service deployed without identity (IDENTITY_URL set): the session validators every guard
- * uses ask identity, so logoffs, disabled accounts and role changes apply in every service.
+ * uses ask identity, so logoffs, disabled accounts and role changes apply in every service. The
+ * calls are counted (`identity_introspection_*`) and identity's state is reported on
+ * /health/ready without failing it: when identity is down only signed-in calls fail (ADR 0023).
  */
 @Global()
 @Module({})
 export class RemoteSessionsModule {
-  static forRoot(identityUrl: string, tokenSecret: string): DynamicModule {
+  /** `fetchImpl` for tests only. */
+  static forRoot(identityUrl: string, tokenSecret: string, fetchImpl: typeof fetch = fetch): DynamicModule {
     return {
       module: RemoteSessionsModule,
       providers: [
-        { provide: SessionIntrospectionClient, useValue: new SessionIntrospectionClient(identityUrl, tokenSecret) },
+        {
+          provide: IDENTITY_REACHABILITY,
+          inject: [{ token: ReadinessRegistry, optional: true }],
+          useFactory: (readiness?: ReadinessRegistry) => {
+            const reachability = new PeerReachability('identity', { probeUrl: `${identityUrl.replace(/\/$/, '')}/health/live`, fetchImpl });
+            readiness?.registerPeer(reachability);
+            return reachability;
+          },
+        },
+        {
+          provide: SessionIntrospectionClient,
+          inject: [IDENTITY_REACHABILITY, { token: Metrics, optional: true }],
+          useFactory: (reachability: PeerReachability, metrics?: Metrics) => {
+            const client = new SessionIntrospectionClient(identityUrl, tokenSecret, fetchImpl);
+            client.observe({ called: (outcome, _seconds, error) => (outcome === 'error' ? reachability.noteFailure(error ?? 'error') : reachability.noteAnswer()) });
+            if (metrics) client.observe(introspectionMetrics(metrics));
+            return client;
+          },
+        },
         { provide: USER_SESSION_VALIDATOR, useClass: RemoteUserSessionValidator },
         { provide: STAFF_SESSION_VALIDATOR, useClass: RemoteStaffSessionValidator },
       ],

@@ -14,11 +14,15 @@ export class HealthController {
     return { status: 'up', uptimeSeconds: Math.round(process.uptime()) };
   }
 
-  /** Every dependency answers; only then should a load balancer send traffic here. */
+  /**
+   * 200 while the process's own dependencies answer (`checks`); only then should a load balancer
+   * send traffic here. Shared peer services (`dependencies`) are reported, never a reason for 503
+   * (ADR 0023).
+   */
   @Get('ready')
   async ready(@Res({ passthrough: true }) response: FastifyReply) {
     const result = await this.readiness.run();
     response.status(result.ready ? 200 : 503);
-    return { status: result.ready ? 'up' : 'down', checks: result.checks };
+    return { status: result.ready ? 'up' : 'down', checks: result.checks, dependencies: result.dependencies };
   }
 }

@@ -1,2 +1,3 @@
 export * from './readiness.js';
 export * from './health.module.js';
+export * from './peer-reachability.js';

@@ -1,18 +1,54 @@
-/** Something the process needs before it may take traffic: a database, the event bus, … */
+/**
+ * Something the process cannot serve anything without: its own database, the event bus, … A
+ * failing check takes the pod out of its Service (ADR 0023).
+ */
 export interface ReadinessCheck {
   name: string;
   check(): Promise<void>;
 }
 
-/** Collects readiness checks from every module; /health/ready runs them all. */
+/**
+ * A shared peer service this process calls for some requests only (identity's session checks).
+ * Reported on /health/ready, never failing it: the calls that need it fail on their own (ADR 0023).
+ */
+export interface PeerDependency {
+  name: string;
+  /** The state last seen by real calls and probes; reading it does no I/O. */
+  status(): PeerStatus;
+}
+
+export interface PeerStatus {
+  /** Null until the first call or probe has answered. */
+  reachable: boolean | null;
+  /** When the current state (reachable or not) began, ISO 8601. */
+  since: string | null;
+  /** The latest failure, kept after recovery so a blip stays visible. */
+  lastError: string | null;
+  lastErrorAt: string | null;
+  /** When a call or probe last answered or failed. */
+  checkedAt: string | null;
+}
+
+export interface ReadinessResult {
+  ready: boolean;
+  checks: Record<string, 'up' | string>;
+  dependencies: Record<string, PeerStatus>;
+}
+
+/** Collects readiness checks and peer dependencies from every module; /health/ready reports them all. */
 export class ReadinessRegistry {
   private readonly checks = new Map<string, ReadinessCheck>();
+  private readonly peers = new Map<string, PeerDependency>();
 
   register(check: ReadinessCheck): void {
     this.checks.set(check.name, check);
   }
 
-  async run(timeoutMs = 2000): Promise<{ ready: boolean; checks: Record<string, 'up' | string> }> {
+  registerPeer(peer: PeerDependency): void {
+    this.peers.set(peer.name, peer);
+  }
+
+  async run(timeoutMs = 2000): Promise<ReadinessResult> {
     const entries = await Promise.all(
       [...this.checks.values()].map(async (item) => {
         try {
@@ -24,7 +60,8 @@ export class ReadinessRegistry {
       }),
     );
     const checks = Object.fromEntries(entries);
-    return { ready: entries.every(([, state]) => state === 'up'), checks };
+    const dependencies = Object.fromEntries([...this.peers.values()].map((peer) => [peer.name, peer.status()]));
+    return { ready: entries.every(([, state]) => state === 'up'), checks, dependencies };
   }
 }
 
