@@ -26,6 +26,15 @@ export interface EventTransport {
   observe?(observer: DeliveryObserver): void;
   /** Deliveries waiting for this process's consumer groups, per group and event (metrics; one cheap query). */
   backlog?(): Promise<ConsumerBacklog[]>;
+  /** Messages this process's consumer groups have yet to read, per topic, as last measured (metrics; no I/O). */
+  consumerLag?(): ConsumerLag[];
+}
+
+export interface ConsumerLag {
+  consumerGroup: string;
+  topic: string;
+  /** Summed over the topic's partitions: end offset minus the group's committed offset. */
+  lag: number;
 }
 
 export interface ConsumerBacklog {

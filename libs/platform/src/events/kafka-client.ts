@@ -10,7 +10,10 @@ export interface KafkaClient {
 }
 export type KafkaProducer = Pick<Producer, 'connect' | 'disconnect' | 'sendBatch'>;
 export type KafkaConsumer = Pick<Consumer, 'connect' | 'disconnect' | 'subscribe' | 'run' | 'stop'>;
-export type KafkaAdmin = Pick<Admin, 'connect' | 'disconnect' | 'listTopics' | 'createTopics' | 'fetchTopicOffsets' | 'deleteGroups'>;
+export type KafkaAdmin = Pick<
+  Admin,
+  'connect' | 'disconnect' | 'listTopics' | 'createTopics' | 'fetchTopicOffsets' | 'fetchOffsets' | 'deleteGroups' | 'describeCluster'
+>;
 
 /** A real kafkajs client whose own logs go through the Nest logger, as structured entries. */
 export function createKafkaClient(config: KafkaConfig, logger: LoggerService): KafkaClient {
@@ -26,4 +29,40 @@ export function createKafkaClient(config: KafkaConfig, logger: LoggerService): K
       else logger.log(structured);
     },
   });
+}
+
+/**
+ * One admin connection kept open for the readiness check and the lag poll, connected on first use.
+ * After a broker outage kafkajs reconnects on the next request; a failed connect is tried again on
+ * the next use. Once closed it stays closed, so a late caller cannot open a connection nobody closes.
+ */
+export class KafkaAdminConnection {
+  private admin?: KafkaAdmin;
+  private connecting?: Promise<KafkaAdmin>;
+  private closed = false;
+
+  constructor(private readonly kafka: KafkaClient) {}
+
+  get(): Promise<KafkaAdmin> {
+    if (this.closed) return Promise.reject(new Error('the kafka admin connection is closed'));
+    this.connecting ??= this.connect().catch((error: unknown) => {
+      this.connecting = undefined;
+      throw error;
+    });
+    return this.connecting;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const admin = this.admin;
+    this.admin = undefined;
+    this.connecting = undefined;
+    await admin?.disconnect().catch(() => undefined);
+  }
+
+  private async connect(): Promise<KafkaAdmin> {
+    const admin = (this.admin ??= this.kafka.admin());
+    await admin.connect();
+    return admin;
+  }
 }

@@ -12,6 +12,7 @@ import {
 import { describeError, TransportStateError } from './event-bus.errors.js';
 import {
   NO_DELIVERY_OBSERVER,
+  type ConsumerLag,
   type DeadLetter,
   type DeadLetterQuery,
   type DeadLetterReason,
@@ -21,7 +22,9 @@ import {
 } from './event-transport.js';
 import { inEventSpan } from './event-span.js';
 import { InterruptibleDelay } from './interruptible-delay.js';
-import { createKafkaClient, type KafkaClient, type KafkaConsumer, type KafkaProducer } from './kafka-client.js';
+import { createKafkaClient, KafkaAdminConnection, type KafkaClient, type KafkaConsumer, type KafkaProducer } from './kafka-client.js';
+import { KafkaConnectionCheck } from './kafka-connection-check.js';
+import { KafkaConsumerLagPoller } from './kafka-consumer-lag.js';
 import { readDeadLetters } from './kafka-dead-letter-reader.js';
 import {
   deadLetterMessage,
@@ -57,6 +60,10 @@ export class KafkaEventTransport implements EventTransport {
   /** Back-off pauses in progress, cut short on stop so shutdown does not wait them out. */
   private readonly retryPauses = new Set<InterruptibleDelay>();
   private producer?: KafkaProducer;
+  /** Kept open for the readiness check and the lag poll (topic creation and dead-letter reads use their own). */
+  private readonly admin: KafkaAdminConnection;
+  private readonly connectionCheck: KafkaConnectionCheck;
+  private lagPoller?: KafkaConsumerLagPoller;
   private state: 'new' | 'starting' | 'started' | 'stopped' = 'new';
   private observer: DeliveryObserver = NO_DELIVERY_OBSERVER;
 
@@ -81,6 +88,8 @@ export class KafkaEventTransport implements EventTransport {
         },
         logger,
       );
+    this.admin = new KafkaAdminConnection(this.kafka);
+    this.connectionCheck = new KafkaConnectionCheck(this.admin);
   }
 
   subscribe(consumerGroup: string, definition: EventDefinition, handler: TransportEventHandler): void {
@@ -111,6 +120,13 @@ export class KafkaEventTransport implements EventTransport {
       throw error;
     }
     this.state = 'started';
+    this.lagPoller = new KafkaConsumerLagPoller(
+      this.admin,
+      [...this.groups].map(([consumerGroup, topics]) => ({ consumerGroup, topics: [...topics.keys()] })),
+      this.settings.consumerLagIntervalSeconds * 1000,
+      this.logger,
+    );
+    this.lagPoller.start();
     this.logger.log({
       msg: 'kafka event transport started',
       clientId: this.settings.clientId,
@@ -135,8 +151,20 @@ export class KafkaEventTransport implements EventTransport {
     if (this.state === 'stopped') return;
     this.state = 'stopped';
     for (const pause of this.retryPauses) pause.interrupt();
+    this.lagPoller?.stop();
     await this.disconnectAll();
     this.logger.log({ msg: 'kafka event transport stopped', clientId: this.settings.clientId });
+  }
+
+  /** Rejects while the brokers do not answer `describeCluster()` (one request at a time, its outcome kept 5 s). */
+  async checkConnection(): Promise<void> {
+    if (this.state !== 'started') throw new TransportStateError(`the event transport is ${this.state}`);
+    await this.connectionCheck.check();
+  }
+
+  /** Each consumer group's lag per topic, as read at the last poll (every `consumerLagIntervalSeconds`). */
+  consumerLag(): ConsumerLag[] {
+    return this.lagPoller?.current() ?? [];
   }
 
   async listDeadLetters(query: DeadLetterQuery = {}): Promise<DeadLetter[]> {
@@ -334,5 +362,6 @@ export class KafkaEventTransport implements EventTransport {
     this.consumers.length = 0;
     await this.producer?.disconnect().catch(() => undefined);
     this.producer = undefined;
+    await this.admin.close();
   }
 }

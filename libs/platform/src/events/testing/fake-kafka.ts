@@ -25,6 +25,13 @@ export class FakeKafkaCluster {
   private readonly committed = new Map<string, number>();
   private readonly activeMember = new Map<string, FakeConsumer>();
   failNextSends = 0;
+  /** The admin's connect and requests fail, as with every broker down. */
+  brokerDown = false;
+  /** The admin's requests wait until `answer()`: a broker that accepts connections and says nothing. */
+  brokerSilent = false;
+  describeClusterCalls = 0;
+  adminConnects = 0;
+  private readonly silentRequests: Array<() => void> = [];
 
   client(): KafkaClient {
     return {
@@ -53,6 +60,18 @@ export class FakeKafkaCluster {
 
   commit(groupId: string, topic: string, next: number): void {
     this.committed.set(`${groupId}/${topic}`, next);
+  }
+
+  /** Lets the requests held while `brokerSilent` go on. */
+  answer(): void {
+    this.brokerSilent = false;
+    for (const release of this.silentRequests.splice(0)) release();
+  }
+
+  /** What a real broker does to an admin request: refuse it when down, sit on it when silent. */
+  async adminRequest(): Promise<void> {
+    if (this.brokerSilent) await new Promise<void>((resolve) => this.silentRequests.push(resolve));
+    if (this.brokerDown) throw new Error('Connection error: connect ECONNREFUSED 10.0.0.9:9092');
   }
 
   forgetGroup(groupId: string): void {
@@ -181,8 +200,26 @@ export class FakeConsumer implements KafkaConsumer {
 class FakeAdmin implements KafkaAdmin {
   constructor(private readonly cluster: FakeKafkaCluster) {}
 
-  async connect(): Promise<void> {}
+  async connect(): Promise<void> {
+    this.cluster.adminConnects += 1;
+    await this.cluster.adminRequest();
+  }
   async disconnect(): Promise<void> {}
+
+  async describeCluster(): Promise<{ brokers: Array<{ nodeId: number; host: string; port: number }>; controller: number | null; clusterId: string }> {
+    this.cluster.describeClusterCalls += 1;
+    await this.cluster.adminRequest();
+    return { brokers: [{ nodeId: 1, host: 'kafka-1', port: 9092 }], controller: 1, clusterId: 'fake-cluster' };
+  }
+
+  /** Committed offsets of a group, one partition per topic; -1 where the group never committed. */
+  async fetchOffsets(options: { groupId: string; topics?: string[] }): Promise<Array<{ topic: string; partitions: Array<{ partition: number; offset: string; metadata: string | null }> }>> {
+    await this.cluster.adminRequest();
+    return (options.topics ?? []).map((topic) => ({
+      topic,
+      partitions: [{ partition: 0, offset: String(this.cluster.committedOffset(options.groupId, topic) ?? -1), metadata: null }],
+    }));
+  }
 
   async listTopics(): Promise<string[]> {
     return [...this.cluster.topics.keys()];
@@ -204,6 +241,7 @@ class FakeAdmin implements KafkaAdmin {
   }
 
   async fetchTopicOffsets(topic: string): Promise<Array<{ partition: number; offset: string; high: string; low: string }>> {
+    await this.cluster.adminRequest();
     const log = this.cluster.topics.get(topic);
     if (!log) throw new Error(`This server does not host this topic-partition: ${topic}`);
     return [{ partition: 0, offset: String(log.length), high: String(log.length), low: '0' }];
