@@ -16,8 +16,8 @@ export function deliveryMetrics(metrics: Metrics): DeliveryObserver {
 
 /**
  * Deliveries waiting per consumer group and event, read on scrape from transports that can tell
- * cheaply (PostgreSQL: one grouped count of the unsettled rows). Kafka's consumer lag is left to
- * the broker's own exporters.
+ * cheaply (PostgreSQL: one grouped count of the unsettled rows). Kafka's counterpart is
+ * `consumerLagMetrics`.
  */
 export function backlogMetrics(metrics: Metrics, transport: EventTransport): void {
   if (!transport.backlog) return;
@@ -29,6 +29,21 @@ export function backlogMetrics(metrics: Metrics, transport: EventTransport): voi
       } catch {
         // The bus's database is down: no series this scrape (readiness reports the outage).
       }
+    },
+  });
+}
+
+/**
+ * Messages each consumer group of this process has yet to read, per topic, from transports that
+ * measure it (Kafka: committed against end offsets, read from the broker every 30 s, not per
+ * scrape). Every process running a group reports the same value: aggregate with max, not sum.
+ */
+export function consumerLagMetrics(metrics: Metrics, transport: EventTransport): void {
+  if (!transport.consumerLag) return;
+  metrics.gauge('event_consumer_lag', 'Messages a consumer group has not yet consumed, by topic, summed over partitions (Kafka bus)', ['consumer_group', 'topic'], {
+    collect: (gauge) => {
+      gauge.reset();
+      for (const row of transport.consumerLag?.() ?? []) gauge.set({ consumer_group: row.consumerGroup, topic: row.topic }, row.lag);
     },
   });
 }

@@ -44,6 +44,8 @@ export const kafkaEventBusConfigSchema = z.object({
   /** Topics created at start besides the subscribed ones (with their `.dlq`), e.g. every published event. */
   topics: z.array(z.string().min(1)).default([]),
   numPartitions: z.number().int().min(1).optional(),
+  /** How often the consumer groups' lag is read from the broker (metrics). */
+  consumerLagIntervalSeconds: z.number().positive().default(30),
   replicationFactor: z.number().int().min(1).optional(),
   ssl: z.boolean().optional(),
   sasl: z

@@ -9,7 +9,7 @@ import { EVENT_TRANSPORT, type EventTransport } from './event-transport.js';
 import { createEventTransport } from './event-transport.factory.js';
 import { EventHandlerRegistry } from './handler-registry.js';
 import { Metrics } from '../metrics/metrics.port.js';
-import { backlogMetrics, deliveryMetrics } from './delivery-metrics.js';
+import { backlogMetrics, consumerLagMetrics, deliveryMetrics } from './delivery-metrics.js';
 import { OutboxRelay, type OutboxRelaySettings } from './outbox-relay.js';
 import { OutboxWriter } from './outbox-writer.js';
 import { SERVICE_EVENTS_OPTIONS, ServiceEventConsumers, type ServiceEventsOptions } from './service-event-consumers.js';
@@ -57,6 +57,7 @@ export class EventsModule {
             if (metrics) {
               transport.observe?.(deliveryMetrics(metrics));
               backlogMetrics(metrics, transport);
+              consumerLagMetrics(metrics, transport);
             }
             return transport;
           },
