@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import { SEEKABLE_SOURCE_SECONDS } from '@mkt/platform';
 import { uploadSettings } from './uploads.settings.js';
 
 describe('uploadSettings', () => {
@@ -26,5 +28,17 @@ describe('uploadSettings', () => {
     for (const bad of ['javascript:alert(1)', '//evil.example.com/x.exe', 'ftp://host/x', 'uploader.exe', 'https://host/a b.exe']) {
       expect(() => uploadSettings({ env: 'test' }, { DESKTOP_UPLOADER_WINDOWS_URL: bad })).toThrow(/DESKTOP_UPLOADER_WINDOWS_URL/);
     }
+  });
+
+  it('kills a stuck video job before the link it reads the original through expires', () => {
+    // ffprobe, the rendition run and three keyframe runs, each killed at the timeout.
+    const longestJobSeconds = (5 * uploadSettings({ env: 'production' }, {}).ffmpegTimeoutMs) / 1000;
+    expect(longestJobSeconds).toBeLessThan(SEEKABLE_SOURCE_SECONDS);
+  });
+
+  it('renders into UPLOAD_WORK_DIR when one is given, else the system temp folder', () => {
+    expect(uploadSettings({ env: 'production' }, {}).workDir).toBe(tmpdir());
+    expect(uploadSettings({ env: 'production' }, { UPLOAD_WORK_DIR: '/var/media-work' }).workDir).toBe('/var/media-work');
+    expect(() => uploadSettings({ env: 'production' }, { UPLOAD_WORK_DIR: 'media-work' })).toThrow(/UPLOAD_WORK_DIR must be an absolute path/);
   });
 });

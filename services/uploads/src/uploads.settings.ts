@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import { isAbsolute } from 'node:path';
 import { z } from 'zod';
 import { UPLOAD_LIMITS, type UploadLimitOverrides } from '@mkt/contracts';
 import type { AppConfig } from '@mkt/platform';
@@ -13,6 +15,12 @@ export interface UploadSettings {
   duplicateDistance: number;
   /** ffmpeg runs longer than this are killed and the file is recorded as failed. */
   ffmpegTimeoutMs: number;
+  /**
+   * Where media jobs write what they render (renditions, reduced delivery copies), a folder of
+   * their own per job, removed afterwards: UPLOAD_WORK_DIR, else the system temp folder. Videos
+   * are read from the store, never copied here.
+   */
+  workDir: string;
   /** Where the deployment hosts the desktop uploader; null hides that platform's link. */
   desktopUploader: { windowsUrl: string | null; macUrl: string | null };
 }
@@ -42,11 +50,14 @@ export function uploadSettings(config: Pick<AppConfig, 'env'>, env: NodeJS.Proce
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
   const links = desktopUploaderSchema.safeParse(cleaned);
   if (!links.success) throw new Error(`uploads configuration: ${z.prettifyError(links.error)}`);
+  const workDir = env.UPLOAD_WORK_DIR || tmpdir();
+  if (!isAbsolute(workDir)) throw new Error(`uploads configuration: UPLOAD_WORK_DIR must be an absolute path, got ${workDir}`);
   return {
     overrides,
     linkSeconds: 3600,
     duplicateDistance: 10,
     ffmpegTimeoutMs: 30 * 60 * 1000,
+    workDir,
     desktopUploader: { windowsUrl: links.data.DESKTOP_UPLOADER_WINDOWS_URL ?? null, macUrl: links.data.DESKTOP_UPLOADER_MAC_URL ?? null },
   };
 }

@@ -1,4 +1,16 @@
-import { buildDeliveryArgs, buildKeyframeArgs, buildProbeArgs, buildRenditionArgs, buildRenditionFilterGraph, planRenditions, type RenditionPaths } from './ffmpeg-args.js';
+import {
+  buildDeliveryArgs,
+  buildKeyframeArgs,
+  buildProbeArgs,
+  buildRenditionArgs,
+  buildRenditionFilterGraph,
+  inputOptions,
+  planRenditions,
+  type RenditionPaths,
+} from './ffmpeg-args.js';
+
+/** A presigned link as the S3 store gives one: the extension is followed by a query string. */
+const LINK = 'http://minio:9000/mkt-originals/contrib/u/s/original.mp4?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Expires=21600&X-Amz-Signature=ab12';
 
 describe('buildProbeArgs', () => {
   it('asks ffprobe for streams and format as JSON', () => {
@@ -71,5 +83,27 @@ describe('buildDeliveryArgs', () => {
     expect(() => buildDeliveryArgs('/a', '/b', 1)).toThrow(RangeError);
     expect(() => buildDeliveryArgs('/a', '/b', 0)).toThrow(RangeError);
     expect(() => buildDeliveryArgs('/a', '/b', Number.NaN)).toThrow(RangeError);
+  });
+});
+
+describe('inputs read from a link', () => {
+  it('reconnects a dropped link at the byte reached, and gives a file path no http option (ffmpeg would refuse it)', () => {
+    expect(inputOptions(LINK)).toEqual(['-reconnect', '1']);
+    expect(inputOptions('HTTPS://store.example.com/a.mp4?x=1')).toEqual(['-reconnect', '1']);
+    expect(inputOptions('/w/http-clip.mp4')).toEqual([]);
+    expect(inputOptions('/w/in.mp4')).toEqual([]);
+  });
+
+  it('puts the option right before the link in every builder and passes the link untouched', () => {
+    const paths: RenditionPaths = { input: LINK, watermark: '/w/wm.png', preview: '/w/p.mp4', sample: '/w/s.mp4', strip: '/w/strip.png', thumbnailFrame: '/w/t.png' };
+    const probe = buildProbeArgs(LINK);
+    expect(probe.slice(-3)).toEqual(['-reconnect', '1', LINK]);
+    for (const args of [buildRenditionArgs(planRenditions({ width: 1920, height: 1080, durationSeconds: 10 }), paths), buildKeyframeArgs(LINK, 2.5, '/w/k.png'), buildDeliveryArgs(LINK, '/w/out.mp4', 0.5)]) {
+      const at = args.indexOf(LINK);
+      expect(args.slice(at - 3, at + 1)).toEqual(['-reconnect', '1', '-i', LINK]);
+      // Only the link: the watermark, a file, gets no http option.
+      expect(args.filter((a) => a === '-reconnect')).toHaveLength(1);
+    }
+    expect(buildProbeArgs('/w/in.mp4')).not.toContain('-reconnect');
   });
 });

@@ -4,7 +4,24 @@
  */
 
 export function buildProbeArgs(path: string): string[] {
-  return ['-v', 'error', '-print_format', 'json', '-show_streams', '-show_format', path];
+  return ['-v', 'error', '-print_format', 'json', '-show_streams', '-show_format', ...inputOptions(path), path];
+}
+
+/**
+ * Options before `-i` for an input that is a file path or an http(s) link (a presigned link to
+ * the object store, read with Range requests: stores answer 206 with Content-Range, so ffmpeg
+ * seeks without `-seekable 1`, to a moov atom at the end included). `-reconnect 1` resumes a
+ * dropped connection at the byte it had reached: without it ffmpeg takes the cut for the end of
+ * the file and exits 0 with a truncated rendition. ffmpeg refuses it for a file path ("Option
+ * reconnect not found"), so paths get nothing.
+ */
+export function inputOptions(input: string): string[] {
+  return isLinkInput(input) ? ['-reconnect', '1'] : [];
+}
+
+/** True for an http(s) link, false for a file path. */
+export function isLinkInput(input: string): boolean {
+  return /^https?:\/\//i.test(input);
 }
 
 /** The renditions one upload pipeline run writes from a contributed video. */
@@ -69,7 +86,7 @@ export function buildRenditionArgs(plan: RenditionPlan, paths: RenditionPaths): 
   const still = ['-frames:v', '1', '-update', '1'];
   return [
     '-hide_banner', '-nostdin', '-loglevel', 'error', '-y',
-    '-i', paths.input,
+    ...inputOptions(paths.input), '-i', paths.input,
     '-i', paths.watermark,
     '-filter_complex', buildRenditionFilterGraph(plan),
     '-map', '[preview]', ...h264, paths.preview,
@@ -98,7 +115,7 @@ export function buildRenditionFilterGraph(plan: RenditionPlan): string {
  * and three quarters of the clip, each as a small grey PNG.
  */
 export function buildKeyframeArgs(input: string, atSeconds: number, output: string): string[] {
-  return ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', '-ss', num(atSeconds), '-i', input, '-frames:v', '1', '-vf', 'scale=64:-2', '-update', '1', output];
+  return ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', '-ss', num(atSeconds), ...inputOptions(input), '-i', input, '-frames:v', '1', '-vf', 'scale=64:-2', '-update', '1', output];
 }
 
 /**
@@ -111,7 +128,7 @@ export function buildDeliveryArgs(input: string, output: string, scale: number):
   const factor = num(scale);
   return [
     '-hide_banner', '-nostdin', '-loglevel', 'error', '-y',
-    '-i', input,
+    ...inputOptions(input), '-i', input,
     '-map', '0:v:0', '-map', '0:a?',
     '-vf', `scale=trunc(iw*${factor}/2)*2:trunc(ih*${factor}/2)*2:flags=lanczos,setsar=1,format=yuv420p`,
     '-c:v', 'libx264', '-preset', 'fast', '-crf', '18', '-profile:v', 'high',

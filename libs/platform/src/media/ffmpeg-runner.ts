@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { isLinkInput } from './ffmpeg-args.js';
 import type { MediaBinaries } from './media-binaries.js';
 
 export interface FfmpegRunnerOptions {
@@ -63,11 +64,32 @@ export class FfmpegRunner {
       });
       child.on('close', (code, signal) => {
         clearTimeout(timer);
-        const tail = stderr.trim();
+        const tail = withoutLinkCredentials(stderr.trim());
         if (timedOut) reject(new FfmpegProcessError(`${binary} timed out after ${this.timeoutMs} ms and was killed`, code, tail));
         else if (code !== 0) reject(new FfmpegProcessError(`${binary} exited with ${signal ?? `code ${code}`}`, code, tail));
         else resolve(Buffer.concat(stdout).toString('utf8'));
       });
     });
   }
+}
+
+/**
+ * ffmpeg names its input in errors ("<url>: Input/output error"). An input read from the object
+ * store is a presigned link that carries its credential: errors end up in logs, so the
+ * signature, access key and session token are cut from them (the date and expiry stay, they
+ * tell why a link was refused).
+ */
+export function withoutLinkCredentials(text: string): string {
+  return text.replace(/([?&]X-Amz-(?:Signature|Credential|Security-Token)=)[^&\s:]*/gi, '$1…');
+}
+
+const LINK_FAILURE = /Server returned|Connection (?:refused|reset|timed out)|Network is unreachable|Failed to resolve|Stream ends prematurely|Input\/output error/i;
+
+/**
+ * True when a run failed because its http(s) input could not be read (the store refused the
+ * link or was unreachable, or the connection broke past ffmpeg's reconnects): the machine's
+ * fault, not the file's, so the job is retried rather than the file recorded as unreadable.
+ */
+export function inputUnreachable(input: string, error: unknown): boolean {
+  return isLinkInput(input) && error instanceof FfmpegProcessError && LINK_FAILURE.test(error.stderrTail);
 }

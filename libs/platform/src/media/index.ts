@@ -4,7 +4,7 @@
  * classes that the catalogue's demo renderer and the upload pipeline both use.
  */
 export { chooseBinary, resolveMediaBinaries, type BinaryCandidates, type MediaBinaries } from './media-binaries.js';
-export { FfmpegProcessError, FfmpegRunner, type FfmpegRunnerOptions } from './ffmpeg-runner.js';
+export { FfmpegProcessError, FfmpegRunner, inputUnreachable, withoutLinkCredentials, type FfmpegRunnerOptions } from './ffmpeg-runner.js';
 export { parseProbeOutput, parseRate, type ProbedVideo } from './probe-result.js';
 export { orientedSize, probeVideo } from './media-size.js';
 export {
@@ -13,6 +13,8 @@ export {
   buildProbeArgs,
   buildRenditionArgs,
   buildRenditionFilterGraph,
+  inputOptions,
+  isLinkInput,
   planRenditions,
   PREVIEW_HEIGHT,
   STRIP_FRAMES,

@@ -1,12 +1,16 @@
-import type { FfmpegRunner } from './ffmpeg-runner.js';
+import { inputUnreachable, type FfmpegRunner } from './ffmpeg-runner.js';
 import { buildProbeArgs } from './ffmpeg-args.js';
 import { parseProbeOutput, type ProbedVideo } from './probe-result.js';
 
-/** ffprobe a video; null when ffprobe cannot read it or finds no video stream. */
+/**
+ * ffprobe a video (a file path or an http(s) link); null when ffprobe cannot read it or finds
+ * no video stream. A link the store could not serve rejects instead: it says nothing of the file.
+ */
 export async function probeVideo(runner: FfmpegRunner, path: string): Promise<ProbedVideo | null> {
   try {
     return parseProbeOutput(await runner.ffprobe(buildProbeArgs(path)));
-  } catch {
+  } catch (error) {
+    if (inputUnreachable(path, error)) throw error;
     return null;
   }
 }

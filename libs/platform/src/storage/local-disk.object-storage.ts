@@ -131,6 +131,11 @@ export class LocalDiskObjectStorage implements ObjectStorage {
     return use(path);
   }
 
+  /** The stored file's path, as `withLocalFile` gives it: tools read it in place. */
+  withSeekableSource<T>(bucket: string, key: string, use: (source: string) => Promise<T>): Promise<T> {
+    return this.withLocalFile(bucket, key, use);
+  }
+
   async stat(bucket: string, key: string): Promise<ObjectStat | null> {
     assertValidBucketName(bucket);
     assertValidObjectKey(key);

@@ -9,6 +9,7 @@ import {
   MultipartUploadNotFoundError,
   ObjectNotFoundError,
 } from './object-storage.errors.js';
+import { SEEKABLE_SOURCE_SECONDS } from './object-storage.port.js';
 import { describeObjectStorageContract, md5, readAll } from './storage.contract.js';
 import { startS3TestServer, type S3TestServer } from './testing/s3rver.test-server.js';
 
@@ -116,6 +117,25 @@ describe('MinioObjectStorage wiring', () => {
     const partUrl = new URL(await storage.signedPartUploadUrl('originals', 'clip.mov', 'upload-1', 7, 600));
     expect(partUrl.searchParams.get('uploadId')).toBe('upload-1');
     expect(partUrl.searchParams.get('partNumber')).toBe('7');
+  });
+
+  it('gives tools a link signed for the address this process reaches the store at, valid for the longest job', async () => {
+    const storage = new MinioObjectStorage(s3rverOptions(server, { publicUrl: 'https://files.example.com' }));
+    await storage.ensureBucket('originals');
+    const body = randomBytes(300_000);
+    await storage.put('originals', 'contrib/u/s/original.mp4', body, { contentType: 'video/mp4' });
+    const source = await storage.withSeekableSource('originals', 'contrib/u/s/original.mp4', async (link) => {
+      const url = new URL(link);
+      // Not the browsers' public address: the pod reaches the store at S3_ENDPOINT.
+      expect(url.origin).toBe(`http://${server.endPoint}:${server.port}`);
+      expect(url.pathname).toBe('/mkt-originals/contrib/u/s/original.mp4');
+      expect(url.searchParams.get('X-Amz-Expires')).toBe(String(SEEKABLE_SOURCE_SECONDS));
+      const range = await fetch(link, { headers: { Range: 'bytes=299990-' } });
+      expect(range.status).toBe(206);
+      expect(Buffer.from(await range.arrayBuffer()).equals(body.subarray(299_990))).toBe(true);
+      return link;
+    });
+    expect(source).toMatch(/X-Amz-Signature=/);
   });
 
   describe('with a scripted client (calls s3rver cannot answer)', () => {

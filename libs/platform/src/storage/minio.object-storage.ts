@@ -18,6 +18,7 @@ import {
 import {
   MAX_PART_NUMBER,
   MAX_PART_SIZE,
+  SEEKABLE_SOURCE_SECONDS,
   type ByteRange,
   type CompletedPart,
   type MultipartUploadOptions,
@@ -154,6 +155,18 @@ export class MinioObjectStorage implements ObjectStorage {
 
   async withLocalFile<T>(bucket: string, key: string, use: (path: string) => Promise<T>): Promise<T> {
     return withTemporaryCopy(await this.get(bucket, key), key, use);
+  }
+
+  /**
+   * A presigned GET link that ffprobe and ffmpeg read with Range requests: nothing of the object
+   * is copied into this machine's temp folder. Signed with the internal client, never the
+   * public one: the link is for this process, which reaches the store at S3_ENDPOINT, not at
+   * the browsers' address. Valid for SEEKABLE_SOURCE_SECONDS (the port says why so long).
+   */
+  async withSeekableSource<T>(bucket: string, key: string, use: (source: string) => Promise<T>): Promise<T> {
+    if (!(await this.stat(bucket, key))) throw new ObjectNotFoundError(bucket, key);
+    const source = await this.client.presignedGetObject(this.physicalBucket(bucket), key, SEEKABLE_SOURCE_SECONDS);
+    return use(source);
   }
 
   async stat(bucket: string, key: string): Promise<ObjectStat | null> {

@@ -35,6 +35,17 @@ export interface ObjectStorage {
    */
   withLocalFile<T>(bucket: string, key: string, use: (path: string) => Promise<T>): Promise<T>;
 
+  /**
+   * Runs `use` with a source that tools reading files or http(s) links (ffprobe, ffmpeg) can
+   * open and seek in, without copying the object to this machine: the stored file's path on local
+   * disk, otherwise a presigned GET link to the store, read with Range requests, valid for at
+   * least {@link SEEKABLE_SOURCE_SECONDS}. Nothing is written locally, so a multi-gigabyte
+   * original costs no temp space; prefer it to `withLocalFile` for any tool that takes a URL.
+   * Rejects with ObjectNotFoundError when the object is missing. `use` must only read the source
+   * and must not hand it on: a link lets anyone who holds it read the object.
+   */
+  withSeekableSource<T>(bucket: string, key: string, use: (source: string) => Promise<T>): Promise<T>;
+
   /** The object's description, or null when there is no such object (or no such bucket). */
   stat(bucket: string, key: string): Promise<ObjectStat | null>;
 
@@ -166,4 +177,12 @@ export interface SignedGetOptions {
 export const MIN_PART_NUMBER = 1;
 export const MAX_PART_NUMBER = 10_000;
 export const MAX_SIGNED_URL_SECONDS = 7 * 24 * 60 * 60;
+/**
+ * How long a source from `withSeekableSource` stays readable. ffmpeg opens a new request on
+ * every seek and after a dropped connection, so the link must outlive the longest job that
+ * reads it, not just its first request: an uploads video job runs ffprobe and up to four ffmpeg
+ * passes, each killed after 30 minutes (UploadSettings.ffmpegTimeoutMs), 2.5 hours at worst.
+ * Six hours leave room for that; a longer job must read through `withLocalFile`.
+ */
+export const SEEKABLE_SOURCE_SECONDS = 6 * 60 * 60;
 export const MAX_PART_SIZE = 5 * 1024 * 1024 * 1024;

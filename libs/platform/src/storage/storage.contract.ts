@@ -120,6 +120,29 @@ export function describeObjectStorageContract(
         await expect(storage.withLocalFile(bucket, key, async () => Promise.reject(new Error('tool failed')))).rejects.toThrow('tool failed');
       });
 
+      it('hands an object over as a seekable source (a path, or a link served with ranges) without a copy', async () => {
+        const key = keyOf('原片/clip 03.mp4');
+        const body = randomBytes(120_000);
+        await storage.put(bucket, key, body, { contentType: 'video/mp4' });
+        const answer = await storage.withSeekableSource(bucket, key, async (source) => {
+          if (/^https?:\/\//.test(source)) {
+            // What ffmpeg does: the first request asks for a range from 0, a seek asks for another.
+            const first = await fetch(source, { headers: { Range: 'bytes=0-' } });
+            expect([first.status, first.headers.get('content-range')]).toEqual([206, `bytes 0-${body.length - 1}/${body.length}`]);
+            expect(md5(Buffer.from(await first.arrayBuffer()))).toBe(md5(body));
+            const tail = await fetch(source, { headers: { Range: 'bytes=100000-' } });
+            expect(Buffer.from(await tail.arrayBuffer()).equals(body.subarray(100_000))).toBe(true);
+          } else {
+            expect(source.endsWith('clip 03.mp4')).toBe(true);
+            expect(md5(await readFile(source))).toBe(md5(body));
+          }
+          return 'used';
+        });
+        expect(answer).toBe('used');
+        await expect(storage.withSeekableSource(bucket, keyOf('missing.mp4'), async () => 'never')).rejects.toBeInstanceOf(ObjectNotFoundError);
+        await expect(storage.withSeekableSource(bucket, key, async () => Promise.reject(new Error('tool failed')))).rejects.toThrow('tool failed');
+      });
+
       it('stores an empty object', async () => {
         await storage.put(bucket, keyOf('empty.txt'), Buffer.alloc(0), { contentType: 'text/plain' });
         const object = await storage.get(bucket, keyOf('empty.txt'));

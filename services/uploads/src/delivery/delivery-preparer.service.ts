@@ -1,10 +1,11 @@
 import { createReadStream } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { DeliveryPrepared, DeliveryRequested, type PayloadOf } from '@mkt/contracts';
 import { formatObjectLocation, OBJECT_STORAGE, OnEvent, OutboxWriter, parseObjectLocation, type EventHandlerContext, type ObjectStorage } from '@mkt/platform';
+import { withMediaSource } from '../media-source.js';
+import { UPLOAD_SETTINGS, type UploadSettings } from '../uploads.settings.js';
 import { DeliveryRenderer } from './delivery-renderer.js';
 import type { BucketName } from '@mkt/platform';
 
@@ -30,6 +31,7 @@ export class DeliveryPreparerService implements OnModuleInit {
   constructor(
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
     @Inject(DELIVERY_RENDERER) private readonly renderer: DeliveryRenderer,
+    @Inject(UPLOAD_SETTINGS) private readonly settings: UploadSettings,
     private readonly outbox: OutboxWriter,
   ) {}
 
@@ -46,10 +48,11 @@ export class DeliveryPreparerService implements OnModuleInit {
       await answer({ ok: false, deliveryKey: null, width: null, height: null, reason: 'deliverySourceMissing' });
       return;
     }
-    const dir = await mkdtemp(join(tmpdir(), 'delivery-'));
+    const dir = await mkdtemp(join(this.settings.workDir, 'delivery-'));
     try {
       const started = Date.now();
-      const outcome = await this.storage.withLocalFile(source.bucket, source.key, (input) => this.renderer.render(payload.kind, input, dir));
+      // A video is read where it is stored; only the reduced copy is written into `dir`.
+      const outcome = await withMediaSource(this.storage, payload.kind, source.bucket, source.key, (input) => this.renderer.render(payload.kind, input, dir));
       if (!outcome.ok) {
         await answer({ ok: false, deliveryKey: null, width: null, height: null, reason: outcome.reason });
         return;

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import sharp, { type Metadata } from 'sharp';
 import { PERSONAL_DELIVERY_BOX, personalDeliverySize } from '@mkt/contracts';
-import { FfmpegProcessError, buildDeliveryArgs, orientedSize, probeVideo, type FfmpegRunner } from '@mkt/platform/media';
+import { FfmpegProcessError, buildDeliveryArgs, inputUnreachable, orientedSize, probeVideo, type FfmpegRunner } from '@mkt/platform/media';
 
 export type DeliveryOutcome =
   /** file null: the source is within the limit and is delivered as it is. */
@@ -11,7 +11,8 @@ export type DeliveryOutcome =
 /**
  * Makes the file a personal licence delivers: video reduced to fit 1080P, photos to a medium
  * size (spec section 9). Sizes are read from the real file, never from catalogue labels. A file
- * the tools cannot read comes back as a reason, never as an exception.
+ * the tools cannot read comes back as a reason, never as an exception. `input` is a file path,
+ * or for a video an http(s) link that ffmpeg reads with Range requests.
  */
 export class DeliveryRenderer {
   constructor(private readonly runner: FfmpegRunner) {}
@@ -31,7 +32,7 @@ export class DeliveryRenderer {
     try {
       await this.runner.ffmpeg(buildDeliveryArgs(input, output, scale));
     } catch (error) {
-      if (error instanceof FfmpegProcessError && error.exitCode !== null) return { ok: false, reason: 'deliverySourceUnreadable' };
+      if (error instanceof FfmpegProcessError && error.exitCode !== null && !inputUnreachable(input, error)) return { ok: false, reason: 'deliverySourceUnreadable' };
       throw error;
     }
     // Read back: auto-rotation may have turned the frame upright.

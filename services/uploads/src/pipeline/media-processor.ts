@@ -5,6 +5,7 @@ import {
   FfmpegProcessError,
   buildRenditionArgs,
   differenceHash,
+  inputUnreachable,
   orientedSize,
   planRenditions,
   probeVideo,
@@ -35,6 +36,7 @@ export type ProcessingOutcome =
  * Reads a contributed file and renders its renditions into a work directory: ffprobe and one
  * ffmpeg run for videos, sharp for photos. The only class of the service that touches media
  * tools; a file the tools cannot read comes back as a broken rule, never as an exception.
+ * `input` is a file path, or for a video an http(s) link that ffmpeg reads with Range requests.
  */
 export class MediaProcessor {
   constructor(private readonly runner: FfmpegRunner) {}
@@ -61,8 +63,9 @@ export class MediaProcessor {
     try {
       await this.runner.ffmpeg(buildRenditionArgs(plan, paths));
     } catch (error) {
-      // The probe passed but the stream does not decode: the file, not the machine, is at fault.
-      if (error instanceof FfmpegProcessError && error.exitCode !== null) return { ok: false, broken: { key: 'uploadVideoUnreadable' } };
+      // The probe passed but the stream does not decode: the file, not the machine, is at fault
+      // (unless the store stopped serving the link: then the job is retried).
+      if (error instanceof FfmpegProcessError && error.exitCode !== null && !inputUnreachable(input, error)) return { ok: false, broken: { key: 'uploadVideoUnreadable' } };
       throw error;
     }
     const thumbnail = join(dir, 'thumb.jpg');

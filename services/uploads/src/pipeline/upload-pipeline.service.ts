@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
@@ -9,6 +8,7 @@ import { MediaFailed, MediaProcessed, UploadCompleted, type PayloadOf } from '@m
 import { Clock, formatObjectLocation, OBJECT_STORAGE, OnEvent, OutboxWriter, type EventHandlerContext, type ObjectStorage } from '@mkt/platform';
 import { UploadEntity, type NearDuplicate } from '../entities/upload.entity.js';
 import { UPLOAD_BUCKETS, attemptPrefix, renditionKeys } from '../locations.js';
+import { withMediaSource } from '../media-source.js';
 import { UPLOAD_SETTINGS, type UploadSettings } from '../uploads.settings.js';
 import { MediaProcessor, type ProcessedFile } from './media-processor.js';
 import { uploadTransition } from '../upload-lifecycle.js';
@@ -49,14 +49,14 @@ export class UploadPipelineService {
     if (!upload || upload.status !== 'transcoding' || upload.deletedAt) return;
 
     await this.removeUnrecordedRenditions(uploadId);
-    const dir = await mkdtemp(join(tmpdir(), `upload-${uploadId}-`));
+    const dir = await mkdtemp(join(this.settings.workDir, `upload-${uploadId}-`));
     const finishJob = this.metrics?.startJob(manager, upload.kind);
     let result: PipelineResult = 'error';
     try {
       const started = Date.now();
-      // Read where it is stored (on the local store, the stored file itself: no copy of a
-      // multi-gigabyte original); the renditions are written into `dir`.
-      const outcome = await this.storage.withLocalFile(UPLOAD_BUCKETS.originals, upload.filePath, (original) => this.processor.process(upload.kind, original, dir));
+      // Read where it is stored (a video is never copied: the temp space holds only what is
+      // rendered); the renditions are written into `dir`.
+      const outcome = await withMediaSource(this.storage, upload.kind, UPLOAD_BUCKETS.originals, upload.filePath, (original) => this.processor.process(upload.kind, original, dir));
 
       if (!outcome.ok) {
         await repository.update(upload.id, { status: uploadTransition(upload.status, 'fail'), reason: outcome.broken.key, updatedAt: this.clock.now() });
