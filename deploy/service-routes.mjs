@@ -1,3 +1,5 @@
+import { CONTAINER_PORT, INFRASTRUCTURE, OBJECT_STORE_SERVICE, PUBLIC_HOSTS } from './topology.mjs';
+
 /**
  * Which service answers which public API path: the one table the deployments are generated from
  * (`node scripts/routes.mjs` writes nginx's routes for docker compose and the Kubernetes ingress;
@@ -62,7 +64,7 @@ export function nginxRoutes() {
     '',
     '# Upstreams are variables so that nginx resolves them per request (scaled or restarted',
     '# services are found again) and starts even while a service is down.',
-    ...SERVICES.map((service) => `set $${service} http://${service}:8080;`),
+    ...SERVICES.map((service) => `set $${service} http://${service}:${CONTAINER_PORT};`),
     '',
   ];
   const body = (route) => `proxy_pass $${route.service};${route.maxBody ? ` client_max_body_size ${route.maxBody};` : ''}`;
@@ -75,9 +77,16 @@ export function nginxRoutes() {
   return `${lines.join('\n')}\n`;
 }
 
-/** The Kubernetes ingress: every claimed path to its service, the rest to the web bundles. */
+/**
+ * The Kubernetes ingress: on the store's host every claimed path to its service and the rest to
+ * the web bundles; on the files host everything to the object store, through a Service of the
+ * product's namespace that names the store's own (ExternalName), so presigned links work from
+ * browsers.
+ */
 export function ingressYaml() {
-  const entry = (path, pathType, service, comment) =>
+  const { store, files } = PUBLIC_HOSTS.base;
+  const objectStore = INFRASTRUCTURE.kubernetes.objectStore;
+  const entry = (path, pathType, service, comment, port = '                  name: http') =>
     [
       ...(comment ? [`          # ${comment}`] : []),
       `          - path: ${path}`,
@@ -86,7 +95,7 @@ export function ingressYaml() {
       '              service:',
       `                name: ${service}`,
       '                port:',
-      '                  name: http',
+      port,
     ].join('\n');
   const paths = SERVICE_ROUTES.flatMap((route) => [
     ...(route.exact ?? []).map((path, i) => entry(path, 'Exact', route.service, i === 0 ? `${route.service}: ${route.note}` : null)),
@@ -94,9 +103,10 @@ export function ingressYaml() {
   ]);
   return `# ${GENERATED}
 #
-# One host: the API paths go to the service that owns them, everything else to the web bundles.
-# Exact paths win, then the longest Prefix path, which matches whole segments (/api/user matches
-# /api/user/login, not /api/username).
+# The store's host: the API paths go to the service that owns them, everything else to the web
+# bundles. Exact paths win, then the longest Prefix path, which matches whole segments (/api/user
+# matches /api/user/login, not /api/username). The overlays set the hosts (generated from
+# deploy/topology.mjs).
 #
 # The store sends its token in a header named \`access_token\`: the ingress-nginx controller must
 # accept underscores in header names (enable-underscores-in-headers, see k8s/cluster/).
@@ -111,11 +121,48 @@ metadata:
 spec:
   ingressClassName: nginx
   rules:
-    - host: marketplace.example.com
+    - host: ${store}
       http:
         paths:
 ${paths.join('\n')}
 ${entry('/', 'Prefix', 'web', 'the store at /, the console at /admin/')}
+---
+# The files host (S3_PUBLIC_URL): browsers follow presigned links here, to download originals,
+# licences and samples and to send upload parts straight to the object store. The Host header is
+# passed unchanged: it is part of each link's signature. Every request is checked by the store's
+# own signature; parts are up to the upload plan's part size, so the body is not limited here and
+# not buffered by the controller.
+apiVersion: networking.k8s.io/v1
+kind: Ingress
+metadata:
+  name: marketplace-files
+  annotations:
+    nginx.ingress.kubernetes.io/proxy-body-size: "0"
+    nginx.ingress.kubernetes.io/proxy-request-buffering: "off"
+    nginx.ingress.kubernetes.io/proxy-buffering: "off"
+    nginx.ingress.kubernetes.io/proxy-read-timeout: "600"
+    nginx.ingress.kubernetes.io/proxy-send-timeout: "600"
+spec:
+  ingressClassName: nginx
+  rules:
+    - host: ${files}
+      http:
+        paths:
+${entry('/', 'Prefix', OBJECT_STORE_SERVICE, 'the object store (S3 API, path-style buckets)', `                  number: ${objectStore.port}`)}
+---
+# The object store as the ingress reaches it: its own Service in its own namespace. With a store
+# outside the cluster (a cloud S3), point S3_PUBLIC_URL at the store's public address instead and
+# drop marketplace-files and this Service in the overlay.
+apiVersion: v1
+kind: Service
+metadata:
+  name: ${OBJECT_STORE_SERVICE}
+spec:
+  type: ExternalName
+  externalName: ${objectStore.host}
+  ports:
+    - name: s3
+      port: ${objectStore.port}
 `;
 }
 

@@ -1,14 +1,16 @@
 #!/usr/bin/env node
-// Writes nginx's routes (docker compose) and the Kubernetes ingress from deploy/service-routes.mjs.
+// Writes the deployment files generated from deploy/service-routes.mjs (nginx's routes for docker
+// compose, the Kubernetes ingresses) and deploy/topology.mjs (addresses, peers, overlay hosts).
 // `--check` writes nothing and fails when a generated file is out of date.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generatedRouteFiles } from '../deploy/service-routes.mjs';
+import { generatedAddressFiles } from '../deploy/topology.mjs';
 
 const root = join(import.meta.dirname, '..');
 const check = process.argv.includes('--check');
 let stale = 0;
-for (const [path, content] of Object.entries(generatedRouteFiles())) {
+for (const [path, content] of Object.entries({ ...generatedRouteFiles(), ...generatedAddressFiles() })) {
   const file = join(root, path);
   let current = null;
   try {

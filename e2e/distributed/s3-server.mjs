@@ -27,7 +27,7 @@ export async function startS3Server() {
 }
 
 /** GET /<bucket>/<key>?uploadId=…: the parts s3rver holds for the upload, as S3 answers. */
-function listParts(server) {
+export function listParts(server) {
   return async (ctx, next) => {
     const uploadId = ctx.query.uploadId;
     const [, bucket, ...key] = ctx.path.split('/');

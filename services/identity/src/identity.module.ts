@@ -55,6 +55,7 @@ import { ID_DOCUMENT_BUCKET, IdPhotosService } from './real-name/id-photos.servi
 import { RealNameReviewService } from './real-name/real-name-review.service.js';
 import { RealNameService } from './real-name/real-name.service.js';
 import { DemoSeedService } from './seed/demo-seed.service.js';
+import { InitialAdminService } from './staff/initial-admin.service.js';
 import { IdentitySessionsModule } from './sessions/identity-sessions.module.js';
 import { SessionService } from './sessions/session.service.js';
 import { CodeHasher } from './sign-in/code-hasher.js';
@@ -171,6 +172,7 @@ class IdentityBuckets implements OnModuleInit {
     StaffAuditWriter.provide({ service: 'identity', announce: false }),
     StaffActionAuditedHandler,
     DemoSeedService,
+    InitialAdminService,
   ],
 })
 export class IdentityModule {}

@@ -133,6 +133,10 @@ const envSchema = z
       .refine((value) => Buffer.from(value, 'base64').length === 32, 'must be the base64 of 32 random bytes (openssl rand -base64 32)')
       .optional(),
     SEED_DEMO: bool.optional(),
+    // The first console administrator of a new deployment (identity only): created when no staff
+    // account has that name, never changed afterwards.
+    INITIAL_ADMIN_USERNAME: z.string().regex(/^[a-z0-9._-]{3,64}$/, 'must be 3 to 64 lowercase letters, digits, dots, dashes or underscores').optional(),
+    INITIAL_ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').max(200).optional(),
     SERVE_WEB: bool.default(true),
     SITE_VERIFICATION_FILES: siteVerificationFiles,
   })
@@ -152,6 +156,9 @@ const envSchema = z
     if (env.SMS === 'aliyun') {
       for (const key of ['ALIYUN_SMS_ACCESS_KEY_ID', 'ALIYUN_SMS_ACCESS_KEY_SECRET', 'ALIYUN_SMS_SIGN_NAME', 'ALIYUN_SMS_TEMPLATE_CODE'] as const) need(key, 'when SMS=aliyun');
       if (notifier !== 'smtp') ctx.addIssue({ code: 'custom', path: ['SMS'], message: 'needs NOTIFIER=smtp (the dev mailbox shows every code itself)' });
+    }
+    if (!env.INITIAL_ADMIN_USERNAME !== !env.INITIAL_ADMIN_PASSWORD) {
+      ctx.addIssue({ code: 'custom', path: ['INITIAL_ADMIN_PASSWORD'], message: 'and INITIAL_ADMIN_USERNAME are set together or not at all' });
     }
     if (env.NODE_ENV === 'production') {
       if (env.NOTIFIER === 'dev-mailbox') {
@@ -213,6 +220,8 @@ export interface AppConfig {
   /** Secrets; null means "generate once and keep in the data folder" (never in production). */
   secrets: { token: string | null; signing: string | null; fieldEncryption: string | null };
   seedDemo: boolean;
+  /** The console administrator to create on a new deployment (INITIAL_ADMIN_*), or null. */
+  initialAdmin: { username: string; password: string } | null;
 }
 
 export interface SmsConfig {
@@ -314,5 +323,6 @@ export function loadConfig(raw: RawEnv = process.env): AppConfig {
         : { driver: 'dev-mailbox' },
     secrets: { token: env.TOKEN_SECRET ?? null, signing: env.SIGNING_SECRET ?? null, fieldEncryption: env.FIELD_ENCRYPTION_KEY ?? null },
     seedDemo: env.SEED_DEMO ?? env.NODE_ENV !== 'production',
+    initialAdmin: env.INITIAL_ADMIN_USERNAME && env.INITIAL_ADMIN_PASSWORD ? { username: env.INITIAL_ADMIN_USERNAME, password: env.INITIAL_ADMIN_PASSWORD } : null,
   };
 }
