@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { parse } from 'yaml';
 import { SERVICES } from '../../../deploy/service-routes.mjs';
 import { composeAddresses, generatedAddressFiles, peerUrl, peerVariable, SERVICE_PEERS } from '../../../deploy/topology.mjs';
-import { containerEnvironment, ofKind, renderOverlay } from '../../../e2e/cluster/rendered.mjs';
+import { containerEnvironment, ofKind, renderOverlay, type RenderedObject } from '../../../e2e/cluster/rendered.mjs';
 
 /**
  * Every overlay as `kubectl kustomize` renders it, checked offline: each object against the
@@ -14,7 +14,7 @@ import { containerEnvironment, ofKind, renderOverlay } from '../../../e2e/cluste
 const ROOT = join(import.meta.dirname, '../../..');
 const OVERLAYS = ['staging', 'production'];
 
-type K8sObject = { apiVersion: string; kind: string; metadata: { name: string; annotations?: Record<string, string> }; spec?: any; data?: Record<string, string> };
+type K8sObject = RenderedObject;
 
 async function validate(object: K8sObject): Promise<string | null> {
   const [group, version] = object.apiVersion.includes('/') ? object.apiVersion.split('/') : [null, object.apiVersion];
@@ -44,7 +44,7 @@ const rendered = Object.fromEntries(OVERLAYS.map((overlay) => [overlay, renderOv
 
 describe.each(OVERLAYS)('the %s overlay, rendered', (overlay) => {
   const objects = rendered[overlay]!;
-  const common = () => ofKind(objects, 'ConfigMap').find((c: K8sObject) => c.metadata.name.startsWith('marketplace-common')).data as Record<string, string>;
+  const common = () => ofKind(objects, 'ConfigMap').find((c: K8sObject) => c.metadata.name.startsWith('marketplace-common'))!.data as Record<string, string>;
 
   it('is valid against the Kubernetes API schemas, object by object', async () => {
     // One at a time: jest's ESM loader fails concurrent first imports of one shared module.
@@ -80,7 +80,7 @@ describe.each(OVERLAYS)('the %s overlay, rendered', (overlay) => {
       const env = containerEnvironment(objects, deployment.spec.template.spec.containers[0], documentedSecrets());
       for (const peer of peers) {
         const url = new URL(env[peerVariable(peer)]!);
-        const target = services.get(url.hostname.split('.')[0]!);
+        const target = services.get(url.hostname.split('.')[0]!)!;
         expect(target).toBeDefined();
         const ports = target.spec.ports.map((p: { port: number }) => p.port);
         expect(ports).toContain(Number(url.port || (url.protocol === 'https:' ? 443 : 80)));
@@ -98,7 +98,7 @@ describe.each(OVERLAYS)('the %s overlay, rendered', (overlay) => {
         root: rule.http.paths.find((p) => p.path === '/')?.backend.service,
       })),
     );
-    const files = routes.find((route: { host: string }) => route.host === new URL(S3_PUBLIC_URL!).hostname);
+    const files = routes.find((route: { host: string }) => route.host === new URL(S3_PUBLIC_URL!).hostname)!;
     expect(files).toMatchObject({ tls: new URL(S3_PUBLIC_URL!).protocol === 'https:' });
     const objectStore = objects.find((o) => o.kind === 'Service' && o.metadata.name === files.root.name)!;
     expect({ type: objectStore.spec.type, externalName: objectStore.spec.externalName, port: files.root.port.number }).toEqual({ type: 'ExternalName', externalName: S3_ENDPOINT, port: Number(S3_PORT) });
