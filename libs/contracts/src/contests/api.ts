@@ -18,6 +18,20 @@ export type {
   CampaignSetup,
 } from './schemas.js';
 
+/**
+ * The contest list's order (the spec's `orderBy`): newest first, or by submission deadline, soonest
+ * first. The original client sends its sort fields as numbers, so 0 and 1 mean the same.
+ */
+export const CONTEST_LIST_ORDERS = ['newest', 'deadline'] as const;
+export type ContestListOrder = (typeof CONTEST_LIST_ORDERS)[number];
+
+/** `orderBy` as any client sends it: a name (any case) or its number (as a JSON number or digits); anything else is the default, newest. */
+export function contestListOrder(value: unknown): ContestListOrder {
+  const text = typeof value === 'number' || typeof value === 'string' ? String(value).trim().toLowerCase() : '';
+  const byNumber = /^\d{1,3}$/.test(text) ? CONTEST_LIST_ORDERS[Number(text)] : undefined;
+  return byNumber ?? CONTEST_LIST_ORDERS.find((order) => order === text) ?? 'newest';
+}
+
 /** Store call paths of the contests service (POST below /api). */
 export const ContestCalls = {
   /** The spec's contest list: pageNo, pageSize (100), orderBy; returns collectingGameCount. */

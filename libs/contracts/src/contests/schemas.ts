@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { normaliseText, lineText } from '../text.js';
 import { serialId, wholeNumber } from '../wire-numbers.js';
-import { CAMPAIGN_PAGES, CONTEST_FILE_ROLES, CONTEST_LIMITS, CONTEST_PHASES, CONTEST_TRACK_KINDS, ENTRY_GENDERS, ENTRY_STATUSES, PRIZE_ELIGIBILITIES, type ContestPhase } from './api.js';
+import { CAMPAIGN_PAGES, CONTEST_FILE_ROLES, contestListOrder, CONTEST_LIMITS, CONTEST_PHASES, CONTEST_TRACK_KINDS, ENTRY_GENDERS, ENTRY_STATUSES, PRIZE_ELIGIBILITIES, type ContestPhase } from './api.js';
 
 /** Multi-line text (rules, intros): normalised, line breaks kept. */
 const longText = (min: number, max: number) => z.string().overwrite(normaliseText).overwrite((value) => value.trim()).min(min).max(max);
@@ -16,8 +16,8 @@ const link = z
 export const contestListRequestSchema = z.object({
   pageNo: wholeNumber(1, 10_000).default(1),
   pageSize: wholeNumber(1, 100).default(100),
-  /** newest first (the default), or by submission deadline, soonest first. */
-  orderBy: z.enum(['newest', 'deadline']).default('newest'),
+  /** newest first (the default, 0), or by submission deadline, soonest first (1); an unknown value is the default. */
+  orderBy: z.union([z.number(), z.string(), z.null()]).optional().catch(undefined).transform(contestListOrder),
 });
 export type ContestListRequest = z.output<typeof contestListRequestSchema>;
 export const contestIdRequestSchema = z.object({ id: serialId() });
