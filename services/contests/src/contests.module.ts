@@ -2,6 +2,7 @@ import { Inject, Injectable, Module, type OnModuleInit } from '@nestjs/common';
 import { DatabaseModule, EventsModule, HandledEventEntity, OBJECT_STORAGE, OutboxMessageEntity, OutboxTraceContext1765600000000, StaffAuditLogEntity, StaffAuditWriter, type ObjectStorage } from '@mkt/platform';
 import { FfmpegRunner, resolveMediaBinaries } from '@mkt/platform/media';
 import { ContestsDemoSeed } from './demo/contests-demo-seed.service.js';
+import { DemoSeedRepository } from './demo/demo-seed.repository.js';
 import { AdminCampaignsController, AdminContestActionsController, AdminContestEntriesController, AdminContestJudgesController, AdminContestsController } from './admin/contests-admin.controllers.js';
 import { CampaignsRepository } from './campaigns/campaigns.repository.js';
 import { CampaignsService } from './campaigns/campaigns.service.js';
@@ -17,6 +18,7 @@ import { JudgingService } from './judging/judging.service.js';
 import { ContestsInit1765300000000 } from './migrations/1765300000000-contests-init.js';
 import { ContestCampaigns1765400000000 } from './migrations/1765400000000-contest-campaigns.js';
 import { ContestAwardProofs1765500000000 } from './migrations/1765500000000-award-proofs.js';
+import { ContestDemoSeedProgress1766600000000 } from './migrations/1766600000000-demo-seed-progress.js';
 import { AwardProofsService } from './results/award-proofs.service.js';
 import { ResultsRepository } from './results/results.repository.js';
 import { ResultsService } from './results/results.service.js';
@@ -26,7 +28,7 @@ import { ContestEntriesController, ContestsPublicController } from './store/cont
 import { JudgePortalController } from './store/judge-portal.controller.js';
 
 export const CONTESTS_ENTITIES = [StaffAuditLogEntity, OutboxMessageEntity, HandledEventEntity];
-export const CONTESTS_MIGRATIONS = [ContestsInit1765300000000, ContestCampaigns1765400000000, ContestAwardProofs1765500000000, OutboxTraceContext1765600000000];
+export const CONTESTS_MIGRATIONS = [ContestsInit1765300000000, ContestCampaigns1765400000000, ContestAwardProofs1765500000000, OutboxTraceContext1765600000000, ContestDemoSeedProgress1766600000000];
 
 /** Media checks of a five-minute video take a few seconds; this bounds a stuck one. */
 const INSPECTION_TIMEOUT_MS = 120_000;
@@ -80,6 +82,7 @@ class ContestsBuckets implements OnModuleInit {
     { provide: CONTEST_MEDIA_INSPECTOR, useFactory: async () => new ToolkitContestMediaInspector(new FfmpegRunner(await resolveMediaBinaries(), { timeoutMs: INSPECTION_TIMEOUT_MS })) },
     StaffAuditWriter.provide({ service: 'contests', announce: true }),
     ContestsBuckets,
+    DemoSeedRepository,
     ContestsDemoSeed,
   ],
 })

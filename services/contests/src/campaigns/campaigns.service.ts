@@ -66,7 +66,11 @@ export class CampaignsService {
   }
 
   /** The demo data's pages: no staff action to audit. */
+  /** A demo page, unless the page is there already: what staff changed in the console is kept. */
   async saveDemo(campaign: CampaignSetup): Promise<void> {
-    await this.campaigns.transaction((manager) => this.campaigns.save(manager, campaign, this.clock.now()));
+    await this.campaigns.transaction(async (manager) => {
+      if (await this.campaigns.find(campaign.slug, manager)) return;
+      await this.campaigns.save(manager, campaign, this.clock.now());
+    });
   }
 }

@@ -14,13 +14,18 @@ import { ResultsService } from '../results/results.service.js';
 import { CampaignsService } from '../campaigns/campaigns.service.js';
 import { ContestSetupService } from '../setup/contest-setup.service.js';
 import { DemoContestMedia } from './demo-contest-media.js';
+import { DemoSeedRepository, type DemoSeedProgress } from './demo-seed.repository.js';
 import { demoParticipantId, demoScore, planDemoCampaigns, planDemoContests, type DemoContest } from './demo-contests-plan.js';
 
 /**
- * Fills an empty contests service with the demo contests (single-machine start with demo data):
- * real entry files rendered with ffmpeg, measured by the same inspector as uploads, judged by
- * demo judges, and the 2025 results published. Runs in the background after start; a service
- * that holds any contest is left alone.
+ * Fills a contests service with the demo contests (single-machine start with demo data): real
+ * entry files rendered with ffmpeg, measured by the same inspector as uploads, judged by demo
+ * judges, and the 2025 results published. Runs in the background after start. The contests and
+ * the campaign pages are written first, so the lists and pages are there at once; each contest's
+ * entries follow as their media renders. What is done is kept in `demo_seed`, so a start after a
+ * failed or interrupted seed finishes what is missing: entries go on from the last whole one,
+ * judges and results are added once. A service holding contests the demo did not make is left
+ * alone, and so is a demo contest staff deleted.
  */
 @Injectable()
 export class ContestsDemoSeed implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -38,6 +43,7 @@ export class ContestsDemoSeed implements OnApplicationBootstrap, OnApplicationSh
     private readonly judging: JudgingRepository,
     private readonly results: ResultsService,
     private readonly campaigns: CampaignsService,
+    private readonly progress: DemoSeedRepository,
     private readonly clock: Clock,
     readiness: ReadinessRegistry,
   ) {
@@ -57,7 +63,7 @@ export class ContestsDemoSeed implements OnApplicationBootstrap, OnApplicationSh
     this.seeding = true;
     this.running = this.seed()
       .catch((error: unknown) => {
-        this.logger.error({ err: error instanceof Error ? error.message : String(error) }, 'demo contests seed failed');
+        this.logger.error({ err: error instanceof Error ? error.message : String(error) }, 'demo contests seed failed; the next start goes on where it stopped');
       })
       .finally(() => {
         this.seeding = false;
@@ -70,28 +76,60 @@ export class ContestsDemoSeed implements OnApplicationBootstrap, OnApplicationSh
   }
 
   private async seed(): Promise<void> {
-    if (await this.setup.any()) return;
-    const started = Date.now();
-    const cacheRoot = process.env.DEMO_MEDIA_CACHE || join(this.config.dataDir, 'tmp');
-    const media = new DemoContestMedia(new FfmpegRunner(await resolveMediaBinaries(), { timeoutMs: 300_000 }), join(cacheRoot, 'demo-contests'));
-    // The contest taking entries first, so it is there at once; the judged ones follow as their media renders.
     const plans = planDemoContests(this.clock.now());
-    const ordered = [...plans.filter((plan) => plan.entries.length === 0), ...plans.filter((plan) => plan.entries.length > 0)];
+    const progress = await this.progress.progress();
+    if (progress.size === 0 && (await this.setup.any()) && !(await this.adoptEarlierDemo(plans, progress))) return;
+    const pending = plans.filter((plan) => !progress.get(plan.key)?.completed);
+    if (pending.length === 0) return;
+    const started = Date.now();
     const ids: Record<string, number> = {};
-    for (const plan of ordered) {
-      if (this.stopping) return;
-      ids[plan.key] = await this.seedContest(plan, media);
+    for (const plan of plans) {
+      const known = progress.get(plan.key);
+      if (known) {
+        if (known.contestId !== null) ids[plan.key] = known.contestId;
+        continue;
+      }
+      const contest = await this.setup.createDemo(plan.setup, (manager, id) => this.progress.record(manager, plan.key, id));
+      progress.set(plan.key, { key: plan.key, contestId: contest.id, completed: false });
+      ids[plan.key] = contest.id;
     }
     for (const campaign of planDemoCampaigns(ids)) await this.campaigns.saveDemo(campaign);
+    const cacheRoot = process.env.DEMO_MEDIA_CACHE || join(this.config.dataDir, 'tmp');
+    const media = new DemoContestMedia(new FfmpegRunner(await resolveMediaBinaries(), { timeoutMs: 300_000 }), join(cacheRoot, 'demo-contests'));
+    // The contest taking entries first (nothing to render), then the judged ones as their media renders.
+    const ordered = [...pending.filter((plan) => plan.entries.length === 0), ...pending.filter((plan) => plan.entries.length > 0)];
+    for (const plan of ordered) {
+      if (this.stopping) return;
+      const contestId = progress.get(plan.key)!.contestId;
+      if (contestId === null) continue;
+      if (!(await this.seedContest(plan, contestId, media))) return;
+      await this.progress.complete(plan.key, this.clock.now());
+    }
     this.logger.log({ seconds: Math.round((Date.now() - started) / 1000) }, 'demo contests ready');
   }
 
-  private async seedContest(plan: DemoContest, media: DemoContestMedia): Promise<number> {
-    const contest = await this.setup.createDemo(plan.setup);
+  /**
+   * A demo seeded before its progress was kept (one that failed left its contests empty): taken
+   * over when every contest there is bears a title of the plan, so its contests are finished.
+   */
+  private async adoptEarlierDemo(plans: DemoContest[], progress: Map<string, DemoSeedProgress>): Promise<boolean> {
+    const existing = await this.progress.contestTitles();
+    const byTitle = new Map(plans.map((plan) => [plan.setup.titleEn, plan.key]));
+    if (!existing.every((contest) => byTitle.has(contest.titleEn)) || new Set(existing.map((contest) => contest.titleEn)).size !== existing.length) return false;
+    await this.progress.adopt(existing.map((contest) => ({ key: byTitle.get(contest.titleEn)!, contestId: contest.id })));
+    for (const contest of existing) progress.set(byTitle.get(contest.titleEn)!, { key: byTitle.get(contest.titleEn)!, contestId: contest.id, completed: false });
+    this.logger.log({ contests: existing.length }, 'demo contests resumed from an earlier start');
+    return true;
+  }
+
+  /** Writes what the contest still lacks; false when the service is stopping before it is done. */
+  private async seedContest(plan: DemoContest, contestId: number, media: DemoContestMedia): Promise<boolean> {
+    const contest = await this.setup.require(contestId);
     const trackId = (index: number) => contest.tracks[index]!.id;
-    const entryIds: number[] = [];
+    const done = await this.progress.entryCount(contest.id);
     for (const [index, entry] of plan.entries.entries()) {
-      if (this.stopping) return contest.id;
+      if (index < done) continue;
+      if (this.stopping) return false;
       const userId = demoParticipantId(entry.participant);
       const fileIds: string[] = [];
       for (const spec of entry.media) {
@@ -111,29 +149,33 @@ export class ContestsDemoSeed implements OnApplicationBootstrap, OnApplicationSh
         });
         fileIds.push(id);
       }
+      // Files of an entry cut short stay unattached; the abandoned-files sweep removes them.
       const submittedAt = new Date(Math.min(Date.parse(plan.setup.phases.submission.endsAt) - (index + 1) * 3600_000, this.clock.now().getTime()));
-      const entryId = await this.entries.transaction(async (manager) => {
+      await this.entries.transaction(async (manager) => {
         const id = await this.entries.insertEntry(manager, { contestId: contest.id, trackId: trackId(entry.trackIndex), userId, kind: contest.tracks[entry.trackIndex]!.kind, title: entry.title, signature: entry.signature, location: entry.location, intro: entry.intro, equipment: entry.equipment, age: entry.age, gender: entry.gender, ownerFlag: entry.ownerFlag, studentFlag: entry.studentFlag, submittedAt });
         await this.entries.attachFiles(manager, id, fileIds);
-        return id;
       });
-      entryIds.push(entryId);
     }
-    for (const [judgeIndex, judge] of plan.judges.entries()) {
-      const key = normaliseJudgeKey(judge.key ?? generateJudgeKey())!;
-      const id = randomUUID();
+    const entryIds = await this.progress.entryIds(contest.id);
+    // The judges and their scores in one transaction: all of them, or none to add on the next start.
+    if (plan.judges.length > 0 && (await this.progress.judgeCount(contest.id)) === 0) {
       await this.judging.transaction(async (manager) => {
-        await this.judging.insert(manager, { id, contestId: contest.id, name: judge.name, keyHash: hashJudgeKey(key), keyHint: judgeKeyHint(key), createdAt: this.clock.now() });
-        await this.judging.replaceTracks(manager, id, judge.trackIndexes.map(trackId));
-        if (!plan.scored) return;
-        for (const [entryIndex, entryId] of entryIds.entries()) {
-          if (!judge.trackIndexes.includes(plan.entries[entryIndex]!.trackIndex)) continue;
-          await this.judging.setScore(manager, id, entryId, demoScore(judgeIndex, entryIndex, contest.maxScore), new Date(plan.setup.phases.review.startsAt));
+        for (const [judgeIndex, judge] of plan.judges.entries()) {
+          const key = normaliseJudgeKey(judge.key ?? generateJudgeKey())!;
+          const id = randomUUID();
+          await this.judging.insert(manager, { id, contestId: contest.id, name: judge.name, keyHash: hashJudgeKey(key), keyHint: judgeKeyHint(key), createdAt: this.clock.now() });
+          await this.judging.replaceTracks(manager, id, judge.trackIndexes.map(trackId));
+          if (!plan.scored) continue;
+          for (const [entryIndex, entryId] of entryIds.entries()) {
+            const planned = plan.entries[entryIndex];
+            if (!planned || !judge.trackIndexes.includes(planned.trackIndex)) continue;
+            await this.judging.setScore(manager, id, entryId, demoScore(judgeIndex, entryIndex, contest.maxScore), new Date(plan.setup.phases.review.startsAt));
+          }
         }
       });
     }
-    if (plan.publishAt) await this.results.publishDemo(contest.id, new Date(plan.publishAt));
+    if (plan.publishAt && !(await this.progress.resultsPublished(contest.id))) await this.results.publishDemo(contest.id, new Date(plan.publishAt));
     this.logger.log({ contest: plan.setup.titleEn, entries: entryIds.length }, 'demo contest ready');
-    return contest.id;
+    return true;
   }
 }

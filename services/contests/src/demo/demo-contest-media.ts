@@ -7,7 +7,7 @@ import type { DemoMediaSpec } from './demo-contests-plan.js';
 
 /** Just over the 30 seconds the spec asks of a contest video. */
 const VIDEO_SECONDS = 32;
-const RENDER_VERSION = 2;
+const RENDER_VERSION = 3;
 
 /**
  * Renders the demo's entry files with ffmpeg's own sources into `dir` (kept between starts, and

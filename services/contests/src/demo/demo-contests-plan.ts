@@ -98,11 +98,31 @@ const PLACES = [
 ] as const;
 const TITLES = ['雾中的城', '归途', '山海之间', '晨光', '夜行者', '回声', '远山', '潮汐', '星河', '一路向西', '光的河流', '风的形状', '灯火', '雪线', '长夜', '海风'];
 
-/** Smooth colour fields for videos and most photos, fractal close-ups for the rest: cheap to render, each seed its own work. */
+/**
+ * A smooth field of colour waves, drifting over time when `drift` is above 0: `geq` over `nullsrc`
+ * at a small size, scaled up. Every supported ffmpeg has both, the npm build of 2018 included
+ * (the `gradients` source came with ffmpeg 4.3 and is missing from it). Each seed its own picture.
+ */
+export function colourField(seed: number, width: number, height: number, drift: number): string {
+  let state = (seed * 2654435761) >>> 0;
+  const next = () => {
+    state = (state * 1664525 + 1013904223) >>> 0;
+    return state / 2 ** 32;
+  };
+  const num = (value: number) => value.toFixed(3);
+  const channel = () => {
+    const wave = (amplitude: number) =>
+      `${amplitude}*sin(2*PI*(${num(0.3 + next() * 1.2)}*X/W+${num(next() * 1.4 - 0.7)}*Y/H+${num((next() - 0.5) * 2 * drift)}*T)+${num(next() * 6.283)})`;
+    return `'${100 + Math.round(next() * 50)}+${wave(70)}+${wave(35)}'`;
+  };
+  return `nullsrc=s=${Math.round(width / 12)}x${Math.round(height / 12)},geq=r=${channel()}:g=${channel()}:b=${channel()},scale=${width}:${height}:flags=bicubic`;
+}
+
+/** Colour fields for videos and most photos, fractal close-ups for the rest: cheap to render, each seed its own work. */
 function videoMedia(key: string, seed: number): DemoMediaSpec[] {
   return [
-    { key: `${key}-video`, role: 'video', source: `gradients=s=480x270:speed=0.015:seed=${seed}:n=4,scale=1920:1080:flags=bicubic,format=yuv420p` },
-    { key: `${key}-cover`, role: 'cover', source: `gradients=s=480x270:seed=${seed}:n=4,scale=1920:1080:flags=bicubic` },
+    { key: `${key}-video`, role: 'video', source: `${colourField(seed, 1920, 1080, 0.03)},format=yuv420p` },
+    { key: `${key}-cover`, role: 'cover', source: colourField(seed, 1920, 1080, 0) },
   ];
 }
 
@@ -123,7 +143,7 @@ function photoMedia(key: string, seed: number): DemoMediaSpec[] {
     const [x, y, scale] = FRACTAL_VIEWS[own % FRACTAL_VIEWS.length]!;
     const source =
       index % 2 === 0
-        ? `gradients=s=480x320:seed=${own}:n=${3 + (index % 4)},scale=1920:1280:flags=bicubic`
+        ? colourField(own, 1920, 1280, 0)
         : `mandelbrot=s=960x640:start_x=${x}:start_y=${y}:start_scale=${(scale * (1 + (own % 5) * 0.35)).toFixed(4)}:end_scale=0.001,scale=1920:1280`;
     return { key: `${key}-photo-${index}`, role: 'photo' as const, source };
   });

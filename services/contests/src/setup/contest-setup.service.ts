@@ -65,10 +65,14 @@ export class ContestSetupService {
     return this.adminGet(id);
   }
 
-  /** The demo data's contests: the same checks and rows, with no staff action to audit. */
-  async createDemo(setup: ContestSetup): Promise<ContestAggregate> {
+  /** The demo data's contests: the same checks and rows, with no staff action to audit; `within` runs in the same transaction. */
+  async createDemo(setup: ContestSetup, within?: (manager: EntityManager, id: number) => Promise<void>): Promise<ContestAggregate> {
     checkSetup(setup);
-    const id = await this.contests.transaction((manager) => this.insertContest(manager, setup, this.clock.now()));
+    const id = await this.contests.transaction(async (manager) => {
+      const created = await this.insertContest(manager, setup, this.clock.now());
+      await within?.(manager, created);
+      return created;
+    });
     return this.require(id);
   }
 
