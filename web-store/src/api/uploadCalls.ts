@@ -30,15 +30,33 @@ export const uploadCalls = {
   sample: (id: number) => post<{ url: string }>(UploadCalls.downloadSts, { id }),
 };
 
-/** The uploader's transport: API calls for the session, plain PUTs of part bytes to the signed links. */
+/**
+ * The uploader's transport: API calls for the session, plain PUTs of part bytes to the signed
+ * links. The PUTs go through XMLHttpRequest, the browser API that reports upload progress (fetch
+ * tells nothing until the whole body has gone).
+ */
 export const browserUploadTransport: UploadTransport = {
   token: (kind, file, signal) => uploadCalls.token(kind, file, signal),
   sts: (filePath, partNumbers, signal) => uploadCalls.sts(filePath, partNumbers, signal),
   success: (kind, body, signal) => uploadCalls.success(kind, body, signal),
-  async putPart(url, body, signal) {
-    const response = await fetch(url, { method: 'PUT', body, signal, headers: { 'Content-Type': 'application/octet-stream' } });
-    if (!response.ok) throw new ApiError(NO_RESPONSE, '', url);
-  },
+  putPart: (url, body, signal, onSent) =>
+    new Promise<void>((resolve, reject) => {
+      const request = new XMLHttpRequest();
+      const abort = () => request.abort();
+      const settle = (outcome: () => void) => {
+        signal.removeEventListener('abort', abort);
+        outcome();
+      };
+      request.open('PUT', url);
+      request.setRequestHeader('Content-Type', 'application/octet-stream');
+      request.upload.onprogress = (event) => onSent?.(event.loaded);
+      request.onload = () => settle(() => (request.status >= 200 && request.status < 300 ? resolve() : reject(new ApiError(NO_RESPONSE, '', url))));
+      request.onerror = () => settle(() => reject(new ApiError(NO_RESPONSE, '', url)));
+      request.onabort = () => settle(() => reject(new DOMException('The upload was paused', 'AbortError')));
+      if (signal.aborted) return reject(new DOMException('The upload was paused', 'AbortError'));
+      signal.addEventListener('abort', abort, { once: true });
+      request.send(body);
+    }),
 };
 
 /** Photo dimensions as the browser decodes them; null when the image cannot be read. */

@@ -123,6 +123,40 @@ describe('UploadQueue', () => {
     expect(queue.snapshot().files[0]).toMatchObject({ status: 'success', percent: 100, token: { bucketName: 'originals', filePath: 'k/a.mp4' } });
   });
 
+  it('counts bytes as each part sends them, not when a part ends, and gives back what a failed attempt counted', async () => {
+    const server = new FakeServer();
+    const percents: number[] = [];
+    let attempts = 0;
+    // Two 1 MB parts; each attempt reports its body in quarters, and the first attempt of part 1 fails after half.
+    const transport: UploadTransport = {
+      token: (kind, file) => server.token(kind, file),
+      sts: (filePath, partNumbers) => server.sts(filePath, partNumbers),
+      success: (kind, body) => server.success(kind, body),
+      async putPart(url, body, signal, onSent) {
+        const part = Number(url.split('#')[1]);
+        for (let quarter = 1; quarter <= 4; quarter++) {
+          await new Promise((resolve) => setTimeout(resolve, 1));
+          onSent?.((body.size * quarter) / 4);
+          if (part === 1 && attempts === 0 && quarter === 2) {
+            attempts++;
+            throw new Error('network');
+          }
+        }
+        await server.putPart(url, body, signal);
+      },
+    };
+    const queue = new UploadQueue('video', { transport, parallel: 1, overrides: { videoMinBytes: 1 }, backoffMs: noBackoff });
+    queue.subscribe((snapshot) => snapshot.files[0] && percents.push(snapshot.files[0].percent));
+    await queue.add([source('a.mp4', 2 * MB)]);
+    await queue.start().done;
+    expect(queue.snapshot().files[0]).toMatchObject({ status: 'success', percent: 100 });
+    // Within the first part: 12 and 25 %, back to 0 for the retry, then 12, 25, 37, 50, ...
+    expect(percents.filter((p) => p > 0 && p < 50).length).toBeGreaterThanOrEqual(4);
+    expect(percents).toEqual(expect.arrayContaining([12, 25, 0, 37, 50, 62, 75, 87, 100]));
+    const firstAfterFailure = percents.indexOf(25);
+    expect(percents.slice(firstAfterFailure + 1)).toContain(0);
+  });
+
   it('retries a part up to 3 times; a part failing a fourth time puts the file in exception', async () => {
     const server = new FakeServer();
     server.failures.set(2, 3);

@@ -21,8 +21,11 @@ import {
 export interface UploadTransport {
   token(kind: UploadKind, file: { fileName: string; fileSize: number; width?: number; height?: number }, signal: AbortSignal): Promise<UploadTokenResponse>;
   sts(filePath: string, partNumbers: number[], signal: AbortSignal): Promise<UploadStsResponse>;
-  /** PUTs one part; resolves when the store acknowledged it. */
-  putPart(url: string, body: Blob, signal: AbortSignal): Promise<void>;
+  /**
+   * PUTs one part; resolves when the store acknowledged it. `onSent` hears the bytes of the body
+   * sent so far, as they leave, so progress moves within a part rather than in part-sized jumps.
+   */
+  putPart(url: string, body: Blob, signal: AbortSignal, onSent?: (bytes: number) => void): Promise<void>;
   success(kind: UploadKind, body: { fileName: string; filePath: string; fileSize: number; platform: 'web'; width?: number; height?: number }, signal: AbortSignal): Promise<{ id: number; status: string }>;
 }
 
@@ -374,8 +377,24 @@ export class UploadQueue {
         await runPool(links.parts, parallel, async ({ partNumber, url }) => {
           const from = (partNumber - 1) * plan.partSize;
           const body = source.slice(from, from + partBytes(partNumber));
-          await withRetries(() => transport.putPart(url, body, signal), retries, signal, this.options.backoffMs);
-          this.progress(file, partBytes(partNumber));
+          // Bytes of this part counted so far; a failed attempt gives them back before the retry.
+          let counted = 0;
+          const sent = (bytes: number) => {
+            const now = Math.min(bytes, body.size);
+            if (now === counted) return;
+            this.progress(file, now - counted);
+            counted = now;
+          };
+          await withRetries(
+            async () => {
+              sent(0);
+              await transport.putPart(url, body, signal, sent);
+            },
+            retries,
+            signal,
+            this.options.backoffMs,
+          );
+          sent(body.size);
         });
       }
       step = 'merge';
@@ -400,7 +419,7 @@ export class UploadQueue {
   }
 
   private progress(file: QueueFile, bytes: number): void {
-    file.uploaded = Math.min(file.size, file.uploaded + bytes);
+    file.uploaded = Math.max(0, Math.min(file.size, file.uploaded + bytes));
     file.percent = Math.floor((file.uploaded / file.size) * 100);
     if (bytes > 0) this.meter.add(this.now(), bytes);
     this.emit();
