@@ -3,12 +3,13 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { eventually, generateStatementsInConsole, staffSignIn, useServerAndBrowser } from './harness.mjs';
+import { eventually, generateStatementsInConsole, signInOnStore, staffSignIn, useServerAndBrowser } from './harness.mjs';
 
 /**
  * Contributor payouts in the console: finance generates a quarter's statements (none yet, as
- * nothing has been sold), is refused the quarter still running, sets a share for a contributor
- * never set before, and an administrator finds both in the audit log.
+ * nothing has been sold), is refused the quarter still running, is refused a share for an id that
+ * is nobody's, sets one for a contributor never set before, and an administrator finds both in the
+ * audit log.
  * Screenshots go to SCREENSHOT_DIR when it is set.
  */
 describe('payouts console in a real browser', () => {
@@ -18,7 +19,8 @@ describe('payouts console in a real browser', () => {
   const shoot = async (page, name) => {
     if (shots) await page.screenshot({ path: join(shots, `${name}.png`), fullPage: false });
   };
-  const contributorId = randomUUID();
+  /** The gid-3 demo contributor, once signed in on the store (the first test). */
+  let contributorId;
 
   /** The quarter running now in UTC+8, which the server must refuse to close. */
   const current = (() => {
@@ -48,15 +50,39 @@ describe('payouts console in a real browser', () => {
     await page.getByTestId('admin-statements-generate-dialog').getByRole('button', { name: '取消' }).click();
     assert.equal((await (await api('/statements')).json()).length, 0);
 
+    // An id that is nobody's (a typo, a buyer's id) is refused with the server's message, and nothing is stored.
+    const nobody = randomUUID();
     await page.locator('a[href="/admin/contributor-shares"]').first().click();
+    await page.getByTestId('admin-share-open-id').fill(nobody);
+    await page.getByTestId('admin-share-open').click();
+    await page.waitForURL((url) => url.pathname.endsWith(`/admin/contributor-shares/${nobody}`));
+    await page.locator('input[name=sharePercent]').fill('60');
+    await page.getByTestId('admin-share-save').click();
+    await page.getByText(`没有这位摄影师：${nobody} 未确认过供稿人协议、未上架过素材，也未通过实名认证`).waitFor();
+    await shoot(page, 'payouts-04-share-unknown');
+    assert.deepEqual(await (await api('/contributor-shares')).json(), []);
+
+    // The gid-3 contributor acknowledges the agreement on the store: payouts learns of them from identity's event.
+    const store = await env.browser.newContext();
+    const storePage = await store.newPage();
+    await signInOnStore(env.server, storePage, '13800000003');
+    await Promise.all([storePage.waitForEvent('load'), storePage.getByTestId('notice-ack').click()]);
+    const storeToken = await storePage.evaluate(() => localStorage.getItem('token'));
+    contributorId = (await (await fetch(`${env.server.url}/api/session`, { method: 'POST', headers: { 'content-type': 'application/json', access_token: storeToken }, body: '{}' })).json()).data.id;
+    await store.close();
+
+    await page.goto(`${env.server.url}/admin/contributor-shares`);
     await page.getByTestId('admin-share-open-id').fill(`  ${contributorId.toUpperCase()} `);
     await page.getByTestId('admin-share-open').click();
     await page.waitForURL((url) => url.pathname.endsWith(`/admin/contributor-shares/${contributorId}`));
     await page.getByTestId('admin-share-state').getByText('未单独设置').waitFor();
     await shoot(page, 'payouts-04-share-default');
     await page.locator('input[name=sharePercent]').fill('60');
-    await page.getByTestId('admin-share-save').click();
-    await page.waitForURL((url) => url.pathname.endsWith('/admin/contributor-shares'));
+    // The event may still be on its way: saved once payouts has it.
+    await eventually(async () => {
+      await page.getByTestId('admin-share-save').click();
+      return page.waitForURL((url) => url.pathname.endsWith('/admin/contributor-shares'), { timeout: 2_000 }).then(() => true, () => false);
+    }, { timeoutMs: 20_000, intervalMs: 500 });
     await page.locator('table tbody tr').filter({ hasText: '60%' }).first().waitFor();
     await shoot(page, 'payouts-05-shares');
 

@@ -15,6 +15,7 @@ export const serverMessages = {
     notFound: '请求的资源不存在',
     validationFailed: '请求参数有误：{details}',
     malformedBody: '请求体不是有效的 JSON',
+    bodyNotObject: '请求体须为 JSON 对象（Content-Type: application/json）',
     malformedPath: '请求地址无效',
     rateLimited: '请求过于频繁，请稍后再试',
     internal: '服务器开小差了，请稍后再试',
@@ -147,6 +148,7 @@ export const serverMessages = {
     bankInfoCompanyMissing: '合同中没有公司名称，无法按公司结算，请联系财务',
     bankInfoTransitionRefused: '银行信息当前状态为“{status:bankInfoStatus}”，不能{action:bankInfoAction}',
     remitBankInfoMissing: '结算单 {statementId} 的摄影师还没有审核通过的银行信息，无法打款',
+    contributorUnknown: '没有这位摄影师：{id} 未确认过供稿人协议、未上架过素材，也未通过实名认证',
     // signing applications (/join)
     signingApplicationNotFound: '签约申请不存在',
     signingAlreadyPending: '您已有一份签约申请在审核中，请等待审核结果',
@@ -207,6 +209,7 @@ export const serverMessages = {
     notFound: 'The requested resource does not exist',
     validationFailed: 'Invalid request: {details}',
     malformedBody: 'The request body is not valid JSON',
+    bodyNotObject: 'The request body must be a JSON object (Content-Type: application/json)',
     malformedPath: 'The request address is not valid',
     rateLimited: 'Too many requests, please try again later',
     internal: 'Something went wrong on our side, please try again later',
@@ -339,6 +342,7 @@ export const serverMessages = {
     bankInfoCompanyMissing: 'Your contract names no company, so company settlement is not possible; please contact finance',
     bankInfoTransitionRefused: 'The bank info is {status:bankInfoStatus}; it cannot be {action:bankInfoAction}',
     remitBankInfoMissing: 'The contributor of statement {statementId} has no verified bank info to be paid to',
+    contributorUnknown: 'No such contributor: {id} has not answered the contributor agreement, published a material or passed the real-name check',
     // signing applications (/join)
     signingApplicationNotFound: 'This signing application does not exist',
     signingAlreadyPending: 'You already have a signing application being reviewed; please wait for the result',

@@ -77,6 +77,12 @@ describe('catalogue: console API (react-admin REST)', () => {
     expect(entry).toMatchObject({ action: 'update', before: { titleZh: '高铁穿越田野' }, after: { titleZh: '复兴号高铁 穿越油菜花田' } });
     expect((await h.admin('PUT', `/materials/${ids.train}`, { token: reviewer, body: { filters: { resolution: ['16k'] } } })).status).toBe(422);
     expect((await h.admin('PUT', `/materials/${ids.train}`, { token: reviewer, body: { status: 'gone' } })).status).toBe(422);
+    // A null body is no edit, nor is XML: refused with a message, nothing changed or audited.
+    const nothing = await h.admin<{ message: string }>('PUT', `/materials/${ids.train}`, { token: reviewer, body: null });
+    expect([nothing.status, nothing.body.message]).toEqual([400, 'The request body must be a JSON object (Content-Type: application/json)']);
+    const xml = await fetch(`${h.url}/admin-api/materials/${ids.train}`, { method: 'PUT', headers: { authorization: `Bearer ${reviewer}`, 'content-type': 'application/xml' }, body: '<material><titleZh>x</titleZh></material>' });
+    expect(xml.status).toBe(400);
+    expect(await h.sql(`SELECT 1 FROM catalogue.audit_log WHERE resource = 'materials' AND resource_id = $1`, [String(ids.train)])).toHaveLength(1);
   });
 
   it('publishes and unpublishes through the outbox, with roles', async () => {

@@ -91,6 +91,11 @@ describe('orders: the shop and its download packs', () => {
     // A NUL is refused before it reaches the database, with a message naming the field.
     const nul = await h.admin<{ message: string }>('PUT', `/shop-products/${packProductId}`, { token: sales, body: { nameEn: 'Video\u0000 pack of 2' } });
     expect([nul.status, nul.body.message]).toEqual([422, 'nameEn contains characters that cannot be stored (such as NUL or an unpaired surrogate)']);
+    // A null or XML body is no edit: refused, not answered 200 as an empty update.
+    const nothing = await h.admin<{ message: string }>('PUT', `/shop-products/${packProductId}`, { token: sales, body: null });
+    expect([nothing.status, nothing.body.message]).toEqual([400, 'The request body must be a JSON object (Content-Type: application/json)']);
+    const xml = await fetch(`${h.url}/admin-api/shop-products/${packProductId}`, { method: 'PUT', headers: { authorization: `Bearer ${sales}`, 'content-type': 'application/xml' }, body: '<product/>' });
+    expect(xml.status).toBe(400);
   });
 
   it('sells a pack at its price through the voucher flow; confirming grants the pack once', async () => {

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Module, type OnModuleInit } from '@nestjs/common';
-import { MaterialPublished, OrderClosed, OrderConfirmed, RealNameVerified } from '@mkt/contracts';
+import { ContributorProtocolAnswered, MaterialPublished, OrderClosed, OrderConfirmed, RealNameVerified } from '@mkt/contracts';
 import { DatabaseModule, EventsModule, HandledEventEntity, OBJECT_STORAGE, OutboxMessageEntity, OutboxTraceContext1765600000000, StaffAuditLogEntity, StaffAuditWriter, type ObjectStorage } from '@mkt/platform';
 import {
   AdminBankInfoActionsController,
@@ -10,11 +10,13 @@ import {
 } from './admin/payouts-admin.controllers.js';
 import { BankInfoRepository } from './bank/bank-info.repository.js';
 import { BankInfoService } from './bank/bank-info.service.js';
+import { ContributorsRepository } from './contributors/contributors.repository.js';
 import { PayoutsEventHandlers } from './events/payouts-event.handlers.js';
 import { LedgerRepository } from './ledger/ledger.repository.js';
 import { LedgerService } from './ledger/ledger.service.js';
 import { PayoutsInit1764400000000 } from './migrations/1764400000000-payouts-init.js';
 import { PayoutsBankInfo1764500000000 } from './migrations/1764500000000-payouts-bank-info.js';
+import { PayoutsContributors1766500000000 } from './migrations/1766500000000-payouts-contributors.js';
 import { PAYOUT_SETTINGS, payoutSettings } from './payouts.settings.js';
 import { shiftedClockProviders } from './shifted-clock.js';
 import { ContributorSharesService } from './shares/contributor-shares.service.js';
@@ -26,7 +28,7 @@ import { BankInfoStoreController } from './store/bank-info-store.controller.js';
 import { PayoutsStoreController } from './store/payouts-store.controller.js';
 
 export const PAYOUTS_ENTITIES = [StaffAuditLogEntity, OutboxMessageEntity, HandledEventEntity];
-export const PAYOUTS_MIGRATIONS = [PayoutsInit1764400000000, PayoutsBankInfo1764500000000, OutboxTraceContext1765600000000];
+export const PAYOUTS_MIGRATIONS = [PayoutsInit1764400000000, PayoutsBankInfo1764500000000, OutboxTraceContext1765600000000, PayoutsContributors1766500000000];
 
 /** Creates the private bucket of statement PDFs on start. */
 @Injectable()
@@ -45,7 +47,7 @@ class PayoutsBuckets implements OnModuleInit {
 @Module({
   imports: [
     DatabaseModule.forService({ name: 'payouts', entities: PAYOUTS_ENTITIES, migrations: PAYOUTS_MIGRATIONS }),
-    EventsModule.forService({ dataSourceName: 'payouts', consumerGroup: 'payouts', consumes: [MaterialPublished, OrderConfirmed, OrderClosed, RealNameVerified] }),
+    EventsModule.forService({ dataSourceName: 'payouts', consumerGroup: 'payouts', consumes: [MaterialPublished, OrderConfirmed, OrderClosed, RealNameVerified, ContributorProtocolAnswered] }),
   ],
   controllers: [
     PayoutsStoreController,
@@ -63,6 +65,7 @@ class PayoutsBuckets implements OnModuleInit {
     StatementsRepository,
     SharesRepository,
     BankInfoRepository,
+    ContributorsRepository,
     LedgerService,
     BankInfoService,
     StatementsService,

@@ -1,4 +1,4 @@
-import { MaterialPublished, OrderConfirmed, RealNameVerified, type BankInfoAdminView, type BankInfoRevealed, type BankInfoView, type StatementListResponse } from '@mkt/contracts';
+import { ContributorProtocolAnswered, MaterialPublished, OrderConfirmed, RealNameVerified, type BankInfoAdminView, type BankInfoRevealed, type BankInfoView, type StatementListResponse } from '@mkt/contracts';
 import { bankForm, confirmedOrder, publishedMaterial, TEST_ID_NUMBER } from './payouts-fixtures.js';
 import { startPayouts, type PayoutsHarness } from './payouts-harness.js';
 
@@ -100,6 +100,9 @@ describe('bank info', () => {
     expect([missing.status, missing.body.code]).toEqual([409, 7012]);
     expect(missing.body.message).toBe('Your contract names no company, so company settlement is not possible; please contact finance');
 
+    // Finance sets a contract's company for a contributor payouts knows: here, one who answered the agreement.
+    await h.publish(ContributorProtocolAnswered, contributor.userId, { userId: contributor.userId, gid: 3, agreed: true, photoFlag: true });
+    await h.eventually(async () => (await h.sql(`SELECT 1 FROM payouts.contributors WHERE contributor_id = $1`, [contributor.userId])).length === 1);
     const set = await h.admin('PUT', `/contributor-shares/${contributor.userId}`, { token: finance, body: { sharePercent: 60, companyName: '北京光影文化传媒有限公司(上海分公司)' } });
     expect(set.body).toMatchObject({ sharePercent: 60, companyName: '北京光影文化传媒有限公司(上海分公司)' });
     const accepted = await submit(contributor.token, company);

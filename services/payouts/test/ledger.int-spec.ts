@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { MaterialPublished, OrderClosed, OrderConfirmed } from '@mkt/contracts';
+import { ContributorProtocolAnswered, MaterialPublished, OrderClosed, OrderConfirmed, RealNameVerified } from '@mkt/contracts';
 import { confirmedOrder, publishedMaterial } from './payouts-fixtures.js';
 import { startPayouts, type PayoutsHarness } from './payouts-harness.js';
 
@@ -58,5 +58,32 @@ describe('earnings ledger', () => {
     ]);
     const audit = await h.sql<{ action: string; resource: string }>(`SELECT action, resource FROM payouts.audit_log WHERE resource_id = $1`, [owner]);
     expect(audit).toEqual([{ action: 'update', resource: 'contributor-shares' }]);
+  });
+
+  it('sets a share only for a contributor some event named, and only from a JSON object body', async () => {
+    const finance = await h.staffToken(['finance']);
+    const put = (id: string, body: unknown, lang: 'en' | 'zh-CN' = 'en') => h.admin('PUT', `/contributor-shares/${id}`, { token: finance, body, lang });
+    const nobody = randomUUID();
+    const refused = await put(nobody, { sharePercent: 70 });
+    expect([refused.status, refused.body]).toMatchObject([404, { code: 7020, success: false, message: `No such contributor: ${nobody} has not answered the contributor agreement, published a material or passed the real-name check` }]);
+    expect(((await put(nobody, { sharePercent: 70 }, 'zh-CN')).body as { message: string }).message).toBe(`没有这位摄影师：${nobody} 未确认过供稿人协议、未上架过素材，也未通过实名认证`);
+    expect(await h.sql(`SELECT 1 FROM payouts.shares WHERE contributor_id = $1`, [nobody])).toEqual([]);
+
+    // Identity's events name contributors: the agreement answered (gid 2 or 3), a verified real name.
+    const signed = randomUUID();
+    const verified = randomUUID();
+    await h.publish(ContributorProtocolAnswered, signed, { userId: signed, gid: 2, agreed: false, photoFlag: false });
+    await h.publish(RealNameVerified, verified, { userId: verified, realName: '林小雨', verifiedAt: '2025-01-01T00:00:00.000Z' });
+    await h.eventually(async () => (await h.sql(`SELECT 1 FROM payouts.contributors WHERE contributor_id IN ($1, $2)`, [signed, verified])).length === 2);
+    expect((await put(signed, { sharePercent: 70 })).body).toMatchObject({ id: signed, sharePercent: 70 });
+    expect((await put(verified, { sharePercent: 65 })).body).toMatchObject({ id: verified, sharePercent: 65 });
+
+    // A body that is not a JSON object is no change, however it is sent: refused, nothing written.
+    const base = `${h.url}/admin-api/contributor-shares/${signed}`;
+    for (const [type, body] of [['application/json', 'null'], ['application/xml', '<share><sharePercent>10</sharePercent></share>']]) {
+      const reply = await fetch(base, { method: 'PUT', headers: { authorization: `Bearer ${finance}`, 'content-type': type!, 'accept-language': 'en' }, body });
+      expect([type, reply.status, (await reply.json()).message]).toEqual([type, 400, 'The request body must be a JSON object (Content-Type: application/json)']);
+    }
+    expect((await h.admin<{ sharePercent: number }>('GET', `/contributor-shares/${signed}`, { token: finance })).body.sharePercent).toBe(70);
   });
 });

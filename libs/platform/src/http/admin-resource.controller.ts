@@ -20,7 +20,8 @@ interface AdminWrite {
  * A console resource as data, in react-admin's "simple REST" shape: `GET /` (list with sort,
  * range and filter; the total in Content-Range), `GET /:id`, and the writes it declares (`POST /`,
  * `PUT /:id`, `DELETE /:id`), each checked against staff roles, with bodies validated by their zod
- * schema. The service holds the rules and the audit; this only translates HTTP.
+ * schema (a write's body must be a JSON object: `null` or another type is refused, never read as
+ * an empty change). The service holds the rules and the audit; this only translates HTTP.
  */
 export interface AdminResourceSpec<S, F extends z.ZodType, C extends z.ZodType, U extends z.ZodType> {
   /** The path below /admin-api and the name in Content-Range. */
@@ -78,12 +79,12 @@ export function adminResourceController<S, F extends z.ZodType, C extends z.ZodT
 
   const { create, update, remove } = spec;
   if (create) {
-    route(ResourceController, 'create', [Post(), ...writeRoles(create), ApiZodBody(create.schema)], [CurrentStaff(), Body(new ZodValidationPipe(create.schema))], function (this: ResourceController, actor: AuthenticatedStaff, body: z.infer<C>) {
+    route(ResourceController, 'create', [Post(), ...writeRoles(create), ApiZodBody(create.schema)], [CurrentStaff(), Body(new ZodValidationPipe(create.schema, { objectBody: true }))], function (this: ResourceController, actor: AuthenticatedStaff, body: z.infer<C>) {
       return create.run(this.service, actor, body);
     });
   }
   if (update) {
-    route(ResourceController, 'update', [Put(':id'), ...writeRoles(update), ApiZodBody(update.schema)], [CurrentStaff(), Param('id', idPipe), Body(new ZodValidationPipe(update.schema))], function (this: ResourceController, actor: AuthenticatedStaff, id: string, body: z.infer<U>) {
+    route(ResourceController, 'update', [Put(':id'), ...writeRoles(update), ApiZodBody(update.schema)], [CurrentStaff(), Param('id', idPipe), Body(new ZodValidationPipe(update.schema, { objectBody: true }))], function (this: ResourceController, actor: AuthenticatedStaff, id: string, body: z.infer<U>) {
       return update.run(this.service, actor, id, body);
     });
   }

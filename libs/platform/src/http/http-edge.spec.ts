@@ -158,6 +158,25 @@ describe('the HTTP edge with no trusted proxy (the single machine)', () => {
     expect(edge.things.asked).toEqual([]);
   });
 
+  it('refuses a console write whose body is not a JSON object (null, an array, XML, none) with a localized 400, before the handler', async () => {
+    edge.things.asked.length = 0;
+    const bodies: [string | undefined, string | undefined][] = [
+      ['application/json', 'null'],
+      ['application/json', '[]'],
+      ['application/json', '"x"'],
+      ['application/xml', '<thing><name>x</name></thing>'],
+      ['text/plain', 'name=x'],
+      [undefined, undefined],
+    ];
+    for (const [type, body] of bodies) {
+      const reply = await fetch(`${edge.url}/admin-api/things/1`, { method: 'PUT', headers: { 'accept-language': 'en', ...(type ? { 'content-type': type } : {}) }, body });
+      expect([type, body, reply.status, await reply.json()]).toEqual([type, body, 400, { code: ErrorCode.MALFORMED_BODY, success: false, message: formatMessage('en', 'bodyNotObject'), data: null }]);
+    }
+    const zh = await fetch(`${edge.url}/admin-api/things/1`, { ...json(null), method: 'PUT', headers: { 'content-type': 'application/json', 'accept-language': 'zh-CN' } });
+    expect((await zh.json()).message).toBe('请求体须为 JSON 对象（Content-Type: application/json）');
+    expect(edge.things.asked).toEqual([]);
+  });
+
   it('runs the handler, after its body is read and across awaits, in the request\'s id and trace', async () => {
     installTracing({ serviceName: 'edge', exporter: 'none' });
     const reply = await fetch(`${edge.url}/api/edge/context`, json({ a: 1 }));

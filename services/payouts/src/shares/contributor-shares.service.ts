@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { ContributorShareView } from '@mkt/contracts';
+import { ErrorCode, type ContributorShareView } from '@mkt/contracts';
 import { AppError, Clock, StaffAuditWriter, type AuthenticatedStaff, type ListQuery } from '@mkt/platform';
+import { ContributorsRepository } from '../contributors/contributors.repository.js';
 import { PAYOUT_SETTINGS, type PayoutSettings } from '../payouts.settings.js';
 import { SharesRepository, type StoredShare } from './shares.repository.js';
 
@@ -14,6 +15,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export class ContributorSharesService {
   constructor(
     private readonly repository: SharesRepository,
+    private readonly contributors: ContributorsRepository,
     private readonly clock: Clock,
     private readonly audit: StaffAuditWriter,
     @Inject(PAYOUT_SETTINGS) private readonly settings: PayoutSettings,
@@ -31,9 +33,11 @@ export class ContributorSharesService {
     return stored ? this.view(stored) : { id, sharePercent: this.settings.defaultSharePercent, companyName: null, updatedAt: new Date(0).toISOString() };
   }
 
+  /** Only for a contributor payouts has heard of (see ContributorsRepository): a mistyped id is refused, not stored. */
   async update(staff: AuthenticatedStaff, id: string, change: { sharePercent: number; companyName?: string | null }): Promise<ContributorShareView> {
     if (!UUID.test(id)) throw AppError.notFound();
     return this.repository.transaction(async (manager) => {
+      if (!(await this.contributors.exists(id, manager))) throw new AppError(ErrorCode.CONTRIBUTOR_UNKNOWN, 'contributorUnknown', { id });
       const before = await this.get(id);
       await this.repository.upsert(manager, id, change, this.clock.now());
       const after = this.view((await this.repository.get(id, manager))!);
