@@ -100,4 +100,22 @@ describe('store shell in a real browser', () => {
     assert.equal(await page.getByTestId('notice-ack').count(), 0);
     await context.close();
   });
+
+  it('opens the cart and favourites previews on hover, and a click on either icon goes to its page', async () => {
+    const context = await env.browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    await signIn(page, '13800000001');
+    for (const [menu, dropdown, path, lang] of [['cart-menu', 'cart-dropdown', '/Cart', 'zh-CN'], ['collect-menu', 'collect-dropdown', '/Collect', 'en']]) {
+      await page.goto(`${env.server.url}/`);
+      if ((await page.evaluate(() => document.documentElement.lang)) !== lang) await page.getByTestId('lang-toggle').click();
+      await page.getByTestId(menu).hover();
+      await page.getByTestId(dropdown).waitFor();
+      if (process.env.SCREENSHOT_DIR) await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/shell-${menu}-${lang}.png` });
+      // Hovered, the preview is open; the click that follows goes to the page rather than closing it.
+      await page.getByTestId(menu).click();
+      await page.waitForURL((url) => url.pathname === path);
+      await page.getByTestId(dropdown).waitFor({ state: 'detached' });
+    }
+    await context.close();
+  });
 });

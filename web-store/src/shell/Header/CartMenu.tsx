@@ -18,7 +18,8 @@ const HOVER_CLOSE_DELAY_MS = 250;
 
 /**
  * The header cart (spec section 2 "Header"): a badge (at most 99) and a dropdown with video and
- * photo tabs, each previewing its newest 6 items. Visitors get the sign-in message instead.
+ * photo tabs, each previewing its newest 6 items, opened by hovering; the icon itself goes to
+ * /Cart. Visitors get the sign-in message instead.
  */
 export function CartMenu() {
   const { t } = useTranslation();
@@ -67,16 +68,14 @@ export function CartMenu() {
         closeTimer.current = window.setTimeout(close, HOVER_CLOSE_DELAY_MS);
       }}
     >
-      <button
-        type="button"
+      {/* A click goes to the page; the preview is the hover's (a mouse), so a click never just closes it. */}
+      <Link
+        to="/Cart"
         className={linkStyles.link}
         aria-label={t('header.cart')}
         title={t('header.cart')}
-        aria-expanded={open}
-        aria-controls={open ? panelId : undefined}
-        onClick={() => {
-          if (!requireSignIn('cart')) return;
-          setOpen((value) => !value);
+        onClick={(event) => {
+          if (!requireSignIn('cart')) event.preventDefault();
         }}
         data-testid="cart-menu"
       >
@@ -86,7 +85,7 @@ export function CartMenu() {
             {shown}
           </span>
         )}
-      </button>
+      </Link>
       {open && signedIn && (
         <div className={styles.panel} id={panelId} data-testid="cart-dropdown">
           <CartPanel onNavigate={close} />

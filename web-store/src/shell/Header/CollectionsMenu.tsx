@@ -1,6 +1,6 @@
 import { Suspense, lazy, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { usePreferenceCounts } from '../../session/PreferenceCountsProvider';
 import { useSession } from '../../session/SessionProvider';
 import { useLoginGate } from '../../session/useLoginGate';
@@ -17,7 +17,8 @@ const HOVER_CLOSE_DELAY_MS = 250;
 
 /**
  * The header heart (spec section 2 "Header"): a dropdown with the four collection types, each
- * previewing its first 6 items. Visitors get the sign-in message instead.
+ * previewing its first 6 items, opened by hovering; the icon itself goes to /Collect. Visitors get
+ * the sign-in message instead.
  */
 export function CollectionsMenu() {
   const { t } = useTranslation();
@@ -56,16 +57,14 @@ export function CollectionsMenu() {
       onPointerEnter={(event) => hoverOpen(event.pointerType)}
       onPointerLeave={(event) => hoverClose(event.pointerType)}
     >
-      <button
-        type="button"
+      {/* A click goes to the page; the preview is the hover's (a mouse), so a click never just closes it. */}
+      <Link
+        to="/Collect"
         className={linkStyles.link}
         aria-label={t('header.collections')}
         title={t('header.collections')}
-        aria-expanded={open}
-        aria-controls={open ? panelId : undefined}
-        onClick={() => {
-          if (!requireSignIn('collections')) return;
-          setOpen((value) => !value);
+        onClick={(event) => {
+          if (!requireSignIn('collections')) event.preventDefault();
         }}
         data-testid="collect-menu"
       >
@@ -75,7 +74,7 @@ export function CollectionsMenu() {
             {shown}
           </span>
         )}
-      </button>
+      </Link>
       {open && signedIn && (
         <div className={styles.panel} id={panelId} data-testid="collect-dropdown">
           <Suspense fallback={<p className={styles.loading}>{t('catalogue.loading')}</p>}>
