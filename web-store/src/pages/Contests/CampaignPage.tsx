@@ -1,6 +1,7 @@
 import { campaignOfPath, formatFen, type CampaignPage as CampaignSlug } from '@mkt/contracts/web';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router-dom';
+import { isRetryable } from '../../api/client';
 import { contestCalls } from '../../api/contestCalls';
 import { Notice } from '../../catalogue/Notice';
 import { useRemote } from '../../catalogue/useRemote';
@@ -39,9 +40,16 @@ export default function CampaignPage() {
       {landing && <LandingNav />}
       {campaign.error ? (
         <Notice title={messageOf(campaign.error)} testId="campaign-missing">
-          <Button variant="secondary" onClick={campaign.reload}>
-            {t('contests.retry')}
-          </Button>
+          {/* A page that is not online answers the same the second time: offer the contests instead. */}
+          {isRetryable(campaign.error) ? (
+            <Button variant="secondary" onClick={campaign.reload}>
+              {t('contests.retry')}
+            </Button>
+          ) : (
+            <Link className={buttonClass('secondary')} to="/ActivityList">
+              {t('contests.backToList')}
+            </Link>
+          )}
         </Notice>
       ) : !campaign.data ? (
         <div className={styles.hero} aria-busy="true" />
