@@ -112,6 +112,12 @@ describe('contests: console setup, entries, judging and results', () => {
     await staffPage.locator(`[data-testid=admin-contest-overview] [data-stage=${current}]`).waitFor();
   }
 
+  /** Phases around `current` as the console's API takes them (ISO instants). */
+  const isoPhases = (current) => Object.fromEntries(Object.entries(phasesAround(current)).map(([phase, window]) => [phase, { startsAt: new Date(window.startsAt).toISOString(), endsAt: new Date(window.endsAt).toISOString() }]));
+
+  /** A console API call as a signed-in staff member, answered as JSON. */
+  const consoleCall = (staff, path, init = {}) => fetch(`${env.server.url}/admin-api${path}`, { ...init, headers: { authorization: `Bearer ${staff.token}`, 'content-type': 'application/json', ...init.headers } }).then((response) => response.json());
+
   it('runs a contest from the console set-up to the published winners', async () => {
     const started = Date.now();
     const video = join(env.work, 'entry.mp4');
@@ -374,5 +380,37 @@ describe('contests: console setup, entries, judging and results', () => {
     await store.close();
     await staff.context.close();
     assert.ok(Date.now() - started < 180_000, `took ${Date.now() - started} ms`);
+  });
+  it('shows the standings on the results’ one scale, labelled, in the console in both languages (one score of 8 out of 10 is 80.00 out of 100)', async () => {
+    const staff = await staffSignIn(env, 'contest', 'contest12345');
+    const contest = await consoleCall(staff, '/contests', {
+      method: 'POST',
+      body: JSON.stringify({ titleZh: '刻度测试赛', titleEn: 'Scale test contest', maxScore: 10, pointsPool: 0, phases: isoPhases('review'), tracks: [{ kind: 'photo', titleZh: '组图', titleEn: 'Photo group' }], prizes: [] }),
+    });
+    const trackId = contest.tracks[0].id;
+    const judge = await consoleCall(staff, '/contest-judges', { method: 'POST', body: JSON.stringify({ contestId: contest.id, name: '刻度评委', trackIds: [trackId] }) });
+    const {
+      rows: [entry],
+    } = await env.db.query(
+      `INSERT INTO "contests"."entries" ("contest_id", "track_id", "user_id", "kind", "title", "signature", "location", "intro", "equipment", "age", "gender", "owner_flag", "student_flag", "status", "submitted_at")
+       VALUES ($1, $2, gen_random_uuid(), 'photo', '八分的作品', '林间', '杭州', '一组照片', 'Nikon Z8', 30, 'female', false, false, 'approved', now() - interval '2 hours') RETURNING "id"`,
+      [contest.id, trackId],
+    );
+    const scored = await fetch(`${env.server.url}/api/judge/score`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ key: judge.key, entryId: entry.id, score: 8 }) }).then((response) => response.json());
+    assert.equal(scored.code, 0, JSON.stringify(scored));
+
+    const admin = staff.page;
+    await admin.setViewportSize({ width: 1400, height: 900 });
+    for (const [language, locale, heading] of [['zh', '"zh"', '平均分（满分 100）'], ['en', '"en"', 'Average (out of 100)']]) {
+      await admin.evaluate((value) => localStorage.setItem('RaStore.locale', value), locale);
+      await admin.goto(`${env.server.url}/admin/contests/${contest.id}/show/standings`);
+      await eventually(async () => (await admin.getByTestId('admin-contest-standing').count()) === 1, { timeoutMs: 15_000 });
+      const table = admin.getByTestId('admin-contest-standings');
+      assert.equal(await table.getByRole('columnheader', { name: heading }).count(), 1);
+      assert.equal((await admin.getByTestId('admin-contest-standing-average').textContent()).trim(), '80.00');
+      await shoot(admin, `console-contest-standings-scale-${language}`);
+    }
+    await admin.evaluate(() => localStorage.setItem('RaStore.locale', '"zh"'));
+    await staff.context.close();
   });
 });

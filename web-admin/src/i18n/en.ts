@@ -794,10 +794,10 @@ const own: Omit<Messages, 'ra'> = {
         not_yet: 'Results can be published once the review has ended (%{at})',
       },
       standings: {
-        preview: 'The ranking as the scores stand now (out of %{max}); it can be published once the review ends at %{at}.',
-        published: 'The published results (out of %{max}; the review ended at %{at}).',
+        preview: 'The ranking as the scores stand now. Judges score out of %{max}; averages are on the rubric’s scale, out of %{base}, as the published results show them. It can be published once the review ends at %{at}.',
+        published: 'The published results. Judges scored out of %{max}; averages are on the rubric’s scale, out of %{base}, as the store shows them. The review ended at %{at}.',
         empty: 'No entries are in the judging yet',
-        track: 'Track', rank: 'Rank', place: 'Prize place', place_value: 'Place %{place}', entry: 'Entry', scores: 'Scores', average: 'Average (out of %{max})', user: 'Participant',
+        track: 'Track', rank: 'Rank', place: 'Prize place', place_value: 'Place %{place}', entry: 'Entry', scores: 'Scores', average: 'Average (out of %{base})', user: 'Participant',
       },
       track_prizes_removed: 'The removed track’s prize was removed too |||| The removed track’s %{smart_count} prizes were removed too',
       whole_contest: 'Whole contest (any track)',

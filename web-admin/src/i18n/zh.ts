@@ -1008,10 +1008,10 @@ export const zh = {
         not_yet: '评审期结束后（%{at}）才能发布结果',
       },
       standings: {
-        preview: '按当前评分计算的排名（评分满分 %{max}），评审期于 %{at} 结束后可发布。',
-        published: '已发布的结果（评分满分 %{max}，评审期于 %{at} 结束）。',
+        preview: '按当前评分计算的排名。评委按满分 %{max} 打分；平均分按细则的 %{base} 分制显示，与公布的结果一致。评审期于 %{at} 结束后可发布。',
+        published: '已发布的结果。评委按满分 %{max} 打分；平均分按细则的 %{base} 分制显示，与前台一致。评审期于 %{at} 结束。',
         empty: '还没有参与评审的作品',
-        track: '赛道', rank: '排名', place: '奖项名次', place_value: '第 %{place} 名', entry: '作品', scores: '评分数', average: '平均分（满分 %{max}）', user: '参赛者',
+        track: '赛道', rank: '排名', place: '奖项名次', place_value: '第 %{place} 名', entry: '作品', scores: '评分数', average: '平均分（满分 %{base}）', user: '参赛者',
       },
       track_prizes_removed: '已删除赛道的 %{smart_count} 个奖项也一并删除',
       whole_contest: '整个赛事（不分赛道）',

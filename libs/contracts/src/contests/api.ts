@@ -131,6 +131,14 @@ export function maxBytesFor(role: ContestFileRole): number {
   return CONTEST_LIMITS[role].maxBytes;
 }
 
+/**
+ * An entry's average as the console's standings and the published results show it: on the
+ * rubric's scale (`CONTEST_LIMITS.rubricBase`, 100), whatever maximum the judges scored out of.
+ */
+export function formatAverageScore(averageScore: number): string {
+  return averageScore.toFixed(2);
+}
+
 export const ENTRY_GENDERS = ['male', 'female', 'other'] as const;
 export const ENTRY_STATUSES = ['submitted', 'approved', 'rejected'] as const;
 export type EntryStatus = (typeof ENTRY_STATUSES)[number];

@@ -1,4 +1,4 @@
-import { CONTEST_PHASES, formatFen, type StandingView } from '@mkt/contracts';
+import { CONTEST_PHASES, formatAverageScore, formatFen, type StandingView } from '@mkt/contracts';
 import { Alert, Box, Chip, Grid, Link as MuiLink, Stack, Table, TableBody, TableCell, TableHead, TableRow, Tooltip, Typography } from '@mui/material';
 import { useEffect, useState, type ReactNode } from 'react';
 import {
@@ -299,7 +299,7 @@ function Standings() {
   return (
     <Stack spacing={1}>
       <Typography variant="body2" color="text.secondary">
-        {translate(record.resultsPublishedAt ? t('standings.published') : t('standings.preview'), { max: record.maxScore, at: formatShanghai(record.phases.review.endsAt) })}
+        {translate(record.resultsPublishedAt ? t('standings.published') : t('standings.preview'), { max: record.maxScore, base: record.rubricBase, at: formatShanghai(record.phases.review.endsAt) })}
       </Typography>
       {rows.length === 0 ? (
         <Typography variant="body2">{translate(t('standings.empty'))}</Typography>
@@ -312,7 +312,7 @@ function Standings() {
               <TableCell>{translate(t('standings.place'))}</TableCell>
               <TableCell>{translate(t('standings.entry'))}</TableCell>
               <TableCell align="right">{translate(t('standings.scores'))}</TableCell>
-              <TableCell align="right">{translate(t('standings.average'), { max: record.maxScore })}</TableCell>
+              <TableCell align="right">{translate(t('standings.average'), { base: record.rubricBase })}</TableCell>
               <TableCell>{translate(t('standings.user'))}</TableCell>
             </TableRow>
           </TableHead>
@@ -328,7 +328,7 @@ function Standings() {
                   </Link>
                 </TableCell>
                 <TableCell align="right">{row.scores}</TableCell>
-                <TableCell align="right">{row.averageScore.toFixed(2)}</TableCell>
+                <TableCell align="right" data-testid="admin-contest-standing-average">{formatAverageScore(row.averageScore)}</TableCell>
                 <TableCell>
                   <MuiLink component={Link} to={createPath({ resource: 'users', id: row.userId, type: 'show' })} sx={{ fontFamily: 'monospace', fontSize: 12 }}>
                     {row.userId.slice(0, 8)}

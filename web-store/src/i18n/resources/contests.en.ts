@@ -122,7 +122,7 @@ export const contestsEn: MessageShape<typeof contestsZhCN> = {
     winners: 'Winning works',
     noResults: 'The results of this contest are not out yet',
     place: 'Place {{place}}',
-    score: '{{score}} / 100',
+    score: 'Average {{score}} out of {{base}}',
     by: 'By {{name}}',
     publishedAt: 'Results published {{time}} (UTC+8)',
   },

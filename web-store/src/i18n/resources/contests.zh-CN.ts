@@ -119,7 +119,7 @@ export const contestsZhCN = {
     winners: '获奖作品',
     noResults: '本次活动结果尚未公布',
     place: '第 {{place}} 名',
-    score: '{{score}} 分',
+    score: '平均分 {{score}}（满分 {{base}}）',
     by: '作者：{{name}}',
     publishedAt: '结果公布于 {{time}}（北京时间）',
   },

@@ -1,4 +1,4 @@
-import type { WinnerView } from '@mkt/contracts/web';
+import { CONTEST_LIMITS, formatAverageScore, type WinnerView } from '@mkt/contracts/web';
 import { useTranslation } from 'react-i18next';
 import styles from './Contests.module.css';
 
@@ -31,7 +31,7 @@ export function WinnerCard({ winner, trackTitle }: { winner: WinnerView; trackTi
         </span>
         <strong>{winner.title}</strong>
         <span className={styles.muted}>
-          {t('contests.past.by', { name: winner.signature })} · {t('contests.past.score', { score: winner.averageScore })}
+          {t('contests.past.by', { name: winner.signature })} · {t('contests.past.score', { score: formatAverageScore(winner.averageScore), base: CONTEST_LIMITS.rubricBase })}
         </span>
       </div>
     </article>
