@@ -118,6 +118,17 @@ describe('contests: console setup, entries, judging and results', () => {
   /** A console API call as a signed-in staff member, answered as JSON. */
   const consoleCall = (staff, path, init = {}) => fetch(`${env.server.url}/admin-api${path}`, { ...init, headers: { authorization: `Bearer ${staff.token}`, 'content-type': 'application/json', ...init.headers } }).then((response) => response.json());
 
+  /** A store page signed in as `account` (once: a second code for the same account waits out the resend countdown). */
+  async function storeAs(account) {
+    const context = await env.browser.newContext({ viewport: { width: 1400, height: 1000 } });
+    const page = await context.newPage();
+    await signInOnStore(env.server, page, account);
+    return page;
+  }
+
+  /** The store's language for the next page loaded, as its language switch keeps it. */
+  const useLanguage = (page, language) => page.evaluate((lang) => localStorage.setItem('lang', lang), language);
+
   it('runs a contest from the console set-up to the published winners', async () => {
     const started = Date.now();
     const video = join(env.work, 'entry.mp4');
@@ -413,4 +424,31 @@ describe('contests: console setup, entries, judging and results', () => {
     await admin.evaluate(() => localStorage.setItem('RaStore.locale', '"zh"'));
     await staff.context.close();
   });
+  it('states the car requirements with the other entry rules on /ActivityDetail, in both languages', async () => {
+    const staff = await staffSignIn(env, 'contest', 'contest12345');
+    const contest = await consoleCall(staff, '/contests', {
+      method: 'POST',
+      body: JSON.stringify({ titleZh: '车与城市影像赛', titleEn: 'Cars and the city', maxScore: 10, pointsPool: 0, phases: isoPhases('submission'), tracks: [{ kind: 'video', titleZh: '影片', titleEn: 'Film' }, { kind: 'photo', titleZh: '组图', titleEn: 'Photo group' }], prizes: [] }),
+    });
+    await staff.context.close();
+    const page = await storeAs('13900000942');
+    for (const [language, video, photo] of [
+      ['zh-CN', /品牌车型出镜 10 秒以上；封面：JPG，1920x1080，2MB 以内，须包含车型/, /首张图片须包含车型/],
+      ['en', /with the brand’s car visible for over 10 seconds; cover: JPG, 1920x1080, 2 MB or less, showing the car/, /the first photo of the group must show the car/],
+    ]) {
+      await useLanguage(page, language);
+      await page.goto(`${env.server.url}/ActivityDetail?id=${contest.id}`);
+      const tracks = page.getByTestId('contest-track');
+      await eventually(async () => (await tracks.count()) === 2);
+      assert.match(await tracks.nth(0).textContent(), video);
+      assert.match(await tracks.nth(1).textContent(), photo);
+      // The entry form repeats the chosen track's rules beside its file pickers.
+      await page.getByTestId('entry-form').waitFor();
+      await page.getByTestId('entry-track').selectOption(String(contest.tracks[1].id));
+      assert.match(await page.getByTestId('entry-form').textContent(), photo);
+      await shoot(page, `store-contest-rules-${language}`);
+    }
+    await page.context().close();
+  });
+
 });
