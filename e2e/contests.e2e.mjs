@@ -451,4 +451,61 @@ describe('contests: console setup, entries, judging and results', () => {
     await page.context().close();
   });
 
+  it('shows a contest’s own entry limit and only the award boxes its prizes offer, and holds entrants to that limit', async () => {
+    const staff = await staffSignIn(env, 'contest', 'contest12345');
+    const base = { maxScore: 10, pointsPool: 0, phases: isoPhases('submission'), tracks: [{ kind: 'photo', titleZh: '组图', titleEn: 'Photo group' }] };
+    const three = await consoleCall(staff, '/contests', {
+      method: 'POST',
+      body: JSON.stringify({ ...base, titleZh: '三件为限', titleEn: 'Three at most', entriesPerTrack: 3, prizes: [{ trackIndex: null, place: 1, winners: 1, titleZh: '大奖', titleEn: 'Grand prize', cashFen: 100_000 }] }),
+    });
+    assert.equal(three.entriesPerTrack, 3);
+    const owners = await consoleCall(staff, '/contests', {
+      method: 'POST',
+      body: JSON.stringify({ ...base, titleZh: '车主专场', titleEn: 'Owners only', prizes: [{ trackIndex: null, place: 1, winners: 1, titleZh: '车主奖', titleEn: 'Owner award', cashFen: 888_800, eligibility: 'owner' }] }),
+    });
+    assert.equal(owners.entriesPerTrack, 15);
+
+    // The console shows and edits the limit.
+    const admin = staff.page;
+    await admin.setViewportSize({ width: 1400, height: 1000 });
+    await admin.goto(`${env.server.url}/admin/contests/${three.id}/show`);
+    await admin.getByTestId('admin-contest-entries-per-track').waitFor();
+    assert.match(await admin.getByTestId('admin-contest-entries-per-track').textContent(), /3/);
+    await shoot(admin, 'console-contest-entries-per-track');
+    await admin.goto(`${env.server.url}/admin/contests/${three.id}`);
+    assert.equal(await admin.locator('input[name=entriesPerTrack]').inputValue(), '3');
+    await staff.context.close();
+
+    const page = await storeAs('13900000943');
+    for (const [language, limit, defaultLimit] of [['zh-CN', '每个赛道每人最多投稿 3 次', '每个赛道每人最多投稿 15 次'], ['en', 'At most 3 entries per track per person', 'At most 15 entries per track per person']]) {
+      await useLanguage(page, language);
+      await page.goto(`${env.server.url}/ActivityDetail?id=${three.id}`);
+      await page.getByTestId('entry-form').waitFor();
+      const detail = await page.getByTestId('contest-detail').textContent();
+      assert.ok(detail.includes(limit), detail);
+      assert.ok(!detail.includes(defaultLimit), detail);
+      assert.equal(await page.getByTestId('entry-owner').count(), 0);
+      assert.equal(await page.getByTestId('entry-student').count(), 0);
+      await shoot(page, `store-contest-own-limit-${language}`);
+      await page.goto(`${env.server.url}/ActivityDetail?id=${owners.id}`);
+      await page.getByTestId('entry-form').waitFor();
+      assert.ok((await page.getByTestId('contest-detail').textContent()).includes(defaultLimit));
+      assert.equal(await page.getByTestId('entry-owner').count(), 1);
+      assert.equal(await page.getByTestId('entry-student').count(), 0);
+      await shoot(page, `store-contest-owner-only-${language}`);
+      if (language === 'en') {
+        // Three entries are taken and the fourth is refused with the contest's own limit.
+        const token = await page.evaluate(() => localStorage.getItem('token'));
+        const trackId = three.tracks[0].id;
+        for (let n = 0; n < 4; n += 1) {
+          const fileIds = [];
+          for (let i = 0; i < 5; i += 1) fileIds.push(await upload(token, { contestId: three.id, trackId, role: 'photo' }, `limit-${n}-${i}.jpg`, await blocks(500 + n * 10 + i, 800, 600)));
+          const sent = await storeCall(token, '/contest/entry/submit', { contestId: three.id, trackId, type: 'photo', ...details, title: `Limit ${n + 1}`, fileIds }, 'en');
+          if (n < 3) assert.equal(sent.code, 0, JSON.stringify(sent));
+          else assert.equal(sent.message, 'At most 3 submissions per track per person');
+        }
+      }
+    }
+    await page.context().close();
+  });
 });

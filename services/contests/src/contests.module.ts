@@ -19,6 +19,7 @@ import { ContestsInit1765300000000 } from './migrations/1765300000000-contests-i
 import { ContestCampaigns1765400000000 } from './migrations/1765400000000-contest-campaigns.js';
 import { ContestAwardProofs1765500000000 } from './migrations/1765500000000-award-proofs.js';
 import { ContestDemoSeedProgress1766600000000 } from './migrations/1766600000000-demo-seed-progress.js';
+import { ContestEntriesPerTrack1766700000000 } from './migrations/1766700000000-entries-per-track.js';
 import { AwardProofsService } from './results/award-proofs.service.js';
 import { ResultsRepository } from './results/results.repository.js';
 import { ResultsService } from './results/results.service.js';
@@ -28,7 +29,7 @@ import { ContestEntriesController, ContestsPublicController } from './store/cont
 import { JudgePortalController } from './store/judge-portal.controller.js';
 
 export const CONTESTS_ENTITIES = [StaffAuditLogEntity, OutboxMessageEntity, HandledEventEntity];
-export const CONTESTS_MIGRATIONS = [ContestsInit1765300000000, ContestCampaigns1765400000000, ContestAwardProofs1765500000000, OutboxTraceContext1765600000000, ContestDemoSeedProgress1766600000000];
+export const CONTESTS_MIGRATIONS = [ContestsInit1765300000000, ContestCampaigns1765400000000, ContestAwardProofs1765500000000, OutboxTraceContext1765600000000, ContestDemoSeedProgress1766600000000, ContestEntriesPerTrack1766700000000];
 
 /** Media checks of a five-minute video take a few seconds; this bounds a stuck one. */
 const INSPECTION_TIMEOUT_MS = 120_000;

@@ -764,7 +764,7 @@ const own: Omit<Messages, 'ra'> = {
       name: 'Contest |||| Contests',
       fields: {
         id: 'ID', q: 'Title', title: 'Title', titleZh: 'Chinese title', titleEn: 'English title', rulesZh: 'Chinese rules', rulesEn: 'English rules', bannerUrl: 'Banner image link',
-        maxScore: 'Maximum score', pointsPool: 'Points pool', winnerInfoDays: 'Days for winners to give their details', stage: 'Stage', submission: 'Entries (UTC+8)',
+        maxScore: 'Maximum score', pointsPool: 'Points pool', winnerInfoDays: 'Days for winners to give their details', entriesPerTrack: 'Entries per track and participant', stage: 'Stage', submission: 'Entries (UTC+8)',
         submissionStartsAt: 'Entries (UTC+8)', tracks: 'Tracks', prizes: 'Prizes', cashTotal: 'Prize money', resultsPublishedAt: 'Results published (UTC+8)',
         startsAt: 'Starts (UTC+8)', endsAt: 'Ends (UTC+8)', phase: 'Phase', createdAt: 'Created (UTC+8)', updatedAt: 'Changed (UTC+8)',
       },
@@ -807,6 +807,7 @@ const own: Omit<Messages, 'ra'> = {
       max_score_helper: 'Judges give whole numbers from 0 (not scored) to this maximum; the rubric out of 100 is scaled to it',
       points_pool_helper: 'Points shared among the participants when the results are published',
       winner_info_days_helper: 'Winners must give their details within this many days',
+      entries_per_track_helper: 'The most entries one participant may send to each track (the spec’s 15 by default)',
       yuan_helper: 'In yuan, kept in fen',
       prize_total: 'Prize money in all (cash × winners): %{total}',
       locked: 'The results are published; the contest setup can no longer change.',

@@ -978,7 +978,7 @@ export const zh = {
       name: '赛事 |||| 赛事',
       fields: {
         id: 'ID', q: '标题', title: '标题', titleZh: '中文标题', titleEn: '英文标题', rulesZh: '中文规则', rulesEn: '英文规则', bannerUrl: '横幅图片链接',
-        maxScore: '评分满分', pointsPool: '积分奖池', winnerInfoDays: '获奖者提交信息期限（天）', stage: '当前阶段', submission: '征稿期（UTC+8）',
+        maxScore: '评分满分', pointsPool: '积分奖池', winnerInfoDays: '获奖者提交信息期限（天）', entriesPerTrack: '每赛道每人投稿上限', stage: '当前阶段', submission: '征稿期（UTC+8）',
         submissionStartsAt: '征稿期（UTC+8）', tracks: '赛道', prizes: '奖项', cashTotal: '奖金合计', resultsPublishedAt: '结果发布时间（UTC+8）',
         startsAt: '开始（UTC+8）', endsAt: '结束（UTC+8）', phase: '阶段', createdAt: '创建时间（UTC+8）', updatedAt: '修改时间（UTC+8）',
       },
@@ -1021,6 +1021,7 @@ export const zh = {
       max_score_helper: '评委给出 0 至满分的整数（0 表示未评）；评分细则按 100 分换算',
       points_pool_helper: '结果发布时分给参赛者的积分总数',
       winner_info_days_helper: '获奖者须在此天数内提交领奖信息',
+      entries_per_track_helper: '每位参赛者在每个赛道最多可投稿的次数（默认为规范的 15 次）',
       yuan_helper: '单位为元，保存为分',
       prize_total: '奖金合计（奖金 × 获奖数）：%{total}',
       locked: '结果已发布，赛事设置不能再修改。',

@@ -114,7 +114,9 @@ export const CONTEST_LIMITS = {
   cover: { maxBytes: 2 * MB, width: 1920, height: 1080 },
   photo: { maxBytes: 5 * MB, maxLongSide: 30000 },
   group: { min: 5, max: 9 },
+  /** The spec's limit of entries per track and participant: a new contest's default (each contest keeps its own). */
   entriesPerTrack: 15,
+  entriesPerTrackCeiling: 100,
   /** The spec's rubric is out of 100; each contest scales it to its own maximum. */
   rubricBase: 100,
   maxScoreCeiling: 1000,
@@ -187,6 +189,8 @@ export interface ContestDetail extends ContestCard {
   maxScore: number;
   pointsPool: number;
   winnerInfoDays: number;
+  /** This contest's limit of entries per track and participant. */
+  entriesPerTrack: number;
   tracks: ContestTrackView[];
   prizes: ContestPrizeView[];
 }

@@ -124,6 +124,8 @@ export const contestSetupSchema = z.object({
   maxScore: z.number().int().min(1).max(CONTEST_LIMITS.maxScoreCeiling),
   pointsPool: z.number().int().min(0).max(1_000_000_000),
   winnerInfoDays: z.number().int().min(1).max(30).default(2),
+  /** Entries a participant may send per track (the spec's 15 unless the contest says otherwise). */
+  entriesPerTrack: z.number().int().min(1).max(CONTEST_LIMITS.entriesPerTrackCeiling).default(CONTEST_LIMITS.entriesPerTrack),
   phases: z.object(phasesShape),
   tracks: z.array(contestTrackInputSchema).min(1).max(12),
   prizes: z.array(contestPrizeInputSchema).max(60).default([]),

@@ -85,7 +85,7 @@ function prizes(trackCount: number): ContestSetup['prizes'] {
 
 function setup(titleZh: string, titleEn: string, phases: ContestSetup['phases'], trackIndexes: number[]): ContestSetup {
   const tracks = trackIndexes.map((index) => ({ ...TRACKS[index]! }));
-  return { titleZh, titleEn, rulesZh: RULES_ZH, rulesEn: RULES_EN, bannerUrl: null, maxScore: 10, pointsPool: 1_000_000, winnerInfoDays: 2, phases, tracks, prizes: prizes(tracks.length) };
+  return { titleZh, titleEn, rulesZh: RULES_ZH, rulesEn: RULES_EN, bannerUrl: null, maxScore: 10, pointsPool: 1_000_000, winnerInfoDays: 2, entriesPerTrack: 15, phases, tracks, prizes: prizes(tracks.length) };
 }
 
 const PLACES = [

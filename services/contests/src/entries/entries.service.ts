@@ -60,8 +60,8 @@ export class EntriesService {
       const found = await this.entries.freeReadyFiles(manager, userId, request.fileIds);
       const files = orderedFiles(found.filter((file) => file.contestId === contest.id && file.trackId === track.id), request.fileIds);
       const ordered = checkFileSet(track, files);
-      if ((await this.entries.entryCount(manager, userId, track.id)) >= CONTEST_LIMITS.entriesPerTrack) {
-        throw new AppError(ErrorCode.CONTEST_ENTRY_LIMIT, 'contestEntryLimit', { max: CONTEST_LIMITS.entriesPerTrack });
+      if ((await this.entries.entryCount(manager, userId, track.id)) >= contest.entriesPerTrack) {
+        throw new AppError(ErrorCode.CONTEST_ENTRY_LIMIT, 'contestEntryLimit', { max: contest.entriesPerTrack });
       }
       const ours = ordered.flatMap((file) => file.phashes ?? []);
       const elsewhere = (await this.entries.otherTrackFingerprints(manager, contest.id, track.id)).find((other) => sharesFrame(ours, other.phashes, CONTEST_LIMITS.sameWorkDistance));

@@ -25,6 +25,7 @@ export function contestDetail(contest: ContestAggregate, language: Language, now
     maxScore: contest.maxScore,
     pointsPool: contest.pointsPool,
     winnerInfoDays: contest.winnerInfoDays,
+    entriesPerTrack: contest.entriesPerTrack,
     tracks: contest.tracks.map((track) => ({ id: track.id, kind: track.kind, title: pick(language, track.titleZh, track.titleEn), rules: pick(language, track.rulesZh, track.rulesEn) })),
     prizes: contest.prizes.map((prize) => ({
       id: prize.id,
@@ -53,6 +54,7 @@ export function contestAdminView(contest: ContestAggregate, now: Date) {
     rubricBase: CONTEST_LIMITS.rubricBase,
     pointsPool: contest.pointsPool,
     winnerInfoDays: contest.winnerInfoDays,
+    entriesPerTrack: contest.entriesPerTrack,
     phases: contest.phases,
     stage: contestStage(contest.phases, now),
     tracks: contest.tracks.map((track) => ({ id: track.id, kind: track.kind, titleZh: track.titleZh, titleEn: track.titleEn, rulesZh: track.rulesZh, rulesEn: track.rulesEn })),

@@ -14,6 +14,7 @@ export interface ContestRow {
   maxScore: number;
   pointsPool: number;
   winnerInfoDays: number;
+  entriesPerTrack: number;
   resultsPublishedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
@@ -52,7 +53,7 @@ export interface ContestAggregate extends ContestRow {
 }
 
 const CONTEST_COLUMNS = `c."id", c."title_zh" AS "titleZh", c."title_en" AS "titleEn", c."rules_zh" AS "rulesZh", c."rules_en" AS "rulesEn",
-  c."banner_url" AS "bannerUrl", c."max_score" AS "maxScore", c."points_pool" AS "pointsPool", c."winner_info_days" AS "winnerInfoDays",
+  c."banner_url" AS "bannerUrl", c."max_score" AS "maxScore", c."points_pool" AS "pointsPool", c."winner_info_days" AS "winnerInfoDays", c."entries_per_track" AS "entriesPerTrack",
   c."results_published_at" AS "resultsPublishedAt", c."created_at" AS "createdAt", c."updated_at" AS "updatedAt"`;
 const TRACK_COLUMNS = `"id", "contest_id" AS "contestId", "position", "kind", "title_zh" AS "titleZh", "title_en" AS "titleEn", "rules_zh" AS "rulesZh", "rules_en" AS "rulesEn"`;
 const PRIZE_COLUMNS = `"id", "contest_id" AS "contestId", "track_id" AS "trackId", "place", "winners", "title_zh" AS "titleZh", "title_en" AS "titleEn",
@@ -135,9 +136,9 @@ export class ContestsRepository {
 
   async insert(manager: EntityManager, setup: ContestSetup, now: Date): Promise<number> {
     const [{ id }] = (await manager.query(
-      `INSERT INTO "contests"."contests" ("title_zh", "title_en", "rules_zh", "rules_en", "banner_url", "max_score", "points_pool", "winner_info_days", "created_at", "updated_at")
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9) RETURNING "id"`,
-      [setup.titleZh, setup.titleEn, setup.rulesZh, setup.rulesEn, setup.bannerUrl, setup.maxScore, setup.pointsPool, setup.winnerInfoDays, now],
+      `INSERT INTO "contests"."contests" ("title_zh", "title_en", "rules_zh", "rules_en", "banner_url", "max_score", "points_pool", "winner_info_days", "entries_per_track", "created_at", "updated_at")
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $10, $9, $9) RETURNING "id"`,
+      [setup.titleZh, setup.titleEn, setup.rulesZh, setup.rulesEn, setup.bannerUrl, setup.maxScore, setup.pointsPool, setup.winnerInfoDays, now, setup.entriesPerTrack],
     )) as [{ id: number }];
     return id;
   }
@@ -145,8 +146,8 @@ export class ContestsRepository {
   async updateContest(manager: EntityManager, id: number, setup: ContestSetup, now: Date): Promise<void> {
     await manager.query(
       `UPDATE "contests"."contests" SET "title_zh" = $2, "title_en" = $3, "rules_zh" = $4, "rules_en" = $5, "banner_url" = $6, "max_score" = $7,
-         "points_pool" = $8, "winner_info_days" = $9, "updated_at" = $10 WHERE "id" = $1`,
-      [id, setup.titleZh, setup.titleEn, setup.rulesZh, setup.rulesEn, setup.bannerUrl, setup.maxScore, setup.pointsPool, setup.winnerInfoDays, now],
+         "points_pool" = $8, "winner_info_days" = $9, "entries_per_track" = $11, "updated_at" = $10 WHERE "id" = $1`,
+      [id, setup.titleZh, setup.titleEn, setup.rulesZh, setup.rulesEn, setup.bannerUrl, setup.maxScore, setup.pointsPool, setup.winnerInfoDays, now, setup.entriesPerTrack],
     );
   }
 

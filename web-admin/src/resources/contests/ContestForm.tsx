@@ -154,6 +154,7 @@ const Fields = () => (
       <NumberInput source="maxScore" min={1} max={CONTEST_LIMITS.maxScoreCeiling} step={1} helperText={t('max_score_helper')} sx={{ width: 260 }} />
       <NumberInput source="pointsPool" min={0} step={1000} helperText={t('points_pool_helper')} sx={{ width: 260 }} />
       <NumberInput source="winnerInfoDays" min={1} max={30} step={1} helperText={t('winner_info_days_helper')} sx={{ width: 260 }} />
+      <NumberInput source="entriesPerTrack" min={1} max={CONTEST_LIMITS.entriesPerTrackCeiling} step={1} helperText={t('entries_per_track_helper')} sx={{ width: 260 }} />
     </Row>
 
     <Section title={t('sections.phases')} />

@@ -170,6 +170,9 @@ function Overview() {
         <Item label={t('fields.maxScore')}>{translate(t('max_score_value'), { max: record.maxScore, base: record.rubricBase })}</Item>
         <Item label={t('fields.pointsPool')}>{record.pointsPool.toLocaleString('en-US')}</Item>
         <Item label={t('fields.winnerInfoDays')}>{record.winnerInfoDays}</Item>
+        <Item label={t('fields.entriesPerTrack')} testId="admin-contest-entries-per-track">
+          {record.entriesPerTrack}
+        </Item>
         <Item label={t('track.rules')} wide>
           {both(record.rulesZh, record.rulesEn)}
         </Item>

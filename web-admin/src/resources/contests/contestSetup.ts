@@ -1,4 +1,4 @@
-import { CONTEST_PHASES, contestSetupSchema, misorderedPhase, type ContestPhase, type ContestPhases, type ContestStage, type ContestSetup, type ContestTrackKind, type PrizeEligibility } from '@mkt/contracts';
+import { CONTEST_LIMITS, CONTEST_PHASES, contestSetupSchema, misorderedPhase, type ContestPhase, type ContestPhases, type ContestStage, type ContestSetup, type ContestTrackKind, type PrizeEligibility } from '@mkt/contracts';
 import { issueMessage, type SchemaIssue } from '../../common/validation';
 
 /** A contest as the console reads it: the setup plus what only the server writes. */
@@ -60,6 +60,7 @@ export function newContestValues(now: Date): Partial<ContestSetup> {
     maxScore: 100,
     pointsPool: 0,
     winnerInfoDays: 2,
+    entriesPerTrack: CONTEST_LIMITS.entriesPerTrack,
     phases: defaultPhases(now),
     tracks: [{ kind: 'video', titleZh: '', titleEn: '', rulesZh: '', rulesEn: '' }],
     prizes: [],
@@ -85,6 +86,7 @@ export function toSetup(values: Record<string, unknown>): Record<string, unknown
     maxScore: values.maxScore,
     pointsPool: values.pointsPool,
     winnerInfoDays: values.winnerInfoDays,
+    entriesPerTrack: values.entriesPerTrack,
     phases: values.phases,
     tracks: tracks.map((track) => ({
       ...(typeof track.id === 'number' ? { id: track.id } : {}),

@@ -65,7 +65,7 @@ export const contestsEn: MessageShape<typeof contestsZhCN> = {
   rules: {
     video: 'Video: MP4, 1920x1080, 500 MB or less, over 30 seconds and under 5 minutes, with the brand’s car visible for over 10 seconds; cover: JPG, 1920x1080, 2 MB or less, showing the car.',
     photo: 'Photo group: 5 to 9 JPGs, each 5 MB or less, long side at most 30000 px; the first photo of the group must show the car.',
-    general: 'At most 15 entries per track per person; one work cannot enter several tracks; no composites or AI generation.',
+    general: 'At most {{max}} entries per track per person; one work cannot enter several tracks; no composites or AI generation.',
   },
   form: {
     title: 'Enter a work',

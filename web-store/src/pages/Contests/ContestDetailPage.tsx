@@ -77,7 +77,7 @@ function ContestView({ contest }: { contest: ContestDetail }) {
           <section className={styles.section}>
             <h2 className={styles.sectionTitle}>{t('contests.detail.rules')}</h2>
             {contest.rules && <p className={styles.rules}>{contest.rules}</p>}
-            <p className={styles.muted}>{t('contests.rules.general')}</p>
+            <p className={styles.muted}>{t('contests.rules.general', { max: contest.entriesPerTrack })}</p>
             <p className={styles.muted}>{t('contests.detail.scoring', { max: contest.maxScore })}</p>
             {contest.pointsPool > 0 && <p className={styles.muted}>{t('contests.detail.points', { points: contest.pointsPool.toLocaleString('en-US') })}</p>}
             <p className={styles.muted}>{t('contests.detail.winnerDays', { days: contest.winnerInfoDays })}</p>

@@ -5,6 +5,7 @@ import { contestCalls, uploadContestFile } from '../../api/contestCalls';
 import { Button } from '../../ui/Button';
 import { messageOf } from '../Orders/common';
 import styles from './Contests.module.css';
+import { offeredAwards } from './contestText';
 import { EMPTY_DETAILS, draftProblem, fileSizeText, tooLargeFor, type DraftFile, type EntryDetails } from './entryDraft';
 
 const ACCEPT: Record<ContestFileRole, string> = { video: 'video/mp4,.mp4', cover: 'image/jpeg,.jpg,.jpeg', photo: 'image/jpeg,.jpg,.jpeg' };
@@ -24,6 +25,7 @@ export function EntryForm({ contest, onSubmitted }: { contest: ContestDetail; on
   const [sending, setSending] = useState(false);
   const aborts = useRef(new Map<string, AbortController>());
   const id = useId();
+  const awards = offeredAwards(contest.prizes);
 
   useEffect(() => () => aborts.current.forEach((controller) => controller.abort()), []);
   if (!track) return null;
@@ -85,8 +87,8 @@ export function EntryForm({ contest, onSubmitted }: { contest: ContestDetail; on
         equipment: details.equipment,
         age: Number(details.age),
         gender: details.gender === '' ? null : details.gender,
-        ownerFlag: details.ownerFlag,
-        studentFlag: details.studentFlag,
+        ownerFlag: awards.owner && details.ownerFlag,
+        studentFlag: awards.student && details.studentFlag,
         declaration: details.declaration,
         fileIds: ordered.map((file) => file.fileId!),
       });
@@ -202,14 +204,19 @@ export function EntryForm({ contest, onSubmitted }: { contest: ContestDetail; on
           </select>
         </label>
       </div>
-      <label className={styles.check}>
-        <input type="checkbox" checked={details.ownerFlag} onChange={(event) => setDetails({ ...details, ownerFlag: event.target.checked })} data-testid="entry-owner" />
-        <span>{t('contests.form.owner')}</span>
-      </label>
-      <label className={styles.check}>
-        <input type="checkbox" checked={details.studentFlag} onChange={(event) => setDetails({ ...details, studentFlag: event.target.checked })} data-testid="entry-student" />
-        <span>{t('contests.form.student')}</span>
-      </label>
+      {/* Only the awards this contest gives can be applied for. */}
+      {awards.owner && (
+        <label className={styles.check}>
+          <input type="checkbox" checked={details.ownerFlag} onChange={(event) => setDetails({ ...details, ownerFlag: event.target.checked })} data-testid="entry-owner" />
+          <span>{t('contests.form.owner')}</span>
+        </label>
+      )}
+      {awards.student && (
+        <label className={styles.check}>
+          <input type="checkbox" checked={details.studentFlag} onChange={(event) => setDetails({ ...details, studentFlag: event.target.checked })} data-testid="entry-student" />
+          <span>{t('contests.form.student')}</span>
+        </label>
+      )}
       <label className={styles.check}>
         <input type="checkbox" checked={details.declaration} onChange={(event) => setDetails({ ...details, declaration: event.target.checked })} data-testid="entry-declaration" />
         <span>{t('contests.form.declaration')}</span>

@@ -1,5 +1,5 @@
 import type { ContestPhases } from '@mkt/contracts/web';
-import { contestHref, contestIdParam, isCurrent, prizeLines, timeline } from './contestText';
+import { contestHref, contestIdParam, isCurrent, offeredAwards, prizeLines, timeline } from './contestText';
 
 const window = (from: string, to: string) => ({ startsAt: from, endsAt: to });
 const phases: ContestPhases = {
@@ -39,5 +39,13 @@ describe('contest pages', () => {
       ['First', [10, 11]],
       ['Second', [10]],
     ]);
+  });
+});
+
+describe('offeredAwards', () => {
+  it('offers the owner and student boxes only for the awards the contest gives', () => {
+    expect(offeredAwards([])).toEqual({ owner: false, student: false });
+    expect(offeredAwards([{ eligibility: 'all' }, { eligibility: 'owner' }])).toEqual({ owner: true, student: false });
+    expect(offeredAwards([{ eligibility: 'student' }, { eligibility: 'all' }])).toEqual({ owner: false, student: true });
   });
 });

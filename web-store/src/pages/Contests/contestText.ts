@@ -33,6 +33,11 @@ export const STAGE_TONE: Record<ContestStage, 'live' | 'soon' | 'done'> = {
   ended: 'done',
 };
 
+/** The owner and student awards a contest gives: an entrant applies only for those. */
+export function offeredAwards(prizes: readonly Pick<ContestPrizeView, 'eligibility'>[]): { owner: boolean; student: boolean } {
+  return { owner: prizes.some((prize) => prize.eligibility === 'owner'), student: prizes.some((prize) => prize.eligibility === 'student') };
+}
+
 /** Prizes as a reader takes them in: the same prize in several tracks is one line that names them. */
 export interface PrizeLine {
   key: string;
