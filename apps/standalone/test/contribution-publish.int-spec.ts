@@ -2,7 +2,7 @@ import { getDataSourceToken } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import type { ContributedMaterial, ReviewRecord } from '@mkt/contracts';
 import { CatalogueModule } from '@mkt/catalogue';
-import { GID2, generateClip, startUploads, type UploadsHarness } from '../../../services/uploads/test/uploads-harness.js';
+import { GID2, GID3, generateClip, startUploads, type UploadsHarness } from '../../../services/uploads/test/uploads-harness.js';
 
 /**
  * Review to catalogue across services, as the single process runs them: the uploads service's
@@ -73,5 +73,71 @@ describe('contribution review publishes into the catalogue', () => {
     expect(resubmitted.body.data).toMatchObject({ status: 'waiting', reason: null, titleEn: 'Sharp now' });
     const audit = await h.sql<{ action: string }>(`SELECT action FROM uploads.audit_log ORDER BY at`);
     expect(audit.map((a) => a.action)).toEqual(expect.arrayContaining(['approve', 'reject']));
+  });
+
+  it('asks the contributor for the details a file needs; a file without them is not approved on its file name', async () => {
+    const { token } = await h.user(GID3);
+    const stranger = await h.user(GID3);
+    const clip = await h.upload(token, 'video', 'clip.mp4', await generateClip({ width: 1920, height: 1080, seconds: 3, pattern: 'mandelbrot' }));
+    const id = clip.body.data.id;
+    await h.waitForStatus(id, ['waiting']);
+    const catalogue = h.server.app.get<DataSource>(getDataSourceToken('catalogue'));
+    const [category] = await catalogue.query(`INSERT INTO catalogue.categories (kind, name_zh, name_en) VALUES ('video', '城市', 'City') RETURNING id`);
+
+    // No title is made up from the file name, and the reviewer cannot approve without one.
+    const untitled = await h.call<ContributedMaterial>('/upload/material/detail', { token, body: { id } });
+    expect(untitled.body.data).toMatchObject({ titleZh: '', titleEn: '', detailsAt: null, categoryId: null, filters: {} });
+    const reviewer = await h.staffToken(['reviewer']);
+    const refused = await h.admin<{ code: number; message: string }>('PUT', `/reviews/${id}`, { token: reviewer, body: { decision: 'approve' } });
+    expect([refused.status, refused.body.code]).toEqual([422, 4009]);
+    expect(refused.body.message).toMatch(/title/);
+
+    const details = {
+      id,
+      titleZh: '城市夜景 延时',
+      titleEn: 'City lights at night',
+      descriptionZh: '高楼间的车流',
+      keywordsZh: ['城市', '夜景', '延时', '城市'],
+      keywordsEn: ['city', 'night', 'timelapse', 'City'],
+      categoryId: Number(category.id),
+      filters: { mediaType: ['timelapse'], shootingType: ['fixed'], people: ['none'] },
+    };
+    // Refused: too few keywords, people not said, a value no filter has, a wrong type, someone else's file.
+    const bad = [
+      { ...details, keywordsEn: ['city', 'night'] },
+      { ...details, filters: { shootingType: ['fixed'] } },
+      { ...details, filters: { ...details.filters, shootingType: ['teleport'] } },
+      { ...details, categoryId: '1' },
+      { ...details, titleEn: 'a\u0000b' },
+    ];
+    for (const body of bad) {
+      const answer = await h.call<{ code: number }>('/upload/material/details', { token, body });
+      expect(answer.status).toBe(422);
+    }
+    expect((await h.call('/upload/material/details', { token: stranger.token, body: details })).status).toBe(404);
+
+    const saved = await h.call<ContributedMaterial>('/upload/material/details', { token, body: details });
+    expect(saved.status).toBe(200);
+    expect(saved.body.data).toMatchObject({ titleEn: 'City lights at night', keywordsZh: ['城市', '夜景', '延时'], keywordsEn: ['city', 'night', 'timelapse'], categoryId: Number(category.id), filters: details.filters });
+    expect(saved.body.data.detailsAt).not.toBeNull();
+
+    // The reviewer sees the details, corrects one keyword list, and approves.
+    const record = await h.admin<ReviewRecord>('GET', `/reviews/${id}`, { token: reviewer });
+    expect(record.body).toMatchObject({ titleZh: '城市夜景 延时', categoryId: Number(category.id), filters: details.filters });
+    const approved = await h.admin<ReviewRecord>('PUT', `/reviews/${id}`, { token: reviewer, body: { decision: 'approve', keywordsEn: ['city', 'night', 'time-lapse', 'skyline'] } });
+    expect(approved.body).toMatchObject({ status: 'published', titleEn: 'City lights at night', keywordsEn: ['city', 'night', 'time-lapse', 'skyline'] });
+    const after = await h.call<{ code: number }>('/upload/material/details', { token, body: details });
+    expect([after.status, after.body.code]).toEqual([409, 4006]);
+
+    // The catalogue publishes it under its category with the contributor's filters and the file's own.
+    let rows: { category_id: number | null; filters: Record<string, string[]> }[] = [];
+    for (const end = Date.now() + 20_000; rows.length === 0 && Date.now() < end; ) {
+      rows = await catalogue.query(`SELECT category_id, filters FROM catalogue.materials WHERE title_en = 'City lights at night'`);
+      if (rows.length === 0) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(rows[0]).toMatchObject({ category_id: Number(category.id) });
+    expect(rows[0]!.filters).toMatchObject({ mediaType: ['timelapse'], shootingType: ['fixed'], people: ['none'], resolution: ['1080p'] });
+    const search = await h.call<{ infos: { title: string }[] }>('/material/search', { body: { keyword: 'skyline', type: 'video' } });
+    expect(search.body.data.infos.map((m) => m.title)).toContain('City lights at night');
   });
 });

@@ -71,6 +71,7 @@ export const serverMessages = {
     uploadTranscoding: '文件转码中，请耐心等待',
     uploadDownloadNotReady: '转码完成后将生成下载链接',
     uploadStateConflict: '素材当前状态不允许此操作',
+    uploadDetailsMissing: '投稿人尚未填写素材信息：请填写中英文标题后再通过审核',
     // orders and licensing
     cartMaterialUnavailable: '素材不存在或已下架，无法加入购物车',
     cartItemNotFound: '购物车中没有该素材',
@@ -265,6 +266,7 @@ export const serverMessages = {
     uploadTranscoding: 'File in transcoding, please wait patiently',
     uploadDownloadNotReady: 'Download links will be generated when transcoding is finish',
     uploadStateConflict: 'the material cannot be changed in its current state',
+    uploadDetailsMissing: 'The contributor has not added the details yet: give a Chinese and an English title to approve it',
     // orders and licensing
     cartMaterialUnavailable: 'This material does not exist or is no longer on sale',
     cartItemNotFound: 'This item is not in your cart',

@@ -10,6 +10,7 @@ import { MaterialCenterService } from './materials/material-center.service.js';
 import { UploadsInit1764100000000 } from './migrations/1764100000000-uploads-init.js';
 import { UploadsCatalogueListing1764300000000 } from './migrations/1764300000000-uploads-catalogue-listing.js';
 import { UploadsOpenSessions1766400000000 } from './migrations/1766400000000-uploads-open-sessions.js';
+import { UploadsDetails1766900000000 } from './migrations/1766900000000-uploads-details.js';
 import { MediaProcessor } from './pipeline/media-processor.js';
 import { MEDIA_PROCESSOR, UploadPipelineService } from './pipeline/upload-pipeline.service.js';
 import { UploadPipelineMetrics } from './pipeline/upload-pipeline.metrics.js';
@@ -22,7 +23,7 @@ import { UploadsStoreController } from './store/uploads-store.controller.js';
 import { UPLOAD_SETTINGS, uploadSettings, type UploadSettings } from './uploads.settings.js';
 
 export const UPLOADS_ENTITIES = [UploadEntity, StaffAuditLogEntity, OutboxMessageEntity, HandledEventEntity];
-export const UPLOADS_MIGRATIONS = [UploadsInit1764100000000, UploadsCatalogueListing1764300000000, OutboxTraceContext1765600000000, UploadsOpenSessions1766400000000];
+export const UPLOADS_MIGRATIONS = [UploadsInit1764100000000, UploadsCatalogueListing1764300000000, OutboxTraceContext1765600000000, UploadsOpenSessions1766400000000, UploadsDetails1766900000000];
 
 /**
  * Uploads: contributor upload sessions (multipart parts and checkpoints; abandoned ones swept),

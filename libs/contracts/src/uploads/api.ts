@@ -5,6 +5,7 @@
  * schemas are in ./schemas.ts.
  */
 export type {
+  MaterialDetailsRequest,
   MaterialListRequest,
   MaterialUpdateRequest,
   ReviewDecision,
@@ -28,6 +29,8 @@ export const UploadCalls = {
   materialUpdate: '/upload/material/update',
   materialDelete: '/upload/material/delete',
   materialResubmit: '/upload/material/resubmit',
+  /** The details a file needs before review (title, description, keywords, category, filters); any contributor, own files not yet reviewed. */
+  materialDetails: '/upload/material/details',
   /** The limits in force, so the browser checks files as the server will. */
   limits: '/upload/limits',
   /** Where the deployment offers the desktop uploader; public, for the help page too. */
@@ -214,6 +217,12 @@ export interface ContributedMaterial {
   keywordsEn: string[];
   descriptionZh: string;
   descriptionEn: string;
+  /** The catalogue category the contributor chose (the store's category lists), or null. */
+  categoryId: number | null;
+  /** The category filters the contributor chose (values of FILTER_VALUES), by filter. */
+  filters: Partial<Record<DetailFilter, string[]>>;
+  /** When the contributor completed the details a file needs before review; null while missing. */
+  detailsAt: string | null;
   width: number | null;
   height: number | null;
   durationSeconds: number | null;
@@ -247,3 +256,13 @@ export interface ReviewRecord extends ContributedMaterial {
   /** Near-duplicates of other contributors' uploads: shown side by side. */
   duplicates: { id: number; contributorId: string; distance: number; thumbnailUrl: string | null; fileName: string }[];
 }
+
+/**
+ * The category filters a contributor describes a file with (spec section 9); resolution, frame
+ * rate and duration come from the file itself.
+ */
+export const DETAIL_FILTERS = ['mediaType', 'shootingType', 'composition', 'people', 'gender', 'race', 'count', 'age'] as const;
+export type DetailFilter = (typeof DETAIL_FILTERS)[number];
+
+/** What the details step asks for at least, so buyers can find the file (keywords per language). */
+export const DETAILS_RULES = { minKeywords: 3, maxKeywords: 50, titleMax: 100, descriptionMax: 1000 } as const;

@@ -78,6 +78,9 @@ export const ContributionApproved = defineEvent(
     keywordsEn: z.array(z.string()),
     descriptionZh: z.string(),
     descriptionEn: z.string(),
+    // The contributor's details step (optional: contributions approved before it carry neither).
+    categoryId: z.number().int().positive().nullable().optional(),
+    filters: z.record(z.string(), z.array(z.string())).optional(),
     probe: MediaProbe,
     originalKey: z.string(),
     preview480Key: z.string().nullable(),

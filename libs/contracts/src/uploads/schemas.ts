@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { MATERIAL_CENTER_TABS } from './api.js';
+import { DETAIL_FILTERS, DETAILS_RULES, MATERIAL_CENTER_TABS } from './api.js';
+import { FILTER_VALUES } from '../catalogue/api.js';
 import { lineText } from '../text.js';
 import { BIGINT_ID_MAX, bigserialId, wholeNumber } from '../wire-numbers.js';
 
@@ -66,8 +67,46 @@ export const materialUpdateRequestSchema = z.object({
 });
 export type MaterialUpdateRequest = z.output<typeof materialUpdateRequestSchema>;
 
+const filterValues = <N extends (typeof DETAIL_FILTERS)[number]>(name: N) => z.array(z.enum(FILTER_VALUES[name])).max(FILTER_VALUES[name].length).optional();
+const detailFilters = z
+  .object({
+    mediaType: filterValues('mediaType'),
+    shootingType: filterValues('shootingType'),
+    composition: filterValues('composition'),
+    people: filterValues('people'),
+    gender: filterValues('gender'),
+    race: filterValues('race'),
+    count: filterValues('count'),
+    age: filterValues('age'),
+  } satisfies Record<(typeof DETAIL_FILTERS)[number], unknown>)
+  .strict();
+
+/**
+ * The details step of an upload: what a file needs before review, in both languages. Whether
+ * people appear is always asked (releases depend on it); the rest of the filters are optional.
+ */
+export const materialDetailsRequestSchema = z.object({
+  id: bigserialId(),
+  titleZh: lineText(1, DETAILS_RULES.titleMax),
+  titleEn: lineText(1, DETAILS_RULES.titleMax),
+  descriptionZh: z.string().trim().max(DETAILS_RULES.descriptionMax).default(''),
+  descriptionEn: z.string().trim().max(DETAILS_RULES.descriptionMax).default(''),
+  keywordsZh: z.array(lineText(1, 30)).min(DETAILS_RULES.minKeywords).max(DETAILS_RULES.maxKeywords),
+  keywordsEn: z.array(lineText(1, 30)).min(DETAILS_RULES.minKeywords).max(DETAILS_RULES.maxKeywords),
+  categoryId: z.number().int().min(1).max(2_147_483_647),
+  filters: detailFilters.refine((filters) => (filters.people?.length ?? 0) === 1, { message: 'people', path: ['people'] }),
+});
+export type MaterialDetailsRequest = z.output<typeof materialDetailsRequestSchema>;
+
 export const reviewDecisionSchema = z.discriminatedUnion('decision', [
-  z.object({ decision: z.literal('approve'), titleZh: z.optional(lineText(1, 100)), titleEn: z.optional(lineText(1, 100)) }),
+  z.object({
+    decision: z.literal('approve'),
+    // The reviewer's corrections of the contributor's details; what is left out stays as the contributor wrote it.
+    titleZh: z.optional(lineText(1, 100)),
+    titleEn: z.optional(lineText(1, 100)),
+    keywordsZh: z.optional(z.array(lineText(1, 30)).max(50)),
+    keywordsEn: z.optional(z.array(lineText(1, 30)).max(50)),
+  }),
   z.object({ decision: z.literal('reject'), reason: z.string().trim().min(1).max(500) }),
 ]);
 export type ReviewDecision = z.infer<typeof reviewDecisionSchema>;

@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { ContributionApproved, type PayloadOf } from '@mkt/contracts';
 import { OnEvent, type EventHandlerContext } from '@mkt/platform';
+import { CategoryEntity } from '../entities/curation.entities.js';
 import { MaterialEntity } from '../entities/material.entity.js';
+import { derivedFilters, mergeFilters, normalizeFilters } from '../materials/material-filters.js';
 import { MaterialWriter } from '../materials/material-writer.service.js';
 
 /**
@@ -23,6 +25,17 @@ export class ContributionApprovedHandler {
     const existing = await manager.getRepository(MaterialEntity).existsBy({ originalKey: payload.originalKey });
     if (existing) return;
     const { probe } = payload;
+    // The contributor chose from the store's lists; a category removed or of the other kind since is left out.
+    const categoryId =
+      payload.categoryId && (await manager.getRepository(CategoryEntity).existsBy({ id: payload.categoryId, kind: payload.kind })) ? payload.categoryId : null;
+    let chosen = {};
+    try {
+      chosen = normalizeFilters(payload.filters ?? {});
+    } catch {
+      // Values the uploads service accepted are the same list; an older producer's are dropped, not fatal.
+    }
+    // Resolution, frame rate and duration come from the file; the rest from the contributor.
+    const filters = mergeFilters(derivedFilters({ height: probe.height, fps: probe.fps, durationSeconds: probe.durationSeconds }), chosen);
     await this.writer.createMany([
       {
         kind: payload.kind,
@@ -35,6 +48,8 @@ export class ContributionApprovedHandler {
         keywordsEn: payload.keywordsEn,
         descriptionZh: payload.descriptionZh,
         descriptionEn: payload.descriptionEn,
+        categoryId,
+        filters,
         duration: probe.durationSeconds,
         frameRate: probe.fps,
         originalFps: probe.fps,

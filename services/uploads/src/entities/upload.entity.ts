@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
-import type { UploadKind, UploadStatus } from '@mkt/contracts';
+import type { DetailFilter, UploadKind, UploadStatus } from '@mkt/contracts';
 
 const bigintNumber = { to: (value: number | null) => value, from: (value: string | null) => (value === null ? null : Number(value)) };
 
@@ -122,6 +122,18 @@ export class UploadEntity {
 
   @Column({ name: 'description_en', type: 'text', default: '' })
   descriptionEn: string;
+
+  /** The catalogue category chosen in the details step. */
+  @Column({ name: 'category_id', type: 'int', nullable: true })
+  categoryId: number | null;
+
+  /** The category filters chosen in the details step (FILTER_VALUES keys by filter). */
+  @Column({ type: 'jsonb', default: () => "'{}'" })
+  filters: Partial<Record<DetailFilter, string[]>>;
+
+  /** When the details step was completed; a file without it cannot be approved on its file name. */
+  @Column({ name: 'details_at', type: 'timestamptz', nullable: true })
+  detailsAt: Date | null;
 
   @Column({ name: 'reviewed_at', type: 'timestamptz', nullable: true })
   reviewedAt: Date | null;

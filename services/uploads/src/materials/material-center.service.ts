@@ -6,6 +6,7 @@ import {
   MATERIAL_CENTER_TABS,
   type ContributedMaterial,
   type MaterialCenterTab,
+  type MaterialDetailsRequest,
   type MaterialListResponse,
   type MaterialUpdateRequest,
   type UploadStatus,
@@ -62,6 +63,9 @@ export class RenditionLinks {
       keywordsEn: row.keywordsEn,
       descriptionZh: row.descriptionZh,
       descriptionEn: row.descriptionEn,
+      categoryId: row.categoryId,
+      filters: row.filters ?? {},
+      detailsAt: row.detailsAt?.toISOString() ?? null,
       width: row.width,
       height: row.height,
       durationSeconds: row.durationSeconds,
@@ -76,6 +80,20 @@ export class RenditionLinks {
       updatedAt: row.updatedAt.toISOString(),
     };
   }
+}
+
+/** A file's details can be given until a reviewer decided on it; a rejected one is corrected and resubmitted. */
+const DETAILS_EDITABLE: readonly UploadStatus[] = ['uploading', 'transcoding', 'waiting', 'failed', 'rejected'];
+
+/** Tags in their order, without blanks and without repeats that differ only in case. */
+export function distinctKeywords(keywords: readonly string[]): string[] {
+  const seen = new Set<string>();
+  return keywords.map((keyword) => keyword.trim().replace(/\s+/g, ' ')).filter((keyword) => {
+    const key = keyword.toLowerCase();
+    if (!keyword || seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
 /** The contributor's own files (material centre, /WorkDetail): every query is scoped to the caller. */
@@ -118,6 +136,27 @@ export class MaterialCenterService {
     if (row.status === 'uploading' || row.status === 'published' || row.status === 'unpublished') throw new AppError(ErrorCode.UPLOAD_STATE_CONFLICT, 'uploadStateConflict');
     const { id, ...changes } = request;
     await this.dataSource.getRepository(UploadEntity).update(id, { ...changes, updatedAt: this.clock.now() });
+    return this.detail(user, id);
+  }
+
+  /**
+   * The details step (any contributor, own files): what a file needs before review, until a
+   * reviewer has decided on it (a rejected file's details are corrected here before resubmitting).
+   * Keywords keep their order, the first of equal ones (ignoring case) only: the first count most.
+   */
+  async details(user: AuthenticatedUser, request: MaterialDetailsRequest): Promise<ContributedMaterial> {
+    const row = await this.own(user, request.id);
+    if (!DETAILS_EDITABLE.includes(row.status)) throw new AppError(ErrorCode.UPLOAD_STATE_CONFLICT, 'uploadStateConflict');
+    const { id, filters, ...text } = request;
+    const chosen = Object.fromEntries(Object.entries(filters).filter(([, values]) => values && values.length > 0).map(([name, values]) => [name, [...new Set(values)]]));
+    await this.dataSource.getRepository(UploadEntity).update(id, {
+      ...text,
+      keywordsZh: distinctKeywords(text.keywordsZh),
+      keywordsEn: distinctKeywords(text.keywordsEn),
+      filters: chosen,
+      detailsAt: this.clock.now(),
+      updatedAt: this.clock.now(),
+    });
     return this.detail(user, id);
   }
 

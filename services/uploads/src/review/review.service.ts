@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { In, IsNull, type DataSource } from 'typeorm';
 import { z } from 'zod';
-import { ContributionApproved, UPLOAD_STATUSES, type ReviewDecision, type ReviewRecord, bigserialId } from '@mkt/contracts';
+import { ContributionApproved, ErrorCode, UPLOAD_STATUSES, type ReviewDecision, type ReviewRecord, bigserialId } from '@mkt/contracts';
 import { AppError, Clock, formatObjectLocation, OBJECT_STORAGE, OutboxWriter, StaffAuditWriter, type AuthenticatedStaff, type ListQuery, type ObjectStorage } from '@mkt/platform';
 import { UploadEntity } from '../entities/upload.entity.js';
 import { UPLOAD_BUCKETS } from '../locations.js';
@@ -71,19 +71,26 @@ export class ReviewService {
         await this.audit.record(manager, staff, { action: 'reject', resource: 'reviews', resourceId: row.id, before, after: { status, reason: decision.reason } });
         return;
       }
-      const titleZh = decision.titleZh ?? (row.titleZh || row.fileName);
-      const titleEn = decision.titleEn ?? (row.titleEn || row.fileName);
-      await repository.update(row.id, { status, titleZh, titleEn, reason: null, reviewedAt: now, updatedAt: now });
+      // Titles come from the contributor's details step or from the reviewer, never from the file name.
+      const details = row.detailsAt !== null;
+      const titleZh = decision.titleZh ?? (details ? row.titleZh : '');
+      const titleEn = decision.titleEn ?? (details ? row.titleEn : '');
+      if (!titleZh || !titleEn) throw new AppError(ErrorCode.UPLOAD_DETAILS_MISSING, 'uploadDetailsMissing');
+      const keywordsZh = decision.keywordsZh ?? row.keywordsZh;
+      const keywordsEn = decision.keywordsEn ?? row.keywordsEn;
+      await repository.update(row.id, { status, titleZh, titleEn, keywordsZh, keywordsEn, reason: null, reviewedAt: now, updatedAt: now });
       await this.outbox.add(manager, ContributionApproved, String(row.id), {
         uploadId: row.id,
         contributorId: row.contributorId,
         kind: row.kind,
         titleZh,
         titleEn,
-        keywordsZh: row.keywordsZh,
-        keywordsEn: row.keywordsEn,
+        keywordsZh,
+        keywordsEn,
         descriptionZh: row.descriptionZh,
         descriptionEn: row.descriptionEn,
+        categoryId: row.categoryId,
+        filters: row.filters ?? {},
         probe: {
           codec: row.codec ?? 'unknown',
           width: row.width!,

@@ -95,7 +95,6 @@ export class UploadSessionService implements OnModuleInit {
     // Every part but the last has this size (assemble() checks it), so the local store writes them in place.
     const multipartUploadId = await this.storage.createMultipartUpload(UPLOAD_BUCKETS.originals, key, { contentType, partSize });
     const now = this.clock.now();
-    const title = request.fileName.replace(/\.[^.]*$/, '').slice(0, 100);
     const saved = await repository.save(
       repository.create({
         contributorId: user.userId,
@@ -109,8 +108,9 @@ export class UploadSessionService implements OnModuleInit {
         partCount: Math.max(1, Math.ceil(request.fileSize / partSize)),
         declaredWidth: request.width ?? null,
         declaredHeight: request.height ?? null,
-        titleZh: title,
-        titleEn: title,
+        // Titled in the details step; the file name is not a title buyers should see.
+        titleZh: '',
+        titleEn: '',
         nearDuplicates: [],
         createdAt: now,
         updatedAt: now,

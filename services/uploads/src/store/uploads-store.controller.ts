@@ -6,6 +6,7 @@ import {
   downloadStsRequestSchema,
   materialIdRequestSchema,
   materialListRequestSchema,
+  materialDetailsRequestSchema,
   materialUpdateRequestSchema,
   uploadStsRequestSchema,
   uploadSuccessRequestSchema,
@@ -103,6 +104,13 @@ export class UploadsStoreController {
   @ApiZodBody(materialUpdateRequestSchema)
   update(@CurrentUser() user: AuthenticatedUser, @Body(new ZodValidationPipe(materialUpdateRequestSchema)) body: z.output<typeof materialUpdateRequestSchema>) {
     return this.materials.update(user, body);
+  }
+
+  @Post(path(UploadCalls.materialDetails))
+  @HttpCode(200)
+  @ApiZodBody(materialDetailsRequestSchema)
+  details(@CurrentUser() user: AuthenticatedUser, @Body(new ZodValidationPipe(materialDetailsRequestSchema)) body: z.output<typeof materialDetailsRequestSchema>) {
+    return this.materials.details(user, body);
   }
 
   @Post(path(UploadCalls.materialDelete))
