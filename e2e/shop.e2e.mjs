@@ -182,4 +182,54 @@ describe('the shop: a download pack bought, confirmed and drawn down', () => {
       assert.notEqual(chinese.body.message, english.body.message, `${path} is worded in each language`);
     }
   });
+
+  it('states one VIP rule, the price the server quotes members, on every page that mentions it, in both languages', async () => {
+    // The rule the quotes apply (VIP_PRICE_PERCENT = 80): members pay 80% of each list price.
+    const expected = {
+      'zh-CN': { short: '会员 8 折', rule: 'VIP 会员购买视频和图片素材，按标价的 80% 付款（8 折）' },
+      en: { short: '20% off', rule: 'VIP members pay 80% of the list price for videos and photos (20% off)' },
+    };
+    const contradictions = /5 ?折|半价|half price|at least|up to|最低|低至/i;
+    // One sign-in (a second code for the same account is refused within a minute); the language is switched in between.
+    const context = await env.browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const buyer = await context.newPage();
+    await signInOnStore(env.server, buyer, BUYER);
+    for (const lang of ['zh-CN', 'en']) {
+      const { short, rule } = expected[lang];
+      const visitor = await env.browser.newContext({ viewport: { width: 1440, height: 900 } });
+      const page = await visitor.newPage();
+      await page.addInitScript((language) => localStorage.setItem('lang', language), lang);
+      await page.goto(`${env.server.url}/Login`);
+      // The sign-in page's brand column lists the rule among the store's promises.
+      await page.getByText(rule, { exact: true }).first().waitFor();
+      const texts = { login: await page.getByText(rule, { exact: true }).first().innerText() };
+      await visitor.close();
+
+      await buyer.evaluate((language) => localStorage.setItem('lang', language), lang);
+      await buyer.goto(`${env.server.url}/`);
+      texts.toolbarShort = await buyer.getByTestId('toolbar-vip-short').innerText();
+      texts.toolbarTitle = await buyer.getByTestId('toolbar-vip').getAttribute('title');
+      // The home page's "why us" block states the rule (the page loads in parts: wait for it).
+      await buyer.getByText(rule, { exact: true }).first().waitFor();
+      texts.home = await buyer.getByText(rule, { exact: true }).first().innerText();
+      await buyer.goto(`${env.server.url}/Shop`);
+      texts.shop = await buyer.getByTestId('shop-vip-rule').innerText();
+      texts.shopCard = await buyer.getByTestId('shop-vip').innerText();
+      await shoot(buyer, `vip-shop-${lang}`);
+      await buyer.goto(`${env.server.url}/Vip`);
+      texts.vip = await buyer.getByTestId('vip-rule').innerText();
+      texts.vipCard = await buyer.getByTestId('vip-card').innerText();
+      await shoot(buyer, `vip-page-${lang}`);
+      await buyer.goto(`${env.server.url}/UserCenter?tab=vip`);
+      texts.userCenter = await buyer.getByTestId('uc-vip-rule').innerText();
+      await buyer.goto(`${env.server.url}/Questions`);
+      await buyer.getByTestId('faq-vip').locator('summary').click();
+      texts.faq = await buyer.getByTestId('faq-vip').locator('p').innerText();
+
+      assert.equal(texts.toolbarShort, short);
+      for (const where of ['toolbarTitle', 'login', 'home', 'shop', 'vip', 'userCenter', 'faq']) assert.equal(texts[where], rule, `${lang} ${where}`);
+      for (const [where, text] of Object.entries(texts)) assert.doesNotMatch(text, contradictions, `${lang} ${where}: ${text}`);
+    }
+    await context.close();
+  });
 });

@@ -93,10 +93,14 @@ export const en: MessageShape<typeof zhCN> = {
     openDialog: 'More ways to reach us',
     close: 'Close',
   },
+  /** The one statement of the VIP rule (VIP_PRICE_PERCENT): every page that mentions the discount shows these. */
+  vip: {
+    short: '{{off}}% off',
+    rule: 'VIP members pay {{percent}}% of the list price for videos and photos ({{off}}% off)',
+  },
   toolbar: {
     label: 'Quick tools',
     vipTitle: 'VIP membership',
-    vipDesc: 'Up to half price',
     feedback: 'Feedback',
     feedbackDesc: 'Take our short survey and help us improve',
     consult: 'Purchase consultation',
@@ -137,7 +141,6 @@ export const en: MessageShape<typeof zhCN> = {
     brandPoints: {
       licensed: 'Video, photos, music and sound effects licensed by contracted creators',
       license: 'Every order comes with a licence; download purchases again at any time',
-      vip: 'VIP members save up to half price site-wide',
     },
   },
   home: {
@@ -161,8 +164,7 @@ export const en: MessageShape<typeof zhCN> = {
       licensedBody: 'Every order produces a licence that states exactly how you may use the material.',
       downloadTitle: 'Unlimited re-downloads',
       downloadBody: 'Download your purchases again whenever a project needs them.',
-      vipTitle: 'VIP up to half price',
-      vipBody: 'VIP members get a discount on everything in the store.',
+      vipTitle: 'VIP membership',
     },
     browse: 'Browse',
     topicsTitle: 'Popular topics',
@@ -357,7 +359,6 @@ export const en: MessageShape<typeof zhCN> = {
       quoteQ: 'How soon do I get a quote for an enterprise or custom licence?',
       quoteA: 'Within 12 hours on weekdays and 24 hours on holidays after you submit the order.',
       vipQ: 'What does VIP membership give me?',
-      vipA: 'VIP members get a member discount on all video and photo material, down to half price.',
       invoiceQ: 'Can I get an invoice?',
       invoiceA:
         'Yes. Apply from the order once it is paid and we issue it within 7 working days (the order page states 10 working days). Prices include 6% VAT.',
@@ -588,7 +589,7 @@ export const en: MessageShape<typeof zhCN> = {
     validDays: 'Valid for {{days}} days',
     days: '{{days}} days',
     contents: { videos: '{{count}} videos', photos: '{{count}} photos' },
-    vip: { name: 'VIP membership', body: 'Member prices on every quoted order: up to {{percent}}% of the list price, for {{days}} days.', open: 'See VIP' },
+    vip: { name: 'VIP membership', term: 'Valid for {{days}} days', open: 'See VIP' },
     terms: { period: 'Period', licence: 'Licence', region: 'Region', duration: 'Licence duration' },
     how: 'Pay by bank transfer on the order page and upload the voucher; once it is confirmed, the pack starts and “Download with pack” appears on video and photo pages.',
     licensee: 'Licensee',
@@ -682,7 +683,6 @@ export const en: MessageShape<typeof zhCN> = {
     vip: {
       active: 'VIP member until {{date}}',
       inactive: 'You are not a VIP member yet.',
-      pitch: 'VIP members pay {{percent}}% of the listed price for a year.',
       buy: 'Become a VIP member',
       renew: 'Renew VIP',
     },
@@ -882,7 +882,6 @@ export const en: MessageShape<typeof zhCN> = {
     },
     vip: {
       title: 'VIP membership',
-      pitch: 'Up to half price on the whole site; VIP members pay {{percent}}% of list price',
       price: '{{price}} a year',
       active: 'Member until {{date}}',
       buy: 'Become a VIP',

@@ -90,10 +90,14 @@ export const zhCN = {
     openDialog: '更多联系方式',
     close: '关闭',
   },
+  /** The one statement of the VIP rule (VIP_PRICE_PERCENT): every page that mentions the discount shows these. */
+  vip: {
+    short: '会员 {{discount}} 折',
+    rule: 'VIP 会员购买视频和图片素材，按标价的 {{percent}}% 付款（{{discount}} 折）',
+  },
   toolbar: {
     label: '快捷工具栏',
     vipTitle: 'VIP 会员',
-    vipDesc: '低至 5 折',
     feedback: '意见反馈',
     feedbackDesc: '填写问卷，帮助我们做得更好',
     consult: '购买咨询',
@@ -134,7 +138,6 @@ export const zhCN = {
     brandPoints: {
       licensed: '视频、图片、音乐与音效，均由签约创作者授权',
       license: '每笔订单附带授权书，已购素材不限次下载',
-      vip: 'VIP 会员全站低至 5 折',
     },
   },
   home: {
@@ -157,8 +160,7 @@ export const zhCN = {
       licensedBody: '每笔订单生成授权书，商用与个人用途清晰可查。',
       downloadTitle: '不限次下载',
       downloadBody: '已购素材随时重新下载，项目归档无需担心。',
-      vipTitle: 'VIP 低至 5 折',
-      vipBody: '开通 VIP，全站素材享会员折扣。',
+      vipTitle: 'VIP 会员',
     },
     browse: '去看看',
     topicsTitle: '热门专题',
@@ -353,7 +355,6 @@ export const zhCN = {
       quoteQ: '企业采购或特殊授权多久能拿到报价？',
       quoteA: '提交订单后，工作日 12 小时内、节假日 24 小时内给出报价。',
       vipQ: 'VIP 会员有什么优惠？',
-      vipA: '开通 VIP 后，全站视频与图片素材享会员折扣，最低可至 5 折。',
       invoiceQ: '可以开发票吗？',
       invoiceA:
         '可以。付款后在订单中申请发票，我们会在 7 个工作日内开具（订单页注明的时限为 10 个工作日）。价格已含 6% 增值税。',
@@ -584,7 +585,7 @@ export const zhCN = {
     validDays: '有效期 {{days}} 天',
     days: '{{days}} 天',
     contents: { videos: '{{count}} 条视频', photos: '{{count}} 张图片' },
-    vip: { name: 'VIP 会员', body: '所有报价订单享会员价，最低为原价的 {{percent}}%，有效期 {{days}} 天。', open: '了解 VIP' },
+    vip: { name: 'VIP 会员', term: '有效期 {{days}} 天', open: '了解 VIP' },
     terms: { period: '有效期', licence: '授权类型', region: '授权地域', duration: '授权期限' },
     how: '在订单页通过银行转账付款并上传凭证；确认收款后下载包生效，视频和图片详情页会出现“用下载包下载”。',
     licensee: '被授权方',
@@ -678,7 +679,6 @@ export const zhCN = {
     vip: {
       active: 'VIP 会员有效期至 {{date}}',
       inactive: '您还不是 VIP 会员。',
-      pitch: 'VIP 会员一年内按标价的 {{percent}}% 购买素材。',
       buy: '开通 VIP 会员',
       renew: '续费 VIP',
     },
@@ -878,7 +878,6 @@ export const zhCN = {
     },
     vip: {
       title: 'VIP 会员',
-      pitch: '全站素材最低 5 折，VIP 享 {{percent}}% 会员价',
       price: '年费 {{price}}',
       active: '会员有效期至 {{date}}',
       buy: '开通 VIP',

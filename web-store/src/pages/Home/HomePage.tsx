@@ -8,6 +8,7 @@ import { categoryLink, hotwordLink, loadLookups } from '../../catalogue/lookups'
 import { MaterialGrid } from '../../catalogue/MaterialGrid';
 import { TopicCard } from '../../catalogue/TopicCard';
 import { useRemote } from '../../catalogue/useRemote';
+import { useVipRule } from '../../orders/vipRule';
 import { SearchForm } from '../../shell/Header/SearchForm';
 import { DownloadIcon, FilmIcon, ImageIcon, MusicIcon, ShieldIcon, TrophyIcon, CrownIcon } from '../../ui/icons';
 import styles from './HomePage.module.css';
@@ -37,6 +38,7 @@ const HOME_TOPICS = 6;
 /** The landing page: search first, then topics, hot words, categories and the newest footage. */
 export default function HomePage() {
   const { t, i18n } = useTranslation();
+  const vip = useVipRule();
   const lookups = useRemote(() => loadLookups(i18n.language), [i18n.language]);
   const latest = useRemote(
     (signal) =>
@@ -122,7 +124,7 @@ export default function HomePage() {
         <div className={styles.values}>
           <Value icon={<ShieldIcon size={22} />} title={t('home.values.licensedTitle')} body={t('home.values.licensedBody')} />
           <Value icon={<DownloadIcon size={22} />} title={t('home.values.downloadTitle')} body={t('home.values.downloadBody')} />
-          <Value icon={<CrownIcon size={22} />} title={t('home.values.vipTitle')} body={t('home.values.vipBody')} />
+          <Value icon={<CrownIcon size={22} />} title={t('home.values.vipTitle')} body={vip.rule} />
         </div>
       </section>
     </div>

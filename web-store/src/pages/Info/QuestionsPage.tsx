@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useContactDialog } from '../../shell/contact/ContactDialogProvider';
+import { useVipRule } from '../../orders/vipRule';
 import { Button } from '../../ui/Button';
 import styles from './InfoPage.module.css';
 
@@ -16,6 +17,7 @@ const groups: { key: 'license' | 'buying' | 'invoice' | 'after'; items: ItemKey[
 export default function QuestionsPage() {
   const { t } = useTranslation();
   const contact = useContactDialog();
+  const vip = useVipRule();
   return (
     <div className={styles.page}>
       <header className={styles.hero}>
@@ -31,7 +33,7 @@ export default function QuestionsPage() {
             {group.items.map((item, index) => (
               <details key={item} className={styles.question} open={group.key === 'license' && index === 0} data-testid={`faq-${item}`}>
                 <summary>{t(`faq.items.${item}Q`)}</summary>
-                <p>{t(`faq.items.${item}A`)}</p>
+                <p>{item === 'vip' ? vip.rule : t(`faq.items.${item}A`)}</p>
               </details>
             ))}
           </section>

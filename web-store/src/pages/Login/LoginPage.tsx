@@ -1,11 +1,13 @@
 import { useTranslation } from 'react-i18next';
+import { useVipRule } from '../../orders/vipRule';
 import { CheckIcon } from '../../ui/icons';
 import { LoginForm } from './LoginForm';
 import styles from './LoginPage.module.css';
 
 export default function LoginPage() {
   const { t } = useTranslation();
-  const points = [t('login.brandPoints.licensed'), t('login.brandPoints.license'), t('login.brandPoints.vip')];
+  const vip = useVipRule();
+  const points = [t('login.brandPoints.licensed'), t('login.brandPoints.license'), vip.rule];
   return (
     <div className={styles.page}>
       <div className={styles.card}>

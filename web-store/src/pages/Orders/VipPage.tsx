@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { orderCalls } from '../../api/orderCalls';
 import { useRemote } from '../../catalogue/useRemote';
+import { useVipRule } from '../../orders/vipRule';
 import { Button } from '../../ui/Button';
 import { useToast } from '../../ui/toast/ToastProvider';
 import { SignedIn, chinaTime, messageOf } from './common';
@@ -25,6 +26,7 @@ export default function VipPage() {
 
 function Membership() {
   const { t } = useTranslation();
+  const vip = useVipRule();
   const toast = useToast();
   const navigate = useNavigate();
   const info = useRemote((signal) => orderCalls.vipInfo({ signal }), []);
@@ -41,7 +43,7 @@ function Membership() {
   };
   return (
     <section className={styles.card} data-testid="vip-card">
-      <p className={styles.total}>{t('orders.vip.pitch', { percent: info.data.pricePercent })}</p>
+      <p className={styles.total} data-testid="vip-rule">{vip.rule}</p>
       <p>{t('orders.vip.price', { price: formatFen(info.data.priceFen) })}</p>
       {info.data.active && <p className={styles.ok}>{t('orders.vip.active', { date: chinaTime(info.data.validUntil) })}</p>}
       <div className={styles.footer}>

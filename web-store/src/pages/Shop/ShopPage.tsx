@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { shopCalls } from '../../api/shopCalls';
 import { useRemote } from '../../catalogue/useRemote';
 import { currentLanguage } from '../../i18n/i18n';
+import { useVipRule } from '../../orders/vipRule';
 import { useSession } from '../../session/SessionProvider';
 import { buttonClass } from '../../ui/Button';
 import { chinaTime, messageOf } from '../Orders/common';
@@ -18,6 +19,7 @@ export function licenceLabel(table: Record<string, readonly [string, string]>, v
 /** /Shop (M): download packs at a fixed price, the VIP plan, and the buyer's own packs. */
 export default function ShopPage() {
   const { t, i18n } = useTranslation();
+  const vip = useVipRule();
   const shop = useRemote((signal) => shopCalls.list({ signal }), [i18n.language]);
   return (
     <div className={styles.page} data-testid="shop-page">
@@ -45,7 +47,8 @@ export default function ShopPage() {
             <li className={`${styles.card} ${styles.vipCard}`} data-testid="shop-vip">
               <h3 className={styles.cardTitle}>{t('shop.vip.name')}</h3>
               <p className={styles.price}>{formatFen(shop.data.vip.priceFen)}</p>
-              <p className={styles.muted}>{t('shop.vip.body', { percent: shop.data.vip.pricePercent, days: shop.data.vip.days })}</p>
+              <p className={styles.muted} data-testid="shop-vip-rule">{vip.rule}</p>
+              <p className={styles.muted}>{t('shop.vip.term', { days: shop.data.vip.days })}</p>
               <Link className={buttonClass('primary')} to="/Vip" data-testid="shop-vip-link">
                 {t('shop.vip.open')}
               </Link>

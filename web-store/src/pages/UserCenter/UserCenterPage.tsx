@@ -7,6 +7,7 @@ import { tokenStorage } from '../../api/tokenStorage';
 import { avatarProblem, uploadAvatar, userCenterCalls } from '../../api/userCenterCalls';
 import { Notice } from '../../catalogue/Notice';
 import { useRemote } from '../../catalogue/useRemote';
+import { useVipRule } from '../../orders/vipRule';
 import { useSession } from '../../session/SessionProvider';
 import { hasMaterialCenter, isContributor } from '../../session/userRoles';
 import { Button, buttonClass } from '../../ui/Button';
@@ -355,6 +356,7 @@ function SecurityTab() {
 
 function VipTab() {
   const { t } = useTranslation();
+  const vip = useVipRule();
   const info = useRemote((signal) => orderCalls.vipInfo({ signal }), []);
   if (info.error) return <p className={styles.error}>{t('orders.loadFailed', { message: messageOf(info.error) })}</p>;
   if (!info.data) return <p className={styles.muted}>{t('orders.loading')}</p>;
@@ -365,7 +367,7 @@ function VipTab() {
       ) : (
         <p className={styles.vipState}>{t('userCenter.vip.inactive')}</p>
       )}
-      <p className={styles.muted}>{t('userCenter.vip.pitch', { percent: info.data.pricePercent })}</p>
+      <p className={styles.muted} data-testid="uc-vip-rule">{vip.rule}</p>
       <div>
         <Link to="/Vip" className={buttonClass('primary')} data-testid="uc-vip-link">
           {info.data.active ? t('userCenter.vip.renew') : t('userCenter.vip.buy')}

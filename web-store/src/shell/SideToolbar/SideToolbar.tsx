@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { useVipRule } from '../../orders/vipRule';
 import { useLoginGate } from '../../session/useLoginGate';
 import { CartIcon, CrownIcon, HeartIcon, SurveyIcon } from '../../ui/icons';
 import { siteContacts } from '../contact/siteContacts';
@@ -11,12 +12,13 @@ import styles from './SideToolbar.module.css';
 export function SideToolbar() {
   const { t } = useTranslation();
   const { requireSignIn } = useLoginGate();
+  const vip = useVipRule();
   return (
     <aside className={styles.toolbar} aria-label={t('toolbar.label')} data-testid="side-toolbar">
-      <Link to="/Vip" className={styles.vip} data-testid="toolbar-vip">
+      <Link to="/Vip" className={styles.vip} title={vip.rule} data-testid="toolbar-vip">
         <CrownIcon size={20} />
         <span className={styles.vipTitle}>VIP</span>
-        <span className={styles.vipDesc}>{t('toolbar.vipDesc')}</span>
+        <span className={styles.vipDesc} data-testid="toolbar-vip-short">{vip.short}</span>
       </Link>
       <div className={styles.stack}>
         <a
