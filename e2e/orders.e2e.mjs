@@ -70,6 +70,9 @@ describe('cart to licence in a real browser, across store and console', () => {
     // Required fields are checked before the confirm dialog.
     await buyer.getByTestId('putorder-submit').click();
     await buyer.getByText('请填写购买方公司').waitFor();
+    // The project type has no default: it is chosen.
+    await buyer.getByText('请选择项目类型').waitFor();
+    await buyer.getByTestId('putorder-projectType').selectOption('advertising');
     await buyer.getByTestId('putorder-buyerCompany').fill('上海光影传媒有限公司');
     await buyer.getByTestId('putorder-userCompany').fill('杭州使用方科技有限公司');
     await buyer.getByTestId('putorder-projectName').fill('外滩夜景宣传片');
@@ -260,7 +263,22 @@ describe('cart to licence in a real browser, across store and console', () => {
     await buyer.waitForURL(/\/Putorder/);
     await buyer.getByTestId('putorder-licenceType').selectOption('personal');
     await buyer.getByText('个人授权仅限 1080P 视频或中图（长边 1000 像素）').waitFor();
-    for (const [field, value] of Object.entries({ buyerCompany: '个人', userCompany: '个人', projectName: '旅行 vlog', purpose: '个人视频号', contact: '李雷' })) await buyer.getByTestId(`putorder-${field}`).fill(value);
+    // A personal licence asks for no company or brand, offers no commercial project type, and has none chosen for the buyer.
+    await buyer.getByText('个人非商业授权仅授予您本人').waitFor();
+    for (const field of ['buyerCompany', 'userCompany', 'brand']) assert.equal(await buyer.getByTestId(`putorder-${field}`).count(), 0, field);
+    const projectTypes = await buyer.getByTestId('putorder-projectType').locator('option:not([disabled])').evaluateAll((options) => options.map((o) => o.value));
+    assert.deepEqual(projectTypes, ['film-tv', 'online-video', 'news', 'education', 'other']);
+    for (const [field, value] of Object.entries({ projectName: '旅行 vlog', purpose: '个人视频号', contact: '李雷' })) await buyer.getByTestId(`putorder-${field}`).fill(value);
+    await buyer.getByTestId('putorder-submit').click();
+    await buyer.getByText('请选择项目类型').waitFor();
+    await buyer.getByTestId('putorder-projectType').selectOption('online-video');
+    await shoot(buyer, 'putorder-personal-zh');
+    // The same form in English.
+    await buyer.getByTestId('lang-toggle').click();
+    await buyer.getByText('An individual non-commercial licence is yours alone').waitFor();
+    await shoot(buyer, 'putorder-personal-en');
+    await buyer.getByTestId('lang-toggle').click();
+    await buyer.getByText('个人非商业授权仅授予您本人').waitFor();
     await buyer.getByTestId('putorder-submit').click();
     await buyer.getByTestId('putorder-confirm').click();
     await buyer.waitForURL(/\/OrderSuccess/);
@@ -278,6 +296,7 @@ describe('cart to licence in a real browser, across store and console', () => {
     assert.equal(quoted.status, 200);
     await buyer.goto(`${env.server.url}/Order?id=${orderId}`);
     await buyer.getByTestId('order-personal-delivery').waitFor();
+    assert.equal(await buyer.getByTestId('order-licence-buyerCompany').count(), 0);
     await buyer.getByTestId('pay-account-name').fill('李雷');
     await buyer.getByTestId('pay-voucher').setInputFiles({ name: 'voucher.png', mimeType: 'image/png', buffer: VOUCHER_PNG });
     await buyer.getByTestId('pay-submit').click();

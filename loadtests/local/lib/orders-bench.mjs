@@ -138,7 +138,7 @@ export async function measureOrders({ baseUrl, databaseUrl, buyerToken, orders, 
         personalOrder: async (materialIds) => {
           const cartIds = [];
           for (const materialId of materialIds) cartIds.push(ok(await callJson(`${baseUrl}/api/cart/add`, { method: 'POST', headers: buyer, body: { materialId } }), 'cart add').cartId);
-          const created = ok(await callJson(`${baseUrl}/api/order/create`, { method: 'POST', headers: buyer, body: { cartIds, licence: { ...LICENCE, licenceType: 'personal' } } }), 'order create');
+          const created = ok(await callJson(`${baseUrl}/api/order/create`, { method: 'POST', headers: buyer, body: { cartIds, licence: { ...LICENCE, licenceType: 'personal', projectType: 'online-video' } } }), 'order create');
           await quoteAndPay(created.orderId);
           return created.orderId;
         },

@@ -60,6 +60,36 @@ describe('orders: cart, orders, invoices, refunds, VIP and company views', () =>
     expect((await h.call<CartListResponse>('/cart/list', { token })).body.data.total).toBe(0);
   });
 
+  it('asks each licence type for what it needs: companies for a commercial licence, none for a personal one, and a project type chosen for it', async () => {
+    const token = await h.userToken();
+    const order = async (licence: Record<string, unknown>) => {
+      const cartId = (await h.call<{ cartId: number }>('/cart/add', { token, body: { materialId: VIDEO } })).body.data.cartId;
+      return h.call<{ orderId: string }>('/order/create', { token, body: { cartIds: [cartId], licence } });
+    };
+    const { buyerCompany: _buyer, userCompany: _user, brand: _brand, projectType: _type, ...personalForm } = LICENCE;
+    const refusals: [Record<string, unknown>, string][] = [
+      [{ ...LICENCE, userCompany: '' }, 'licence.userCompany'],
+      [{ ...LICENCE, buyerCompany: undefined }, 'licence.buyerCompany'],
+      [{ ...LICENCE, projectType: undefined }, 'licence.projectType'],
+      // Advertising and corporate promotion are commercial by nature.
+      [{ ...personalForm, licenceType: 'personal', projectType: 'advertising' }, 'licence.projectType'],
+      [{ ...personalForm, licenceType: 'personal', projectType: 'corporate' }, 'licence.projectType'],
+      [{ ...personalForm, licenceType: 'personal' }, 'licence.projectType'],
+    ];
+    for (const [licence, field] of refusals) {
+      const refused = await order(licence);
+      expect([field, refused.status, refused.body.message]).toEqual([field, 422, `invalid ${field}`]);
+    }
+    // A personal licence without companies goes through, and keeps none even when sent some.
+    const personal = await order({ ...personalForm, licenceType: 'personal', projectType: 'online-video' });
+    expect(personal.status).toBe(200);
+    const sentCompanies = await order({ ...LICENCE, licenceType: 'personal', projectType: 'education' });
+    for (const created of [personal, sentCompanies]) {
+      const detail = await h.call<OrderView>('/order/detail', { token, body: { id: created.body.data.orderId } });
+      expect(detail.body.data.licence).toMatchObject({ licenceType: 'personal', buyerCompany: '', userCompany: '', brand: '', projectName: LICENCE.projectName, contact: LICENCE.contact });
+    }
+  });
+
   it('rejects a voucher back to payment, closes with a reason, and refuses everything after closing', async () => {
     const buyer = await h.userToken();
     const orderId = await submittedOrder(buyer, [VIDEO]);

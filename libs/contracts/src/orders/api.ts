@@ -49,6 +49,25 @@ export type LicenceDuration = (typeof LICENCE_DURATIONS)[number];
 export const LICENCE_REGIONS = ['mainland', 'greater-china', 'global'] as const;
 export type LicenceRegion = (typeof LICENCE_REGIONS)[number];
 export const PROJECT_TYPES = ['advertising', 'film-tv', 'online-video', 'corporate', 'news', 'education', 'other'] as const;
+export type ProjectType = (typeof PROJECT_TYPES)[number];
+
+/**
+ * What the licence form asks for each licence type; the store's form and the server's schema both
+ * read it. A commercial licence asks what spec section 5 lists (buyer and user companies among
+ * them); an individual non-commercial one is a person's: no company or brand is asked or kept, and
+ * its project is of a non-commercial kind (never advertising or corporate promotion). The project
+ * type has no default: the buyer chooses it.
+ */
+export const LICENCE_FORM_RULES: Record<LicenceType, { companies: boolean; brand: boolean; projectTypes: readonly ProjectType[] }> = {
+  commercial: { companies: true, brand: true, projectTypes: PROJECT_TYPES },
+  personal: { companies: false, brand: false, projectTypes: ['film-tv', 'online-video', 'news', 'education', 'other'] },
+};
+
+/** The licence form's required fields for a licence type, in the form's order. */
+export function licenceRequiredFields(type: LicenceType): ('buyerCompany' | 'userCompany' | 'projectType' | 'projectName' | 'purpose' | 'region' | 'duration' | 'contact')[] {
+  const companies = LICENCE_FORM_RULES[type].companies;
+  return [...(companies ? (['buyerCompany', 'userCompany'] as const) : []), 'projectType', 'projectName', 'purpose', 'region', 'duration', 'contact'];
+}
 
 /** Labels printed on the authorization file and shown in both web apps. */
 export const LICENCE_LABELS = {

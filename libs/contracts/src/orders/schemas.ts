@@ -1,24 +1,35 @@
 import { z } from 'zod';
-import { CART_PREVIEW_SIZE, INVOICE_REGIONS, INVOICE_TYPES, LICENCE_DURATIONS, LICENCE_REGIONS, LICENCE_TYPES, PROJECT_TYPES, SPECIAL_REQUEST_MAX } from './api.js';
+import { CART_PREVIEW_SIZE, INVOICE_REGIONS, INVOICE_TYPES, LICENCE_DURATIONS, LICENCE_FORM_RULES, LICENCE_REGIONS, LICENCE_TYPES, PROJECT_TYPES, SPECIAL_REQUEST_MAX } from './api.js';
 import { lineText } from '../text.js';
 import { bigserialId, serialId, wholeNumber } from '../wire-numbers.js';
 
-/** The licence form of /Putorder (spec section 5): every field but the special request is required. */
-export const licenceFormSchema = z.object({
-  licenceType: z.enum(LICENCE_TYPES),
-  buyerCompany: lineText(1, 100),
-  projectType: z.enum(PROJECT_TYPES),
-  projectName: lineText(1, 100),
-  brand: lineText(0, 100).default(''),
-  userCompany: lineText(1, 100),
-  purpose: lineText(1, 200),
-  region: z.enum(LICENCE_REGIONS),
-  duration: z.enum(LICENCE_DURATIONS),
-  contact: lineText(1, 50),
-  phone: lineText(0, 30).default(''),
-  /** "under 500 characters". */
-  specialRequest: z.string().max(SPECIAL_REQUEST_MAX).default(''),
-});
+/**
+ * The licence form of /Putorder (spec section 5), by licence type (LICENCE_FORM_RULES): a
+ * commercial licence requires every field but brand, phone and the special request; a personal
+ * one no company, and keeps none (nor a brand) even when sent, and a non-commercial project type.
+ */
+export const licenceFormSchema = z
+  .object({
+    licenceType: z.enum(LICENCE_TYPES),
+    buyerCompany: lineText(0, 100).default(''),
+    projectType: z.enum(PROJECT_TYPES),
+    projectName: lineText(1, 100),
+    brand: lineText(0, 100).default(''),
+    userCompany: lineText(0, 100).default(''),
+    purpose: lineText(1, 200),
+    region: z.enum(LICENCE_REGIONS),
+    duration: z.enum(LICENCE_DURATIONS),
+    contact: lineText(1, 50),
+    phone: lineText(0, 30).default(''),
+    /** "under 500 characters". */
+    specialRequest: z.string().max(SPECIAL_REQUEST_MAX).default(''),
+  })
+  .superRefine((form, context) => {
+    const rules = LICENCE_FORM_RULES[form.licenceType];
+    if (rules.companies) for (const field of ['buyerCompany', 'userCompany'] as const) if (!form[field]) context.addIssue({ code: 'custom', path: [field], message: 'required for this licence type' });
+    if (!rules.projectTypes.includes(form.projectType)) context.addIssue({ code: 'custom', path: ['projectType'], message: 'not for this licence type' });
+  })
+  .transform((form) => (LICENCE_FORM_RULES[form.licenceType].companies ? form : { ...form, buyerCompany: '', userCompany: '', brand: '' }));
 export type LicenceForm = z.output<typeof licenceFormSchema>;
 
 export const cartAddRequestSchema = z.object({ materialId: bigserialId() });

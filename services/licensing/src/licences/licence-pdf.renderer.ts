@@ -20,8 +20,9 @@ export class PdfkitLicenceRenderer implements LicenceFileRenderer {
         ['素材标题 / Title', terms.titleZh],
         ['English title', terms.titleEn],
         ['授权类型 / Licence type', terms.licenceType],
-        ['购买方公司 / Buyer company', terms.buyerCompany],
-        ['使用方公司 / User company', terms.userCompany],
+        // An individual non-commercial licence names no company.
+        ['购买方公司 / Buyer company', terms.buyerCompany || '-'],
+        ['使用方公司 / User company', terms.userCompany || '-'],
         ['项目名称 / Project', terms.projectName],
         ...(terms.enterpriseProject ? [['企业项目编号 / Enterprise project', terms.enterpriseProject] as [string, string]] : []),
         ['品牌 / Brand', terms.brand || '-'],

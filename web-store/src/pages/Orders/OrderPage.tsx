@@ -112,10 +112,19 @@ function OrderDetail({ id }: { id: string }) {
           <dl className={styles.facts}>
             <dt>{t('orders.putorder.licenceType')}</dt>
             <dd>{label(LICENCE_LABELS.type, o.licence.licenceType)}</dd>
-            <dt>{t('orders.putorder.buyerCompany')}</dt>
-            <dd>{o.licence.buyerCompany}</dd>
-            <dt>{t('orders.putorder.userCompany')}</dt>
-            <dd>{o.licence.userCompany}</dd>
+            {/* An individual non-commercial licence names no company. */}
+            {o.licence.buyerCompany && (
+              <>
+                <dt>{t('orders.putorder.buyerCompany')}</dt>
+                <dd data-testid="order-licence-buyerCompany">{o.licence.buyerCompany}</dd>
+              </>
+            )}
+            {o.licence.userCompany && (
+              <>
+                <dt>{t('orders.putorder.userCompany')}</dt>
+                <dd>{o.licence.userCompany}</dd>
+              </>
+            )}
             <dt>{t('orders.putorder.projectName')}</dt>
             <dd>{o.licence.projectName}</dd>
             {/* Optional fields the buyer may have left empty: shown only when given. */}

@@ -1,4 +1,4 @@
-import { LICENCE_DURATIONS, LICENCE_LABELS, LICENCE_REGIONS, LICENCE_TYPES, type LicenceForm, PROJECT_TYPES, SPECIAL_REQUEST_MAX, type CartItem } from '@mkt/contracts/web';
+import { LICENCE_DURATIONS, LICENCE_FORM_RULES, LICENCE_LABELS, LICENCE_REGIONS, LICENCE_TYPES, type LicenceForm, type LicenceType, SPECIAL_REQUEST_MAX, type CartItem, licenceRequiredFields } from '@mkt/contracts/web';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -9,12 +9,12 @@ import { Dialog } from '../../ui/Dialog';
 import { SignedIn, Thumb, messageOf } from './common';
 import styles from './Orders.module.css';
 
-const REQUIRED = ['buyerCompany', 'projectName', 'userCompany', 'purpose', 'contact'] as const;
 type Draft = Record<keyof LicenceForm, string>;
+/** The project type has no default: the buyer chooses one the licence type allows. */
 const EMPTY: Draft = {
   licenceType: 'commercial',
   buyerCompany: '',
-  projectType: 'advertising',
+  projectType: '',
   projectName: '',
   brand: '',
   userCompany: '',
@@ -63,15 +63,29 @@ function LicenceFormView() {
     };
   }, [t, i18n.language]);
 
+  // What this licence type asks for (LICENCE_FORM_RULES, the server's rules too).
+  const licenceType = draft.licenceType as LicenceType;
+  const rules = LICENCE_FORM_RULES[licenceType];
+  const required: readonly string[] = licenceRequiredFields(licenceType);
+
   const set = (field: keyof Draft) => (event: { target: { value: string } }) => {
-    setDraft((d) => ({ ...d, [field]: event.target.value }));
+    const value = event.target.value;
+    setDraft((d) => {
+      const next = { ...d, [field]: value };
+      // A project type the new licence type does not allow is chosen again.
+      if (field === 'licenceType' && !(LICENCE_FORM_RULES[value as LicenceType].projectTypes as readonly string[]).includes(d.projectType)) next.projectType = '';
+      return next;
+    });
     setErrors((e) => ({ ...e, [field]: undefined }));
   };
   const label = (table: Record<string, readonly [string, string]>, key: string) => table[key]![zh ? 0 : 1];
 
   const validate = (): boolean => {
     const next: Partial<Record<keyof Draft, string>> = {};
-    for (const field of REQUIRED) if (!draft[field].trim()) next[field] = t('orders.putorder.required', { field: t(`orders.putorder.${field}`) });
+    for (const field of licenceRequiredFields(licenceType)) {
+      if (draft[field].trim()) continue;
+      next[field] = t(field === 'projectType' ? 'orders.putorder.chooseRequired' : 'orders.putorder.required', { field: t(`orders.putorder.${field}`) });
+    }
     if (draft.specialRequest.length > SPECIAL_REQUEST_MAX) next.specialRequest = t('orders.putorder.tooLong');
     setErrors(next);
     return Object.keys(next).length === 0;
@@ -84,7 +98,8 @@ function LicenceFormView() {
     try {
       const created = await orderCalls.create(
         items.map((i) => i.cartId),
-        draft as unknown as LicenceForm,
+        // Only what this licence type asks for is sent: a personal licence names no company or brand.
+        (rules.companies ? draft : { ...draft, buyerCompany: '', userCompany: '', brand: '' }) as unknown as LicenceForm,
       );
       navigate(`/OrderSuccess?id=${created.orderId}&no=${created.orderNo}`);
     } catch (error) {
@@ -99,7 +114,7 @@ function LicenceFormView() {
     <label className={`${styles.field} ${wide ? styles.wide : ''}`}>
       <span>
         {t(`orders.putorder.${name}`)}
-        {(REQUIRED as readonly string[]).includes(name) ? ' *' : ''}
+        {required.includes(name) ? ' *' : ''}
       </span>
       {input === 'textarea' ? (
         <textarea value={draft[name]} onChange={set(name)} data-testid={`putorder-${name}`} />
@@ -113,12 +128,18 @@ function LicenceFormView() {
     <label className={styles.field}>
       <span>{t(`orders.putorder.${name}`)} *</span>
       <select value={draft[name]} onChange={set(name)} data-testid={`putorder-${name}`}>
+        {draft[name] === '' && (
+          <option value="" disabled>
+            {t('orders.putorder.choose')}
+          </option>
+        )}
         {values.map((value) => (
           <option key={value} value={value}>
             {label(table, value)}
           </option>
         ))}
       </select>
+      {errors[name] && <span className={styles.error}>{errors[name]}</span>}
     </label>
   );
 
@@ -150,12 +171,17 @@ function LicenceFormView() {
         noValidate
       >
         {select('licenceType', LICENCE_TYPES, LICENCE_LABELS.type)}
-        {select('projectType', PROJECT_TYPES, LICENCE_LABELS.projectType)}
-        {draft.licenceType === 'personal' && <p className={`${styles.wide} ${styles.muted}`}>{t('orders.putorder.personalNote')}</p>}
-        {field('buyerCompany')}
-        {field('userCompany')}
+        {select('projectType', rules.projectTypes, LICENCE_LABELS.projectType)}
+        {draft.licenceType === 'personal' && (
+          <div className={`${styles.wide} ${styles.muted}`} data-testid="putorder-personal-note">
+            <p>{t('orders.putorder.personalLicensee')}</p>
+            <p>{t('orders.putorder.personalNote')}</p>
+          </div>
+        )}
+        {rules.companies && field('buyerCompany')}
+        {rules.companies && field('userCompany')}
         {field('projectName')}
-        {field('brand')}
+        {rules.brand && field('brand')}
         {field('purpose', 'text', true)}
         {select('region', LICENCE_REGIONS, LICENCE_LABELS.region)}
         {select('duration', LICENCE_DURATIONS, LICENCE_LABELS.duration)}
