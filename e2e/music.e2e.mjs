@@ -177,6 +177,24 @@ describe('music in a real browser', () => {
     assert.match(shown, /^¥\d{1,3}(,\d{3})*\.\d{2}$/);
     assert.equal(await page.getByTestId('order-music-total').innerText(), shown);
 
+    // The page says what happens next: the order is in the order list at once, waiting for payment.
+    assert.equal(await page.getByTestId('order-music-next').innerText(), '订单已在“我的订单”中，状态为“待付款”：上传付款凭证后等待客服确认。');
+    if (process.env.SCREENSHOT_DIR) await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/order-music-zh.png` });
+    await page.getByTestId('lang-toggle').click();
+    await eventually(async () => (await page.getByTestId('order-music-next').innerText()) === 'The order is in My orders now, marked “Waiting for payment”: upload the payment voucher, then staff confirm it.');
+    if (process.env.SCREENSHOT_DIR) await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/order-music-en.png` });
+    await page.getByTestId('lang-toggle').click();
+    await page.getByTestId('order-music-list').getByText('我的订单').waitFor();
+    await page.getByTestId('order-music-list').click();
+    await page.waitForURL((url) => url.pathname === '/OrderList');
+    await eventually(async () => {
+      const row = page.getByTestId('order-row').filter({ hasText: orderNo });
+      if ((await row.count()) === 0) await page.reload();
+      return (await row.count()) === 1 && (await row.getByTestId('order-status').innerText()) === '待付款';
+    }, { timeoutMs: 20_000, intervalMs: 500 });
+    await page.goBack();
+    await page.waitForURL(/\/OrderMusic\?id=/);
+
     // The order joins the voucher flow: the buyer pays, finance confirms in the console, and the
     // buyer downloads the track's original and its authorization file.
     await page.getByRole('link', { name: '查看订单' }).click();

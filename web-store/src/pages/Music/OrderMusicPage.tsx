@@ -70,9 +70,15 @@ export default function OrderMusicPage() {
             </>
           )}
         </dl>
-        <p className={styles.muted}>{t('music.orderPage.next')}</p>
+        {/* Placed music orders are quoted at once: the order list shows it straight away, waiting for payment. */}
+        <p className={styles.muted} data-testid="order-music-next">
+          {t('music.orderPage.next', { status: t('orders.status.quoted') })}
+        </p>
         <div className={styles.orderLinks}>
           <Link to={`/Order?id=${encodeURIComponent(orderId)}`}>{t('music.orderPage.open')}</Link>
+          <Link to="/OrderList" data-testid="order-music-list">
+            {t('music.orderPage.list')}
+          </Link>
           <Link to="/Music">{t('music.backHome')}</Link>
         </div>
       </div>
