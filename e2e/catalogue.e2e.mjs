@@ -46,6 +46,35 @@ describe('catalogue in a real browser', () => {
     await context.close();
   });
 
+  it('says which word a typo search shows results for, and searches the word as typed on request, in both languages', async () => {
+    const expected = {
+      'zh-CN': (corrected) => `没有找到“mountian”，显示的是“${corrected}”的结果。 仍然搜索“mountian”`,
+      en: (corrected) => `Nothing matched “mountian”: showing results for “${corrected}”. Search for “mountian” instead`,
+    };
+    for (const lang of ['zh-CN', 'en']) {
+      const context = await env.browser.newContext({ viewport: { width: 1440, height: 900 } });
+      const page = await context.newPage();
+      await page.addInitScript((language) => localStorage.setItem('lang', language), lang);
+      await page.goto(`${env.server.url}/`);
+      const [response] = await Promise.all([searched(page), page.goto(`${env.server.url}/SearchResult?keyword=mountian&type=video`)]);
+      const { data } = await response.json();
+      assert.match(data.correctedKeyword, /^mountains?$/);
+      assert.ok(data.total > 0, 'the corrected word finds the mountain clips');
+      await page.getByTestId('material-card').first().waitFor();
+      assert.equal((await page.getByTestId('search-corrected').innerText()).trim(), expected[lang](data.correctedKeyword));
+      if (process.env.SCREENSHOT_DIR) await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/search-corrected-${lang}.png` });
+
+      // The typed word anyway: nothing, and said so, with no correction offered.
+      const [asTyped] = await Promise.all([searched(page), page.getByTestId('search-as-typed').click()]);
+      assert.equal(JSON.parse(asTyped.request().postData()).asTyped, true);
+      await page.waitForURL((url) => url.searchParams.get('asTyped') === '1');
+      await page.getByTestId('search-empty').waitFor();
+      assert.equal(await page.getByTestId('search-corrected').count(), 0);
+      if (process.env.SCREENSHOT_DIR) await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/search-as-typed-${lang}.png` });
+      await context.close();
+    }
+  });
+
   it('narrows by a filter kept in the URL across a reload', async () => {
     const context = await env.browser.newContext();
     const page = await context.newPage();

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import type { MaterialDetail } from '@mkt/contracts';
+import type { MaterialDetail, MaterialSearchResponse } from '@mkt/contracts';
 import { Client } from '@opensearch-project/opensearch';
 import { MaterialEntity } from '../src/entities/material.entity.js';
 import { toSearchDocument } from '../src/materials/material-writer.service.js';
@@ -53,6 +53,18 @@ describe.each([
     const engineClass = engine === 'memory' ? InMemoryMaterialSearchIndex : PostgresMaterialSearchIndex;
     expect((h.searchIndex() as CachedMaterialSearchIndex).inner).toBeInstanceOf(engineClass);
     expect(await runSearchContract(h.searchIndex(), fixture)).toEqual([]);
+  });
+
+  it('says what a typo was corrected to, and searches the words as typed when asked', async () => {
+    const search = async (body: Record<string, unknown>) => (await h.call<MaterialSearchResponse>('/material/search', { body, lang: 'en' })).body.data;
+    const corrected = await search({ keyword: 'tmelapse' });
+    expect([corrected.total, corrected.normalizedKeyword, corrected.correctedKeyword]).toEqual([2, 'tmelapse', 'timelapse']);
+    // Chinese words stay as they are; only the misspelt word is replaced.
+    expect((await search({ keyword: '上海 tmelapse' })).correctedKeyword).toBe('上海 timelapse');
+    const asTyped = await search({ keyword: 'tmelapse', asTyped: true });
+    expect([asTyped.total, asTyped.normalizedKeyword, 'correctedKeyword' in asTyped]).toEqual([0, 'tmelapse', false]);
+    // Words found as typed are never "corrected".
+    expect('correctedKeyword' in (await search({ keyword: 'timelapse' }))).toBe(false);
   });
 
   it('still passes the relevance set after the contract wrote to it', async () => {

@@ -163,7 +163,7 @@ class BruteForce {
     }
     const normalized = normalizeQuery(keyword);
     const exact = this.searchText(query, language, normalized);
-    if (exact.total > 0 || !normalized.other.some((w) => w.length >= 4)) return exact;
+    if (query.asTyped || exact.total > 0 || !normalized.other.some((w) => w.length >= 4)) return exact;
     const dictionary = new Set<string>();
     for (const id of this.docs.keys()) for (const term of this.termsOf.get(id)!) if (term.startsWith(WORD) && isDictionaryWord(term.slice(1))) dictionary.add(term.slice(1));
     let changed = false;
@@ -175,7 +175,8 @@ class BruteForce {
       return best;
     });
     if (!changed) return exact;
-    return { ...this.searchText(query, language, { ...normalized, other: corrected }), normalizedKeyword: normalized.display };
+    const queue = [...corrected];
+    return { ...this.searchText(query, language, { ...normalized, other: corrected }), normalizedKeyword: normalized.display, correctedKeyword: normalized.display.split(' ').map((token) => (hasHan(token) ? token : queue.shift()!)).join(' ') };
   }
 
   private searchText(query: MaterialSearchQuery, language: Language, normalized: ReturnType<typeof normalizeQuery>): MaterialSearchResult {
@@ -301,7 +302,7 @@ async function differences(engine: InMemoryMaterialSearchIndex, oracle: BruteFor
     const actual = await engine.search(query, lang);
     const expected = oracle.search(query, lang);
     if (JSON.stringify(actual) !== JSON.stringify(expected)) {
-      const what = (['ids', 'total', 'totalCapped', 'facets', 'normalizedKeyword'] as const).filter((key) => JSON.stringify(actual[key]) !== JSON.stringify(expected[key]));
+      const what = (['ids', 'total', 'totalCapped', 'facets', 'normalizedKeyword', 'correctedKeyword'] as const).filter((key) => JSON.stringify(actual[key]) !== JSON.stringify(expected[key]));
       failures.push(`${lang} ${JSON.stringify(body)}: ${what.map((key) => `${key} ${JSON.stringify(actual[key])} ≠ ${JSON.stringify(expected[key])}`).join('; ')}`.slice(0, 600));
     }
   }

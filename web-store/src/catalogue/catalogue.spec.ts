@@ -48,6 +48,15 @@ describe('search state in the URL', () => {
     expect(parseSearchState(serializeSearchState(state), 'pic')).toEqual(state);
   });
 
+  it('keeps "the words as typed" (no typo correction) in the URL and the request', () => {
+    const state = parseSearchState('?keyword=mountian&type=video&asTyped=1', 'video');
+    expect(state.asTyped).toBe(true);
+    expect(serializeSearchState(state)).toBe('keyword=mountian&type=video&asTyped=1');
+    expect(toSearchRequest(state).asTyped).toBe(true);
+    expect('asTyped' in parseSearchState('?keyword=mountian&asTyped=0', 'video')).toBe(false);
+    expect('asTyped' in toSearchRequest(parseSearchState('?keyword=mountian', 'video'))).toBe(false);
+  });
+
   it('falls back to the page type and defaults, and drops what the server would refuse', () => {
     const state = parseSearchState('?type=audio&sort=cheap&page=0&categoryId=-3&resolution=16k,4k&bogus=1', 'pic');
     expect(state).toEqual({ keyword: '', type: 'pic', categoryId: null, sort: 'relevance', page: 1, filters: { resolution: ['4k'] } });

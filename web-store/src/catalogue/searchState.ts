@@ -25,6 +25,8 @@ export interface SearchState {
   sort: SearchSort;
   page: number;
   filters: SearchFilters;
+  /** `asTyped=1`: the keyword exactly as typed, without typo correction ("search for … instead"). */
+  asTyped?: true;
 }
 
 const DEFAULT_SORT: SearchSort = 'relevance';
@@ -56,6 +58,7 @@ export function parseSearchState(search: string | URLSearchParams, defaultType: 
     sort: (SEARCH_SORTS as readonly string[]).includes(sort ?? '') ? (sort as SearchSort) : DEFAULT_SORT,
     page: pageParam(params.get('page')),
     filters,
+    ...(params.get('asTyped') === '1' ? { asTyped: true as const } : {}),
   };
 }
 
@@ -71,6 +74,7 @@ export function serializeSearchState(state: SearchState): string {
   }
   if (state.sort !== DEFAULT_SORT) params.set('sort', state.sort);
   if (state.page > 1) params.set('page', String(state.page));
+  if (state.asTyped) params.set('asTyped', '1');
   // Commas between filter values read better unescaped and URLSearchParams accepts them back.
   return params.toString().replace(/%2C/g, ',');
 }
@@ -86,6 +90,7 @@ export function toSearchRequest(state: SearchState, from?: MaterialSource): Mate
   };
   if (state.categoryId !== null) request.categoryId = state.categoryId;
   if (from) request.from = from;
+  if (state.asTyped) request.asTyped = true;
   return request;
 }
 

@@ -91,6 +91,12 @@ export interface MaterialSearchResponse {
   facets: Partial<Record<FilterName, FacetBucket[]>>;
   /** The query as the server understood it (segmented, simplified), for "you searched for". */
   normalizedKeyword: string;
+  /**
+   * Present when the words as typed found nothing and these results are for the words corrected
+   * (a typo of 4+ letters replaced by the closest indexed word): "showing results for …". The
+   * memory and PostgreSQL engines say so; OpenSearch matches such words fuzzily and never does.
+   */
+  correctedKeyword?: string;
 }
 
 /** POST /material/detail {id} — every field of spec section 3 "Material (from copy)". */

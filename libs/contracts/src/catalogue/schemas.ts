@@ -18,6 +18,8 @@ export const materialSearchRequestSchema = z.object({
   pageNo: wholeNumber(1, SEARCH_LIMITS.pageMax).default(1),
   pageSize: wholeNumber(1, SEARCH_LIMITS.pageSizeMax).default(24),
   filters: z.object(filterSchemas).partial().default({}),
+  /** The words as typed only: no typo correction even when they find nothing ("search for … instead"). */
+  asTyped: z.boolean().optional(),
 });
 export type MaterialSearchRequest = z.input<typeof materialSearchRequestSchema>;
 export type MaterialSearchQuery = z.output<typeof materialSearchRequestSchema>;

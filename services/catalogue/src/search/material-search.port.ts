@@ -35,6 +35,8 @@ export interface MaterialSearchResult {
   /** Per filter name, every allowed value with its count over the matching set (each ignoring its own selection). */
   facets: Partial<Record<FilterName, FacetBucket[]>>;
   normalizedKeyword: string;
+  /** The query with its typos corrected, when the results are for it rather than for the words as typed. */
+  correctedKeyword?: string;
 }
 
 export interface MaterialSearchIndex {

@@ -261,7 +261,8 @@ export function searchRequest(
   const bool: Record<string, unknown> = { filter };
   if (hasKeyword) {
     bool.must = dictionary.expand(normalized).map((word) => {
-      const own = allOf(word.tokens, true);
+      // Typo tolerance unless the words are asked for as typed.
+      const own = allOf(word.tokens, !query.asTyped);
       if (word.synonyms.length === 0) return own;
       // As typed (boosted, so it ranks first) or as any synonym: a whole word, without typo tolerance.
       return { bool: { should: [boosted(own, EXACT_WORD_BOOST), ...word.synonyms.map((synonym) => allOf(synonym, false))], minimum_should_match: 1 } };

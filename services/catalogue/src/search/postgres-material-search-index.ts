@@ -118,6 +118,7 @@ export class PostgresMaterialSearchIndex implements MaterialSearchIndex {
       normalized,
       (words) => this.searchText(query, language, words, dictionary),
       (words) => this.correctTypos(words),
+      query.asTyped,
     );
   }
 

@@ -59,6 +59,7 @@ export class CatalogueReadService {
       pageSize: query.pageSize,
       facets: result.facets,
       normalizedKeyword: result.normalizedKeyword,
+      ...(result.correctedKeyword ? { correctedKeyword: result.correctedKeyword } : {}),
     };
   }
 

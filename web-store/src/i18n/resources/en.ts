@@ -218,6 +218,8 @@ export const en: MessageShape<typeof zhCN> = {
     titleExternal: 'Partner library',
     externalIntro: 'Hand-picked material from our partner library, licensed and bought the same way as ours.',
     resultFor: '“{{keyword}}”',
+    correctedTo: 'Nothing matched “{{keyword}}”: showing results for “{{corrected}}”.',
+    searchAsTyped: 'Search for “{{keyword}}” instead',
     resultCount: '{{count}} results',
     resultCountAtLeast: 'More than {{count}} results',
     categoryLabel: 'Category',

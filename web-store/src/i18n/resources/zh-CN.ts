@@ -213,6 +213,8 @@ export const zhCN = {
     titleExternal: '精选合作图库',
     externalIntro: '来自合作图库的精选素材，同样正版授权，下载与购买流程一致。',
     resultFor: '“{{keyword}}”',
+    correctedTo: '没有找到“{{keyword}}”，显示的是“{{corrected}}”的结果。',
+    searchAsTyped: '仍然搜索“{{keyword}}”',
     resultCount: '共 {{count}} 个结果',
     // Broad searches stop counting at a cap: say "more than".
     resultCountAtLeast: '超过 {{count}} 个结果',

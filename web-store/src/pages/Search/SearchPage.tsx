@@ -108,6 +108,15 @@ export function SearchPage({ variant }: { variant: SearchVariant }) {
           {state.keyword && <p className={styles.eyebrow}>{title}</p>}
           <h1 className={styles.title}>{state.keyword ? t('catalogue.resultFor', { keyword: state.keyword }) : title}</h1>
           {variant === 'external' && <p className={styles.intro}>{t('catalogue.externalIntro')}</p>}
+          {/* Nothing matched the words as typed: say which words the results are for, and offer the typed ones. */}
+          {state.keyword && shown?.correctedKeyword && (
+            <p className={styles.intro} data-testid="search-corrected">
+              {t('catalogue.correctedTo', { keyword: state.keyword, corrected: shown.correctedKeyword })}{' '}
+              <Link to={{ pathname: location.pathname, search: `?${serializeSearchState({ ...state, page: 1, asTyped: true })}` }} className={styles.asTyped} data-testid="search-as-typed">
+                {t('catalogue.searchAsTyped', { keyword: state.keyword })}
+              </Link>
+            </p>
+          )}
         </div>
         <div className={styles.typeTabs} role="tablist" aria-label={t('search.typeLabel')}>
           {(['video', 'pic'] as const).map((type) => (

@@ -93,6 +93,8 @@ export interface IndexAnswer {
   /** Exact number of matches (the adapter caps what it shows). */
   counted: number;
   facets: MaterialSearchResult['facets'];
+  /** The query's non-Chinese words after typo correction, when the answer is for them. */
+  corrected?: string[];
 }
 
 /**

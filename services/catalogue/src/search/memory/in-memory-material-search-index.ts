@@ -5,7 +5,7 @@ import { afterCommit } from '@mkt/platform';
 import { exactLookupOf } from '../../materials/material-code.js';
 import { normalizeQuery } from '../../text/text-helpers.js';
 import type { MaterialSearchDocument, MaterialSearchIndex, MaterialSearchResult } from '../material-search.port.js';
-import { lookupAnswer } from '../keyword-search.js';
+import { correctedDisplay, lookupAnswer } from '../keyword-search.js';
 import { NO_SYNONYMS, type SynonymSource } from '../synonym-dictionary.js';
 import { DEFAULT_LIMITS, type CatalogueIndexLimits } from './catalogue-index.js';
 import type { IndexEngine } from './index-engine.js';
@@ -172,6 +172,7 @@ export class InMemoryMaterialSearchIndex implements MaterialSearchIndex {
       ...(capped ? { totalCapped: true } : {}),
       facets: answer.facets,
       normalizedKeyword: normalized.display,
+      ...(answer.corrected ? { correctedKeyword: correctedDisplay(normalized, answer.corrected) } : {}),
     };
   }
 }

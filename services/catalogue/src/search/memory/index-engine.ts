@@ -40,9 +40,9 @@ export interface IndexEngine {
 export function answerOf(index: CatalogueIndex, query: MaterialSearchQuery, language: Language, normalized: NormalizedQuery, dictionary: SynonymDictionary): IndexAnswer {
   const searchFor = (words: NormalizedQuery) => index.search(query, language, words.han.length + words.other.length > 0 ? dictionary.expand(words) : [], words.text);
   const exact = searchFor(normalized);
-  if (!typoCorrectionApplies(normalized, exact.counted)) return exact;
+  if (query.asTyped || !typoCorrectionApplies(normalized, exact.counted)) return exact;
   const corrected = index.correctTypos(normalized.other);
-  return corrected ? searchFor({ ...normalized, other: corrected }) : exact;
+  return corrected ? { ...searchFor({ ...normalized, other: corrected }), corrected } : exact;
 }
 
 /** The index in this thread: every answer is computed before the call returns. */
