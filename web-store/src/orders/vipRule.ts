@@ -2,10 +2,11 @@ import { VIP_PRICE_PERCENT } from '@mkt/contracts/web';
 import { useTranslation } from 'react-i18next';
 
 /**
- * The VIP rule's figures, from the constant the server prices quotes with (members pay
- * VIP_PRICE_PERCENT of each list price): 80 reads "80% of the list price", "8 折" and "20% off".
+ * The VIP rule's figure, from the constant the server prices quotes with: members pay
+ * VIP_PRICE_PERCENT of each list price. One placeholder in both languages (the message key spec
+ * wants the same ones), so the wording never restates it as a discount.
  */
-export const vipRuleValues = { percent: VIP_PRICE_PERCENT, discount: VIP_PRICE_PERCENT / 10, off: 100 - VIP_PRICE_PERCENT };
+export const vipRuleValues = { percent: VIP_PRICE_PERCENT };
 
 /** The VIP rule as every page states it: `short` where a card has room for a few characters, else `rule`. */
 export function useVipRule(): { short: string; rule: string } {

@@ -95,8 +95,8 @@ export const en: MessageShape<typeof zhCN> = {
   },
   /** The one statement of the VIP rule (VIP_PRICE_PERCENT): every page that mentions the discount shows these. */
   vip: {
-    short: '{{off}}% off',
-    rule: 'VIP members pay {{percent}}% of the list price for videos and photos ({{off}}% off)',
+    short: 'Pay {{percent}}%',
+    rule: 'VIP members pay {{percent}}% of the list price for videos and photos',
   },
   toolbar: {
     label: 'Quick tools',

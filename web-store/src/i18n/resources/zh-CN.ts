@@ -92,8 +92,8 @@ export const zhCN = {
   },
   /** The one statement of the VIP rule (VIP_PRICE_PERCENT): every page that mentions the discount shows these. */
   vip: {
-    short: '会员 {{discount}} 折',
-    rule: 'VIP 会员购买视频和图片素材，按标价的 {{percent}}% 付款（{{discount}} 折）',
+    short: '会员价 {{percent}}%',
+    rule: 'VIP 会员购买视频和图片素材，按标价的 {{percent}}% 付款',
   },
   toolbar: {
     label: '快捷工具栏',
