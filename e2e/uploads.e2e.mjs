@@ -116,6 +116,8 @@ describe('contributor uploads in a real browser', () => {
     await page.getByTestId('upload-input').setInputFiles(photo);
     await page.getByTestId('upload-start').click();
     await eventually(async () => (await fileStatus(page)) === 'success', { timeoutMs: 60_000 });
+    // A finished file leads to its details step: nothing goes to review on its file name.
+    assert.match(await page.getByTestId('upload-file-details').getAttribute('href'), /^\/WorkDetail\?id=\d+&details=1$/);
 
     await page.getByTestId('upload-go-center').click();
     await page.waitForURL(/\/MaterialCenter\?tab=photoWaiting&mode=1&sec=-1/);
@@ -125,8 +127,34 @@ describe('contributor uploads in a real browser', () => {
       return states.length === 2 && states.every((state) => state === 'waiting');
     }, { timeoutMs: 150_000, intervalMs: 500 });
     await page.getByTestId('upload-minimise').click();
+    assert.equal(await page.getByTestId('center-item-details-missing').count(), 2, 'both files wait for their details');
     await shoot(page, 'material-center-zh');
-    await page.getByTestId('center-item-title').filter({ hasText: 'Lighthouse' }).click();
+
+    // The details step, from the material centre: the form says what is missing, then saves.
+    const giveDetails = async (fileName, text) => {
+      await page.goto(`${env.server.url}/MaterialCenter?tab=home`);
+      await page.getByTestId('center-item').filter({ hasText: fileName }).getByTestId('center-item-details').click();
+      await page.getByTestId('details-form').waitFor();
+      await page.getByTestId('details-save').click();
+      for (const field of ['titleZh', 'titleEn', 'keywordsZh', 'keywordsEn', 'category', 'people']) await page.getByTestId(`details-problem-${field}`).waitFor();
+      if (text.shoot) await shoot(page, 'details-problems-zh');
+      await page.getByTestId('details-titleZh').fill(text.titleZh);
+      await page.getByTestId('details-titleEn').fill(text.titleEn);
+      await page.getByTestId('details-keywordsZh').fill(text.keywordsZh);
+      await page.getByTestId('details-keywordsEn').fill(text.keywordsEn);
+      await page.getByTestId('details-category').selectOption({ index: 1 });
+      await page.getByTestId('details-people-none').check();
+      await page.getByTestId(text.filter).check();
+      if (text.shoot) await shoot(page, 'details-form-zh');
+      await page.getByTestId('details-save').click();
+      await page.locator('[data-testid=work-details-state][data-complete=true]').waitFor();
+    };
+    await giveDetails('Lighthouse.mp4', { titleZh: '海边灯塔 黄昏', titleEn: 'Lighthouse at dusk', keywordsZh: '灯塔，海边，黄昏，航海', keywordsEn: 'lighthouse, coast, dusk, sea', filter: 'details-shootingType-fixed', shoot: true });
+    await giveDetails('Harbour.jpg', { titleZh: '港口 清晨', titleEn: 'Harbour in the morning', keywordsZh: '港口, 渔船, 清晨', keywordsEn: 'harbour, boats, morning', filter: 'details-composition-wide' });
+    await page.goto(`${env.server.url}/MaterialCenter?tab=home`);
+    await page.getByTestId('center-item').nth(1).waitFor();
+    assert.equal(await page.getByTestId('center-item-details-missing').count(), 0);
+    await page.getByTestId('center-item-title').filter({ hasText: '海边灯塔' }).click();
     await page.getByTestId('work-preview').waitFor();
     assert.match(await page.locator('body').innerText(), /1920×1080/);
     await shoot(page, 'work-detail-zh');
@@ -135,6 +163,11 @@ describe('contributor uploads in a real browser', () => {
     await page.goto(`${env.server.url}/MaterialCenter?tab=home`);
     await page.getByTestId('center-item').first().waitFor();
     await shoot(page, 'material-center-en');
+    await page.getByTestId('center-item').filter({ hasText: 'Harbour' }).getByTestId('center-item-details').click();
+    await page.getByTestId('details-form').waitFor();
+    assert.equal(await page.getByTestId('details-titleEn').inputValue(), 'Harbour in the morning');
+    assert.match(await page.getByTestId('details-form').innerText(), /Are there people in the picture\?/);
+    await shoot(page, 'details-form-en');
     await page.goto(`${env.server.url}/howToUseUploadTool`);
     await page.getByTestId('help-uploadTool').waitFor();
     assert.equal(await page.getByTestId('help-desktop-windows').getAttribute('href'), desktopLinks.windows);
@@ -177,10 +210,17 @@ describe('contributor uploads in a real browser', () => {
     await page.goto(`${env.server.url}/admin/reviews/${video.id}/show`);
     await page.getByTestId('review-preview').waitFor();
     await shoot(page, 'console-review');
+    // The contributor's details, and the approval dialog starting from them.
+    assert.match(await page.getByTestId('review-details').innerText(), /Lighthouse at dusk[\s\S]*lighthouse, coast, dusk, sea/);
     await page.getByTestId('review-approve').click();
+    assert.equal(await page.getByTestId('review-titleEn').inputValue(), 'Lighthouse at dusk');
+    await page.getByTestId('review-keywordsEn').fill('lighthouse, coast, dusk, sea, beacon');
+    await shoot(page, 'console-review-approve');
+    await page.getByTestId('review-approve-ok').click();
     await eventually(async () => (await (await fetch(`${env.server.url}/admin-api/reviews/${video.id}`, { headers: { authorization: `Bearer ${token}` } })).json()).status === 'published');
     await page.goto(`${env.server.url}/admin/reviews/${picture.id}/show`);
     await page.getByTestId('review-approve').click();
+    await page.getByTestId('review-approve-ok').click();
     await eventually(async () => (await (await fetch(`${env.server.url}/admin-api/reviews/${picture.id}`, { headers: { authorization: `Bearer ${token}` } })).json()).status === 'published');
 
     const buyer = await env.browser.newContext({ viewport: { width: 1440, height: 900 } });
@@ -191,7 +231,7 @@ describe('contributor uploads in a real browser', () => {
       await store.getByTestId('result-count').waitFor();
       return (await store.getByTestId('material-card').count()) > 0;
     }, { timeoutMs: 30_000, intervalMs: 1000 });
-    assert.match(await store.getByTestId('material-card').first().innerText(), /Lighthouse/);
+    assert.match(await store.getByTestId('material-card').first().innerText(), /海边灯塔 黄昏/, 'found by its English keyword, shown with the contributor’s Chinese title');
     await eventually(async () => {
       await store.goto(`${env.server.url}/ImgSearchResult?keyword=Harbour&type=pic`);
       await store.getByTestId('result-count').waitFor();

@@ -94,6 +94,8 @@ const own: Omit<Messages, 'ra'> = {
       reject_title: 'Reject this upload',
       reason: 'Reason (the contributor sees it)',
       done: 'Decision saved',
+      approve_title: 'Approve and publish: titles and keywords as buyers will see them',
+      details_missing: 'The contributor has not added the details yet: write the titles before approving',
       duplicates_title: 'Near-duplicates of other contributors’ files',
       duplicates_count: '%{smart_count} near-duplicate |||| %{smart_count} near-duplicates',
       this_upload: 'This upload',
@@ -454,6 +456,7 @@ const own: Omit<Messages, 'ra'> = {
       name: 'Review |||| Reviews',
       sections: {
         file: 'File',
+        details: 'Details from the contributor',
         probe: 'Probe metadata',
       },
       fields: {
@@ -467,6 +470,11 @@ const own: Omit<Messages, 'ra'> = {
         contributorId: 'Contributor',
         titleZh: 'Chinese title',
         titleEn: 'English title',
+        keywordsZh: 'Chinese keywords',
+        keywordsEn: 'English keywords',
+        descriptionZh: 'Chinese description',
+        descriptionEn: 'English description',
+        categoryId: 'Category',
         size: 'Size',
         codec: 'Codec',
         width: 'Width',

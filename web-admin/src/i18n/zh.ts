@@ -308,6 +308,8 @@ export const zh = {
       reject_title: '驳回该素材',
       reason: '驳回原因（供稿人可见）',
       done: '审核结果已保存',
+      approve_title: '通过并上架：买家将看到的标题与关键词',
+      details_missing: '供稿人尚未填写素材信息：请先填写标题再通过',
       duplicates_title: '与其他供稿人素材疑似重复',
       duplicates_count: '%{smart_count} 条疑似重复 |||| %{smart_count} 条疑似重复',
       this_upload: '本次上传',
@@ -668,6 +670,7 @@ export const zh = {
       name: '素材审核',
       sections: {
         file: '文件',
+        details: '供稿人填写的素材信息',
         probe: '探测元数据',
       },
       fields: {
@@ -681,6 +684,11 @@ export const zh = {
         contributorId: '供稿人',
         titleZh: '中文标题',
         titleEn: '英文标题',
+        keywordsZh: '中文关键词',
+        keywordsEn: '英文关键词',
+        descriptionZh: '中文描述',
+        descriptionEn: '英文描述',
+        categoryId: '分类',
         size: '尺寸',
         codec: '编码',
         width: '宽',

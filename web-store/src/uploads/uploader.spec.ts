@@ -120,7 +120,7 @@ describe('UploadQueue', () => {
     expect(server.puts.sort((a, b) => a - b)).toEqual([...Array(26).keys()].map((i) => i + 1));
     expect(server.maxInFlight).toBe(10);
     expect(server.successes).toEqual(['k/a.mp4']);
-    expect(queue.snapshot().files[0]).toMatchObject({ status: 'success', percent: 100, token: { bucketName: 'originals', filePath: 'k/a.mp4' } });
+    expect(queue.snapshot().files[0]).toMatchObject({ status: 'success', percent: 100, token: { bucketName: 'originals', filePath: 'k/a.mp4' }, uploadId: 1 });
   });
 
   it('counts bytes as each part sends them, not when a part ends, and gives back what a failed attempt counted', async () => {
@@ -287,7 +287,7 @@ describe('checkpoints kept across reloads', () => {
   it('remembers files with an unfinished session and forgets finished or refused ones', async () => {
     const { mergeCheckpoints } = await import('./checkpoints');
     const file = (name: string, status: 'uploading' | 'paused' | 'success' | 'exception', filePath: string | null) => ({
-      id: 1, name, size: 10, kind: 'video' as const, status, percent: 40, message: null, canUpload: true, uploaded: 4, token: filePath ? { bucketName: 'originals', filePath } : null,
+      id: 1, name, size: 10, kind: 'video' as const, status, percent: 40, message: null, canUpload: true, uploaded: 4, token: filePath ? { bucketName: 'originals', filePath } : null, uploadId: null,
     });
     const first = mergeCheckpoints([], 'video', [file('a.mp4', 'paused', 'k/a'), file('b.mp4', 'uploading', null)]);
     expect(first).toEqual([{ kind: 'video', name: 'a.mp4', size: 10, filePath: 'k/a', percent: 40 }]);

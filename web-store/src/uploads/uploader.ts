@@ -67,6 +67,8 @@ export interface QueueFile {
   height?: number;
   /** The session on the server once the token call answered (spec: token { bucketName, filePath }). */
   token: { bucketName: string; filePath: string } | null;
+  /** The contributed file's id once the server assembled it: its details are given on /WorkDetail. */
+  uploadId: number | null;
 }
 
 export interface QueueSnapshot {
@@ -348,7 +350,7 @@ export class UploadQueue {
   }
 
   private newFile(source: UploadSource, fields: Partial<QueueFile>): QueueFile {
-    return { id: this.nextId++, name: source.name, size: source.size, kind: this.kind, status: 'waiting', percent: 0, message: null, canUpload: true, uploaded: 0, token: null, ...fields };
+    return { id: this.nextId++, name: source.name, size: source.size, kind: this.kind, status: 'waiting', percent: 0, message: null, canUpload: true, uploaded: 0, token: null, uploadId: null, ...fields };
   }
 
   private async uploadOne(entry: Entry, signal: AbortSignal): Promise<void> {
@@ -398,12 +400,13 @@ export class UploadQueue {
         });
       }
       step = 'merge';
-      await withRetries(
+      const assembled = await withRetries(
         () => transport.success(this.kind, { fileName: file.name, filePath: plan.filePath, fileSize: file.size, platform: 'web', ...size }, signal),
         retries,
         signal,
         this.options.backoffMs,
       );
+      file.uploadId = assembled.id;
       file.status = 'success';
       file.uploaded = file.size;
       file.percent = 100;

@@ -1,17 +1,20 @@
-import type { ReviewRecord } from '@mkt/contracts';
+import { FILTER_LABELS, type DetailFilter, type ReviewRecord } from '@mkt/contracts';
 import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
-import { Box, Dialog, DialogActions, DialogContent, DialogTitle, Grid, TextField as MuiTextField, Typography } from '@mui/material';
+import { Box, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Grid, TextField as MuiTextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import {
   Button,
+  FunctionField,
   ListButton,
   NumberField,
+  ReferenceField,
   Show,
   SimpleShowLayout,
   TextField,
   TopToolbar,
   useCanAccess,
+  useLocaleState,
   useNotify,
   useRecordContext,
   useRefresh,
@@ -32,7 +35,23 @@ const DecisionButtons = () => {
   const refresh = useRefresh();
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState('');
+  const [approving, setApproving] = useState(false);
+  const [text, setText] = useState({ titleZh: '', titleEn: '', keywordsZh: '', keywordsEn: '' });
   if (!record || !canAccess || record.status !== 'waiting') return null;
+  // The contributor's details as the starting point; the reviewer corrects them or, when the
+  // contributor gave none, writes the titles (the server refuses an approval without them).
+  const startApproving = () => {
+    setText({ titleZh: record.titleZh, titleEn: record.titleEn, keywordsZh: record.keywordsZh.join(', '), keywordsEn: record.keywordsEn.join(', ') });
+    setApproving(true);
+  };
+  const keywords = (value: string) => value.split(/[,，、\n]+/).map((keyword) => keyword.trim()).filter(Boolean);
+  const approval = () => ({
+    decision: 'approve',
+    titleZh: text.titleZh.trim(),
+    titleEn: text.titleEn.trim(),
+    keywordsZh: keywords(text.keywordsZh),
+    keywordsEn: keywords(text.keywordsEn),
+  });
   const decide = (data: object) =>
     update(
       'reviews',
@@ -42,6 +61,7 @@ const DecisionButtons = () => {
         onSuccess: () => {
           notify('app.review.done', { type: 'info' });
           setRejecting(false);
+          setApproving(false);
           refresh();
         },
         onError: (error) => notify(error instanceof Error ? error.message : 'ra.notification.http_error', { type: 'error' }),
@@ -49,9 +69,34 @@ const DecisionButtons = () => {
     );
   return (
     <>
-      <Button label="app.review.approve" onClick={() => decide({ decision: 'approve' })} disabled={isPending} data-testid="review-approve">
+      <Button label="app.review.approve" onClick={startApproving} disabled={isPending} data-testid="review-approve">
         <CheckIcon />
       </Button>
+      <Dialog open={approving} onClose={() => setApproving(false)} fullWidth maxWidth="sm">
+        <DialogTitle>{translate('app.review.approve_title')}</DialogTitle>
+        <DialogContent>
+          {!record.detailsAt && (
+            <Typography color="warning.main" variant="body2" sx={{ mb: 1 }} data-testid="review-details-missing">
+              {translate('app.review.details_missing')}
+            </Typography>
+          )}
+          {(['titleZh', 'titleEn', 'keywordsZh', 'keywordsEn'] as const).map((name) => (
+            <MuiTextField
+              key={name}
+              fullWidth
+              label={translate(`resources.reviews.fields.${name}`)}
+              value={text[name]}
+              onChange={(event) => setText((current) => ({ ...current, [name]: event.target.value }))}
+              slotProps={{ htmlInput: { maxLength: name.startsWith('title') ? 100 : 2000, 'data-testid': `review-${name}` } }}
+              sx={{ mt: 1.5 }}
+            />
+          ))}
+        </DialogContent>
+        <DialogActions>
+          <Button label="ra.action.cancel" onClick={() => setApproving(false)} />
+          <Button label="app.review.approve" onClick={() => decide(approval())} disabled={isPending || !text.titleZh.trim() || !text.titleEn.trim()} data-testid="review-approve-ok" />
+        </DialogActions>
+      </Dialog>
       <Button label="app.review.reject" onClick={() => setRejecting(true)} disabled={isPending} data-testid="review-reject">
         <CloseIcon />
       </Button>
@@ -94,6 +139,43 @@ const Preview = () => {
     return <Box component="video" src={record.previewUrl} poster={record.thumbnailUrl ?? undefined} controls muted sx={{ width: '100%', borderRadius: 1, bgcolor: '#000' }} data-testid="review-preview" />;
   }
   return <Box component="img" src={record.previewUrl ?? record.thumbnailUrl ?? undefined} alt="" sx={{ width: '100%', borderRadius: 1 }} data-testid="review-preview" />;
+};
+
+/** What the contributor wrote in the details step: titles, keywords, description, category, filters. */
+const Details = () => {
+  const record = useRecordContext<ReviewRecord>();
+  const translate = useTranslate();
+  const locale = useLocaleState()[0] === 'en' ? 'en' : 'zh-CN';
+  if (!record) return null;
+  const labels = FILTER_LABELS[locale];
+  const chosen = Object.entries(record.filters ?? {}) as [DetailFilter, string[]][];
+  return (
+    <Box data-testid="review-details" sx={{ mb: 2 }}>
+      {!record.detailsAt && (
+        <Typography color="warning.main" variant="body2" sx={{ mb: 1 }}>
+          {translate('app.review.details_missing')}
+        </Typography>
+      )}
+      <SimpleShowLayout sx={{ px: 0, pt: 0.5 }}>
+        <TextField source="titleZh" emptyText="—" />
+        <TextField source="titleEn" emptyText="—" />
+        <FunctionField source="keywordsZh" render={(r: ReviewRecord) => r.keywordsZh.join('、') || '—'} />
+        <FunctionField source="keywordsEn" render={(r: ReviewRecord) => r.keywordsEn.join(', ') || '—'} />
+        <TextField source="descriptionZh" emptyText="—" />
+        <TextField source="descriptionEn" emptyText="—" />
+        <ReferenceField source="categoryId" reference="categories" emptyText="—" link={false}>
+          <FunctionField render={(category: { nameZh?: string; nameEn?: string }) => (locale === 'en' ? category.nameEn : category.nameZh) ?? '—'} />
+        </ReferenceField>
+      </SimpleShowLayout>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }} data-testid="review-filters">
+        {chosen.flatMap(([name, values]) =>
+          values.map((value) => (
+            <Chip key={`${name}-${value}`} size="small" label={`${labels.names[name]}: ${(labels.values[name] as Record<string, string>)[value] ?? value}`} />
+          )),
+        )}
+      </Box>
+    </Box>
+  );
 };
 
 /** Near-duplicates of other contributors' files: this upload and each match side by side. */
@@ -146,10 +228,10 @@ export const ReviewShow = () => (
           <TextField source="status" />
           <TextField source="reason" emptyText="—" />
           <TextField source="contributorId" />
-          <TextField source="titleZh" emptyText="—" />
-          <TextField source="titleEn" emptyText="—" />
           <ShanghaiDateField source="createdAt" />
         </SimpleShowLayout>
+        <Section title="resources.reviews.sections.details" />
+        <Details />
         <Section title="resources.reviews.sections.probe" />
         <SimpleShowLayout sx={{ px: 0, pt: 0.5 }}>
           <TextField source="codec" emptyText="—" />

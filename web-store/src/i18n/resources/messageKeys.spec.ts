@@ -2,6 +2,8 @@ import { billEn } from './bill.en';
 import { billZhCN } from './bill.zh-CN';
 import { contestsEn } from './contests.en';
 import { contestsZhCN } from './contests.zh-CN';
+import { detailsEn } from './details.en';
+import { detailsZhCN } from './details.zh-CN';
 import { en } from './en';
 import { joinEn } from './join.en';
 import { joinZhCN } from './join.zh-CN';
@@ -13,6 +15,7 @@ const bundles: [string, object, object][] = [
   ['bill', billZhCN, billEn],
   ['join', joinZhCN, joinEn],
   ['contests', contestsZhCN, contestsEn],
+  ['details', detailsZhCN, detailsEn],
 ];
 
 function keysOf(tree: object, prefix = ''): string[] {

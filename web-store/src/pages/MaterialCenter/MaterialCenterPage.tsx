@@ -10,6 +10,7 @@ import { useUploadPanel } from '../../shell/UploadPanel/UploadPanelProvider';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { formatBytes } from '../../uploads/uploadFormat';
+import { detailsEditable, needsDetails } from './detailsMessages';
 import styles from './MaterialCenter.module.css';
 import { materialCenterQuery, statusMessage } from './materialCenterQuery';
 
@@ -131,8 +132,18 @@ export default function MaterialCenterPage() {
                 {t(`materialCenter.status.${material.status}`)}
               </span>
               <StatusLine material={material} />
+              {needsDetails(material) && (
+                <span className={styles.reason} data-testid="center-item-details-missing">
+                  {t('details.missing')}
+                </span>
+              )}
             </div>
             <div className={styles.actions}>
+              {detailsEditable(material) && (
+                <Link to={`/WorkDetail?id=${material.id}&details=1`} className={styles.action} data-testid="center-item-details">
+                  {material.detailsAt ? t('details.edit') : t('details.add')}
+                </Link>
+              )}
               {canEdit && material.status !== 'published' && material.status !== 'transcoding' && (
                 <>
                   <Link to={`/WorkDetail?id=${material.id}&edit=1`} className={styles.action}>

@@ -9,6 +9,8 @@ import { Notice } from '../../catalogue/Notice';
 import { hasMaterialCenter } from '../../session/userRoles';
 import { Button, buttonClass } from '../../ui/Button';
 import { formatBytes, formatDuration } from '../../uploads/uploadFormat';
+import { DetailsForm } from './DetailsForm';
+import { detailsEditable, needsDetails } from './detailsMessages';
 import styles from './MaterialCenter.module.css';
 import { StatusLine } from './MaterialCenterPage';
 
@@ -25,6 +27,7 @@ export default function WorkDetailPage() {
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [editing, setEditing] = useState(params.get('edit') === '1');
+  const [givingDetails, setGivingDetails] = useState(params.get('details') === '1');
 
   const [notFound, setNotFound] = useState(false);
   const failed = useCallback(
@@ -146,6 +149,11 @@ export default function WorkDetailPage() {
             {t(`materialCenter.status.${material.status}`)}
           </span>
           <StatusLine material={material} />
+          {detailsEditable(material) && (
+            <span className={needsDetails(material) ? styles.reason : styles.muted} data-testid="work-details-state" data-complete={material.detailsAt !== null}>
+              {needsDetails(material) ? t('details.missing') : t('details.complete')}
+            </span>
+          )}
           <dl className={styles.factList}>
             {facts.map(([label, value]) => (
               <div key={label}>
@@ -164,6 +172,11 @@ export default function WorkDetailPage() {
             <Button variant="secondary" onClick={() => void downloadSample()} data-testid="work-sample">
               {t('workDetail.sample')}
             </Button>
+            {detailsEditable(material) && !givingDetails && (
+              <Button onClick={() => setGivingDetails(true)} data-testid="work-details">
+                {material.detailsAt ? t('details.edit') : t('details.add')}
+              </Button>
+            )}
             {(canEdit || material.status === 'rejected') && !editing && (
               <Button onClick={() => setEditing(true)} data-testid="work-edit">
                 {material.status === 'rejected' ? t('workDetail.resubmit') : t('materialCenter.edit')}
@@ -172,6 +185,17 @@ export default function WorkDetailPage() {
           </div>
         </div>
       </div>
+      {givingDetails && detailsEditable(material) && (
+        <DetailsForm
+          material={material}
+          onCancel={() => setGivingDetails(false)}
+          onSaved={(saved) => {
+            setMaterial(saved);
+            setGivingDetails(false);
+            setNotice(t('details.saved'));
+          }}
+        />
+      )}
       {editing && (
         <form className={styles.form} onSubmit={(event) => void submit(event, material.status === 'rejected')} data-testid="work-form">
           {(['titleZh', 'titleEn'] as const).map((name) => (

@@ -10,6 +10,7 @@ import { useDesktopDownloads } from '../../uploads/desktopUploader';
 import { uploadMessageText } from '../../uploads/uploadMessages';
 import type { QueueFile } from '../../uploads/uploader';
 import { formatBytes, formatDuration } from '../../uploads/uploadFormat';
+import '../../pages/MaterialCenter/detailsMessages';
 import styles from './UploadPanel.module.css';
 import { useUploadPanel, type PanelStep } from './UploadPanelProvider';
 
@@ -278,6 +279,15 @@ function FileRow({ file, disabled, onRemove, onRetry }: { file: QueueFile; disab
         <span data-testid="upload-file-status">{t(`uploads.status.${file.status}`)}</span>
         <span>{file.percent}%</span>
       </div>
+      {file.status === 'success' && file.uploadId !== null && (
+        // The details step: titles, keywords, category and filters, needed before review.
+        <p className={styles.fileMessage}>
+          {t('details.missing')}{' '}
+          <Link to={`/WorkDetail?id=${file.uploadId}&details=1`} className={styles.retry} data-testid="upload-file-details">
+            {t('details.add')}
+          </Link>
+        </p>
+      )}
       {message && (
         <p className={styles.fileMessage} data-testid="upload-file-message">
           {message}
