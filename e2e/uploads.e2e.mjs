@@ -265,6 +265,14 @@ describe('contributor uploads in a real browser', () => {
     await center.getByTestId('lang-toggle').click();
     await eventually(async () => (await clipRow.getByTestId('center-item-status').innerText()).trim() === '已下架');
     await shoot(center, 'material-centre-unpublished');
+
+    // Sending the same photo again: the panel says so at once, naming the earlier upload.
+    await openStep(center, 'photo');
+    await center.getByTestId('upload-input').setInputFiles(photo);
+    await center.getByTestId('upload-start').click();
+    await center.getByTestId('upload-file-earlier').waitFor();
+    assert.match(await center.getByTestId('upload-file-earlier').innerText(), /此前已上传过这个文件（ID \d+，(待审核|已上架)）/);
+    await shoot(center, 'upload-panel-earlier-zh');
     await contributor.close();
   });
 });

@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import sharp from 'sharp';
 import type { DataSource } from 'typeorm';
-import type { ReviewRecord } from '@mkt/contracts';
+import type { ReviewRecord, UploadTokenResponse } from '@mkt/contracts';
 import { Clock, OutboxWriter, parseObjectLocation, type ObjectStorage } from '@mkt/platform';
 import { MEDIA_PROCESSOR, UploadPipelineService } from '../src/pipeline/upload-pipeline.service.js';
 import { UPLOAD_SETTINGS } from '../src/uploads.settings.js';
@@ -91,6 +91,27 @@ describe('media pipeline (background worker on upload.completed)', () => {
     expect(flagged.body.thumbnailUrl).toMatch(/\/files\/renditions\//);
     const clean = await h.admin<ReviewRecord>('GET', `/reviews/${unrelated.body.data.id}`, { token: staff });
     expect(clean.body.duplicates).toEqual([]);
+  });
+
+  it('warns a contributor sending the same file again, at the token call, and flags the same picture under another name to the reviewer', async () => {
+    const { token, userId } = await h.user(GID3);
+    const photo = await generatePhoto(4000, 3000, 5);
+    const first = await h.upload(token, 'photo', 'pier.jpg', photo, { width: 4000, height: 3000 });
+    await h.waitForStatus(first.body.data.id, ['waiting']);
+
+    // The same name and size: said at once, before any byte is sent.
+    const again = await h.call<UploadTokenResponse>('/upload/token/photo', { token, body: { fileName: 'pier.jpg', fileSize: photo.length, width: 4000, height: 3000 } });
+    expect(again.body.data.earlierUpload).toMatchObject({ id: first.body.data.id, status: 'waiting' });
+    const other = await h.user(GID3);
+    const stranger = await h.call<UploadTokenResponse>('/upload/token/photo', { token: other.token, body: { fileName: 'pier.jpg', fileSize: photo.length, width: 4000, height: 3000 } });
+    expect(stranger.body.data.earlierUpload).toBeNull();
+
+    // The same picture renamed: the fingerprints find it, and the reviewer sees it is the contributor's own.
+    const renamed = await h.upload(token, 'photo', 'pier-final.jpg', photo, { width: 4000, height: 3000 });
+    await h.waitForStatus(renamed.body.data.id, ['waiting']);
+    const staff = await h.staffToken(['reviewer']);
+    const record = await h.admin<ReviewRecord>('GET', `/reviews/${renamed.body.data.id}`, { token: staff });
+    expect(record.body.duplicates).toEqual([expect.objectContaining({ id: first.body.data.id, contributorId: userId, fileName: 'pier.jpg', distance: 0 })]);
   });
 
   it('leaves an interrupted job to be retried: nothing recorded from the crashed attempt, its leftovers removed', async () => {

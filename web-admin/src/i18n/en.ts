@@ -96,11 +96,12 @@ const own: Omit<Messages, 'ra'> = {
       done: 'Decision saved',
       approve_title: 'Approve and publish: titles and keywords as buyers will see them',
       details_missing: 'The contributor has not added the details yet: write the titles before approving',
-      duplicates_title: 'Near-duplicates of other contributors’ files',
+      duplicates_title: 'Near-duplicates: the same picture already uploaded',
       duplicates_count: '%{smart_count} near-duplicate |||| %{smart_count} near-duplicates',
       this_upload: 'This upload',
       distance: 'Fingerprint distance: %{distance} of 64 bits',
       other_contributor: 'Contributor %{id}',
+      same_contributor: 'Sent before by the same contributor',
       status: {
         uploading: 'Uploading',
         transcoding: 'Transcoding',

@@ -310,11 +310,12 @@ export const zh = {
       done: '审核结果已保存',
       approve_title: '通过并上架：买家将看到的标题与关键词',
       details_missing: '供稿人尚未填写素材信息：请先填写标题再通过',
-      duplicates_title: '与其他供稿人素材疑似重复',
+      duplicates_title: '疑似重复：同一画面已有上传',
       duplicates_count: '%{smart_count} 条疑似重复 |||| %{smart_count} 条疑似重复',
       this_upload: '本次上传',
       distance: '指纹差异：%{distance} / 64 位',
       other_contributor: '供稿人 %{id}',
+      same_contributor: '同一供稿人此前已上传',
       status: {
         uploading: '上传中',
         transcoding: '转码中',

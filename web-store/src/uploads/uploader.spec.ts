@@ -287,7 +287,7 @@ describe('checkpoints kept across reloads', () => {
   it('remembers files with an unfinished session and forgets finished or refused ones', async () => {
     const { mergeCheckpoints } = await import('./checkpoints');
     const file = (name: string, status: 'uploading' | 'paused' | 'success' | 'exception', filePath: string | null) => ({
-      id: 1, name, size: 10, kind: 'video' as const, status, percent: 40, message: null, canUpload: true, uploaded: 4, token: filePath ? { bucketName: 'originals', filePath } : null, uploadId: null,
+      id: 1, name, size: 10, kind: 'video' as const, status, percent: 40, message: null, canUpload: true, uploaded: 4, token: filePath ? { bucketName: 'originals', filePath } : null, uploadId: null, earlier: null,
     });
     const first = mergeCheckpoints([], 'video', [file('a.mp4', 'paused', 'k/a'), file('b.mp4', 'uploading', null)]);
     expect(first).toEqual([{ kind: 'video', name: 'a.mp4', size: 10, filePath: 'k/a', percent: 40 }]);

@@ -6,6 +6,7 @@ import {
   type UploadKind,
   type UploadLimitOverrides,
   type UploadRuleBroken,
+  type UploadStatus,
   type UploadStsResponse,
   type UploadTokenResponse,
 } from '@mkt/contracts/web';
@@ -69,6 +70,8 @@ export interface QueueFile {
   token: { bucketName: string; filePath: string } | null;
   /** The contributed file's id once the server assembled it: its details are given on /WorkDetail. */
   uploadId: number | null;
+  /** The contributor's own earlier upload of a file with this name and size, as the token call said. */
+  earlier: { id: number; status: UploadStatus } | null;
 }
 
 export interface QueueSnapshot {
@@ -350,7 +353,7 @@ export class UploadQueue {
   }
 
   private newFile(source: UploadSource, fields: Partial<QueueFile>): QueueFile {
-    return { id: this.nextId++, name: source.name, size: source.size, kind: this.kind, status: 'waiting', percent: 0, message: null, canUpload: true, uploaded: 0, token: null, uploadId: null, ...fields };
+    return { id: this.nextId++, name: source.name, size: source.size, kind: this.kind, status: 'waiting', percent: 0, message: null, canUpload: true, uploaded: 0, token: null, uploadId: null, earlier: null, ...fields };
   }
 
   private async uploadOne(entry: Entry, signal: AbortSignal): Promise<void> {
@@ -365,6 +368,7 @@ export class UploadQueue {
       const size = { width: file.width, height: file.height };
       const plan = await transport.token(this.kind, { fileName: file.name, fileSize: file.size, ...size }, signal);
       file.token = { bucketName: plan.bucketName, filePath: plan.filePath };
+      file.earlier = plan.earlierUpload ? { id: plan.earlierUpload.id, status: plan.earlierUpload.status } : null;
       step = 'transfer';
       const partBytes = (n: number) => Math.min(plan.partSize, file.size - (n - 1) * plan.partSize);
       file.uploaded = plan.uploadedParts.reduce((sum, n) => sum + partBytes(n), 0);

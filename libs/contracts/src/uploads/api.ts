@@ -183,6 +183,11 @@ export interface UploadTokenResponse {
   partCount: number;
   /** Checkpoint: parts the server already holds; a resumed upload skips them. */
   uploadedParts: number[];
+  /**
+   * The contributor's own earlier upload of a file with this name and size (not the open session
+   * being resumed): the panel warns before the same file goes to review twice. Null when none.
+   */
+  earlierUpload?: { id: number; status: UploadStatus; createdAt: string } | null;
 }
 
 export interface UploadStsResponse {

@@ -118,20 +118,21 @@ export class UploadPipelineService {
   }
 
   /**
-   * Other contributors' files whose fingerprints are within the threshold of one of these (any
-   * keyframe against any keyframe): shown to the reviewer side by side.
+   * Files whose fingerprints are within the threshold of one of these (any keyframe against any
+   * keyframe): other contributors' (whose work it may be) and the same contributor's (the same
+   * picture sent twice), shown to the reviewer side by side.
    */
   private async nearDuplicates(manager: EntityManager, upload: UploadEntity, phashes: string[]): Promise<NearDuplicate[]> {
     if (phashes.length === 0) return [];
     const rows: { id: string; contributor_id: string; file_name: string; distance: number }[] = await manager.query(
       `SELECT u.id, u.contributor_id, u.file_name, min(bit_count(('x' || theirs)::bit(64) # ('x' || ours)::bit(64)))::int AS distance
-         FROM uploads.uploads u, unnest(u.phashes) AS theirs, unnest($2::text[]) AS ours
-        WHERE u.contributor_id <> $1 AND u.id <> $3 AND u.deleted_at IS NULL AND u.phashes IS NOT NULL
+         FROM uploads.uploads u, unnest(u.phashes) AS theirs, unnest($1::text[]) AS ours
+        WHERE u.id <> $2 AND u.deleted_at IS NULL AND u.phashes IS NOT NULL
         GROUP BY u.id, u.contributor_id, u.file_name
-       HAVING min(bit_count(('x' || theirs)::bit(64) # ('x' || ours)::bit(64))) <= $4
+       HAVING min(bit_count(('x' || theirs)::bit(64) # ('x' || ours)::bit(64))) <= $3
         ORDER BY distance, u.id
         LIMIT 5`,
-      [upload.contributorId, phashes, upload.id, this.settings.duplicateDistance],
+      [phashes, upload.id, this.settings.duplicateDistance],
     );
     return rows.map((row) => ({ id: Number(row.id), contributorId: row.contributor_id, fileName: row.file_name, distance: Number(row.distance) }));
   }

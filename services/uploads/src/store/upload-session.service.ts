@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { IsNull, type DataSource, type EntityManager } from 'typeorm';
+import { IsNull, Not, type DataSource, type EntityManager } from 'typeorm';
 import {
   ErrorCode,
   UPLOAD_LIMITS,
@@ -116,7 +116,16 @@ export class UploadSessionService implements OnModuleInit {
         updatedAt: now,
       }),
     );
-    return this.tokenResponse(saved, []);
+    // Same name and size as a file of theirs already sent: said now; the same picture under
+    // another name is flagged to the reviewer once fingerprinted (near-duplicates).
+    const earlier = await repository.findOne({
+      where: { contributorId: user.userId, kind, fileName: request.fileName, fileSize: request.fileSize, deletedAt: IsNull(), status: Not('uploading') },
+      order: { createdAt: 'DESC', id: 'DESC' },
+    });
+    return {
+      ...this.tokenResponse(saved, []),
+      earlierUpload: earlier ? { id: earlier.id, status: earlier.status, createdAt: earlier.createdAt.toISOString() } : null,
+    };
   }
 
   async credentials(user: AuthenticatedUser, request: UploadStsRequest): Promise<UploadStsResponse> {

@@ -178,7 +178,7 @@ const Details = () => {
   );
 };
 
-/** Near-duplicates of other contributors' files: this upload and each match side by side. */
+/** Near-duplicates (another contributor's file, or the same contributor's sent before): this upload and each match side by side. */
 const Duplicates = () => {
   const record = useRecordContext<ReviewRecord>();
   const translate = useTranslate();
@@ -203,7 +203,9 @@ const Duplicates = () => {
           <Typography variant="body2">
             {translate('app.review.distance', { distance: duplicate.distance })}
             <br />
-            {translate('app.review.other_contributor', { id: duplicate.contributorId })}
+            <span data-testid="review-duplicate-owner">
+              {duplicate.contributorId === record.contributorId ? translate('app.review.same_contributor') : translate('app.review.other_contributor', { id: duplicate.contributorId })}
+            </span>
           </Typography>
         </Box>
       ))}

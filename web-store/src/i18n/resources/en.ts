@@ -402,6 +402,8 @@ export const en: MessageShape<typeof zhCN> = {
   uploads: {
     entry: 'Upload',
     panel: {
+      earlier: 'You sent this file before (ID {{id}}, {{status}}): it goes to review again as a second copy. Remove it here if that is not what you want.',
+      earlierOpen: 'See the earlier one',
       title: 'Upload material',
       uploading: 'Uploading',
       minimise: 'Minimise',

@@ -398,6 +398,8 @@ export const zhCN = {
   uploads: {
     entry: '上传素材',
     panel: {
+      earlier: '您此前已上传过这个文件（ID {{id}}，{{status}}）：它将作为第二份再次进入审核。如非本意，请在此移除。',
+      earlierOpen: '查看此前的上传',
       title: '上传素材',
       uploading: '正在上传',
       minimise: '最小化',

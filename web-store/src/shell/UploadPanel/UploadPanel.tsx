@@ -279,6 +279,14 @@ function FileRow({ file, disabled, onRemove, onRetry }: { file: QueueFile; disab
         <span data-testid="upload-file-status">{t(`uploads.status.${file.status}`)}</span>
         <span>{file.percent}%</span>
       </div>
+      {file.earlier && (
+        <p className={styles.fileMessage} data-testid="upload-file-earlier">
+          {t('uploads.panel.earlier', { id: file.earlier.id, status: t(`materialCenter.status.${file.earlier.status}`) })}{' '}
+          <Link to={`/WorkDetail?id=${file.earlier.id}`} className={styles.retry}>
+            {t('uploads.panel.earlierOpen')}
+          </Link>
+        </p>
+      )}
       {file.status === 'success' && file.uploadId !== null && (
         // The details step: titles, keywords, category and filters, needed before review.
         <p className={styles.fileMessage}>
