@@ -72,6 +72,22 @@ describe('store shell in a real browser', () => {
     await context.close();
   });
 
+  it('shows the external-source detail white at /pdetail and dark at /P5Detail', async () => {
+    const page = await env.browser.newPage();
+    const theme = async (path) => {
+      await page.goto(`${env.server.url}${path}`);
+      await page.waitForFunction(() => document.documentElement.dataset.theme !== undefined);
+      return page.evaluate(() => ({ theme: document.documentElement.dataset.theme, background: getComputedStyle(document.body).backgroundColor }));
+    };
+    const white = await theme('/pdetail?id=1');
+    const dark = await theme('/P5Detail?id=1');
+    assert.equal(white.theme, 'light');
+    assert.equal(dark.theme, 'dark');
+    const lightness = (rgb) => rgb.match(/\d+/g).slice(0, 3).map(Number).reduce((sum, value) => sum + value, 0) / 3;
+    assert.ok(lightness(white.background) > 200 && lightness(dark.background) < 60, `${white.background} / ${dark.background}`);
+    await page.close();
+  });
+
   it('uses the mobile viewport on (M) routes and the desktop one elsewhere', async () => {
     const context = await env.browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();

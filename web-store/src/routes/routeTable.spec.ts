@@ -43,7 +43,9 @@ describe('route table', () => {
 
   it('flags the white routes of the spec', () => {
     const white = flattenRoutes().filter((entry) => entry.white).map((entry) => entry.path);
-    expect(white.sort()).toEqual(['/Bill', '/MaterialCenter', '/UserCenter', '/canon2022', '/canon2022autumn', '/score'].sort());
+    expect(white.sort()).toEqual(['/Bill', '/MaterialCenter', '/UserCenter', '/canon2022', '/canon2022autumn', '/pdetail', '/score'].sort());
+    // The external-source detail has one dark name and one white one (ADR 0024).
+    expect([findRoute('/P5Detail')?.white, findRoute('/pdetail')?.white]).toEqual([false, true]);
   });
 
   it('gives every route of spec section 2 a real page: only /working is the under-work page', () => {

@@ -136,7 +136,8 @@ export const routeTable: readonly RouteEntry[] = [
   route('/Detail', { page: 'videoDetail' }),
   route('/detail', { page: 'videoDetail' }),
   route('/P5Detail', { page: 'externalDetail' }),
-  route('/pdetail', { page: 'externalDetail' }),
+  // The spec's "white-background external-source page" (docs/adr/0024-white-external-source-page.md).
+  route('/pdetail', { ...W, page: 'externalDetail' }),
   route('/P5Shop', { page: 'externalShop' }),
   route('/DetailPic', { page: 'photoDetail' }),
   route('/detailpic', { page: 'photoDetail' }),
