@@ -111,7 +111,7 @@ describe('media pipeline (background worker on upload.completed)', () => {
     await h.waitForStatus(renamed.body.data.id, ['waiting']);
     const staff = await h.staffToken(['reviewer']);
     const record = await h.admin<ReviewRecord>('GET', `/reviews/${renamed.body.data.id}`, { token: staff });
-    expect(record.body.duplicates).toEqual([expect.objectContaining({ id: first.body.data.id, contributorId: userId, fileName: 'pier.jpg', distance: 0 })]);
+    expect(record.body.duplicates).toEqual(expect.arrayContaining([expect.objectContaining({ id: first.body.data.id, contributorId: userId, fileName: 'pier.jpg', distance: 0 })]));
   });
 
   it('leaves an interrupted job to be retried: nothing recorded from the crashed attempt, its leftovers removed', async () => {
