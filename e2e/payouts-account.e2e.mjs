@@ -184,4 +184,83 @@ describe('real-name check and bank info in a real browser', () => {
     await finance.context.close();
     await context.close();
   });
+
+  it('says at Save why bank info waits for the real-name review, sends nothing, and saves once the name is verified', async () => {
+    const context = await env.browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    await signInOnStore(env.server, page, '13800000002');
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    await fetch(`${env.server.url}/api/user/protocol/agree`, { method: 'POST', headers: { 'content-type': 'application/json', access_token: token }, body: '{}' });
+    const NAME = '周明远';
+    const ID = '110101199003074477';
+
+    // The real name is submitted and waits for review.
+    await page.goto(`${env.server.url}/Bill?tab=account`);
+    await page.locator('[data-testid=bill-real-name][data-status=none]').waitFor();
+    await page.getByTestId('bill-real-name-input').fill(NAME);
+    await page.getByTestId('bill-real-name-id').fill(ID);
+    await choosePhotos(page, await photo('#c8d7e8'), await photo('#e8d7c8'));
+    await page.getByTestId('bill-real-name-submit').click();
+    await page.locator('[data-testid=bill-real-name][data-status=verifying]').waitFor();
+
+    // The bank form filled in full: Save says why it waits, next to the button, and sends nothing.
+    const sent = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/bill/bank/submit')) sent.push(request.url());
+    });
+    await page.getByTestId('bill-bank-edit').click();
+    await page.getByTestId('bill-bank-accountName').fill(NAME);
+    await page.getByTestId('bill-bank-cardNumber').fill('6222 0202 0011 2233 445');
+    await page.getByTestId('bill-bank-bankName').fill('中国工商银行北京朝阳门支行');
+    await page.getByTestId('bill-bank-reservedPhone').fill('138 0013 8000');
+    await page.getByTestId('bill-bank-idNumber').fill(ID);
+    await page.getByTestId('bill-bank-taxNumber').fill(ID);
+    await page.getByTestId('bill-bank-save').click();
+    const why = page.locator('[data-testid=bill-bank-blocked][role=alert]');
+    await why.waitFor();
+    assert.equal(await why.innerText(), '实名认证正在审核中，审核通过后才能保存银行信息（开户名须与认证的真实姓名一致）。');
+    const save = page.getByTestId('bill-bank-save');
+    assert.equal(await save.getAttribute('aria-describedby'), await why.getAttribute('id'));
+    // Beside the button: directly above its row, not at the top of the form.
+    const [whyBox, saveBox] = [await why.boundingBox(), await save.boundingBox()];
+    assert.ok(saveBox.y - (whyBox.y + whyBox.height) < 40, `the reason ends ${saveBox.y - (whyBox.y + whyBox.height)} px above Save`);
+    assert.equal(await page.getByTestId('bill-bank-confirm').count(), 0);
+    assert.deepEqual(sent, []);
+    await why.scrollIntoViewIfNeeded();
+    await shoot(page, 'account-08-bank-waits-for-real-name');
+
+    await page.evaluate(() => localStorage.setItem('lang', 'en'));
+    await page.reload();
+    await page.getByTestId('bill-bank-edit').click();
+    await page.getByTestId('bill-bank-save').click();
+    assert.match(await page.locator('[data-testid=bill-bank-blocked][role=alert]').innerText(), /^Your real-name check is being reviewed; bank info can be saved once it is verified/);
+    await shoot(page, 'account-09-bank-waits-english');
+    assert.deepEqual(sent, []);
+
+    // Once finance verifies the name, the same form is saved and goes to review.
+    const finance = await staffSignIn(env, 'finance', 'finance12345');
+    await openReview(finance.page, 'real-name-reviews', NAME);
+    await finance.page.getByTestId('admin-real-name-verify').click();
+    await finance.page.locator('.ra-confirm').click();
+    await finance.page.waitForURL((url) => url.pathname.endsWith('/admin/real-name-reviews'));
+    const store = async (path) => (await fetch(`${env.server.url}/api${path}`, { method: 'POST', headers: { 'content-type': 'application/json', access_token: token }, body: '{}' })).json();
+    await eventually(async () => (await store('/bill/bank/detail')).data?.contract?.realName === NAME, { timeoutMs: 20_000, intervalMs: 300 });
+    await page.evaluate(() => localStorage.setItem('lang', 'zh-CN'));
+    await page.reload();
+    await page.locator('[data-testid=bill-real-name][data-status=verified]').waitFor();
+    await page.getByTestId('bill-bank-edit').click();
+    assert.equal(await page.getByTestId('bill-bank-accountName').inputValue(), NAME);
+    await page.getByTestId('bill-bank-cardNumber').fill('6222 0202 0011 2233 445');
+    await page.getByTestId('bill-bank-bankName').fill('中国工商银行北京朝阳门支行');
+    await page.getByTestId('bill-bank-reservedPhone').fill('138 0013 8000');
+    await page.getByTestId('bill-bank-idNumber').fill(ID);
+    await page.getByTestId('bill-bank-taxNumber').fill(ID);
+    assert.equal(await page.getByTestId('bill-bank-blocked').count(), 0);
+    await page.getByTestId('bill-bank-save').click();
+    await page.getByTestId('bill-bank-confirm-submit').click();
+    await page.locator('[data-testid=bill-bank][data-status=verifying]').waitFor();
+    assert.equal(sent.length, 1);
+    await finance.context.close();
+    await context.close();
+  });
 });

@@ -92,6 +92,17 @@ export function BankInfoSection({ realNameStatus }: { realNameStatus: RealNameSt
   );
 }
 
+type SavingBlock = 'companyMissing' | 'realNameMissing' | 'realNamePending' | 'realNameRejected';
+
+/** Why the bank form cannot be sent yet: the account name must match a contract name the server knows. */
+function savingBlockedBy(settlementType: SettlementType, contract: BankInfoView['contract'], realNameStatus: RealNameStatus | null): SavingBlock | null {
+  if (settlementType === 'company') return contract.companyName ? null : 'companyMissing';
+  if (realNameStatus === 'verified' || contract.realName) return null;
+  if (realNameStatus === 'verifying') return 'realNamePending';
+  if (realNameStatus === 'rejected') return 'realNameRejected';
+  return 'realNameMissing';
+}
+
 function BankForm({ view, realNameStatus, onCancel, onSubmitted }: { view: BankInfoView; realNameStatus: RealNameStatus | null; onCancel: () => void; onSubmitted: () => void }) {
   const { t } = useTranslation();
   const toast = useToast();
@@ -111,7 +122,8 @@ function BankForm({ view, realNameStatus, onCancel, onSubmitted }: { view: BankI
   const [sending, setSending] = useState(false);
   const contractName = contractNameFor(draft.settlementType, view.contract);
   const problems = bankProblems(draft, contractName);
-  const blocked = draft.settlementType === 'company' ? (view.contract.companyName ? null : t('bill.bank.companyMissing')) : realNameStatus === 'verified' || view.contract.realName ? null : t('bill.bank.realNameFirst');
+  const blocked = savingBlockedBy(draft.settlementType, view.contract, realNameStatus);
+  const blockedId = useId();
 
   // The account name follows the settlement type while the person has not typed another.
   useEffect(() => {
@@ -168,11 +180,6 @@ function BankForm({ view, realNameStatus, onCancel, onSubmitted }: { view: BankI
           </label>
         ))}
       </fieldset>
-      {blocked && (
-        <p className={styles.notice} data-testid="bill-bank-blocked">
-          {blocked}
-        </p>
-      )}
       {FIELDS.map((field) => (
         <div key={field} className={styles.field}>
           <label htmlFor={ids[field]} className={styles.fieldLabel}>
@@ -202,11 +209,17 @@ function BankForm({ view, realNameStatus, onCancel, onSubmitted }: { view: BankI
           {serverError}
         </p>
       )}
+      {/* Why Save cannot send yet, said beside it and announced when Save is pressed. */}
+      {blocked && (
+        <p id={blockedId} className={tried ? `${styles.notice} ${styles.error}` : styles.notice} role={tried ? 'alert' : undefined} data-testid="bill-bank-blocked">
+          {t(`bill.bank.blocked.${blocked}`)}
+        </p>
+      )}
       <div className={styles.actions}>
         <Button variant="secondary" onClick={onCancel}>
           {t('bill.bank.cancel')}
         </Button>
-        <Button type="submit" data-testid="bill-bank-save">
+        <Button type="submit" aria-describedby={blocked ? blockedId : undefined} data-testid="bill-bank-save">
           {t('bill.bank.save')}
         </Button>
       </div>
