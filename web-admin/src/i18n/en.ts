@@ -100,7 +100,7 @@ const own: Omit<Messages, 'ra'> = {
       duplicates_count: '%{smart_count} near-duplicate |||| %{smart_count} near-duplicates',
       this_upload: 'This upload',
       distance: 'Fingerprint distance: %{distance} of 64 bits',
-      other_contributor: 'Contributor %{id}',
+      other_contributor: 'Contributor:',
       same_contributor: 'Sent before by the same contributor',
       status: {
         uploading: 'Uploading',
@@ -344,7 +344,7 @@ const own: Omit<Messages, 'ra'> = {
         kind: 'Kind',
         from: 'Source',
         status: 'Status',
-        contributorId: 'Contributor ID',
+        contributorId: 'Contributor',
         title: 'Title',
         titleZh: 'Chinese title',
         titleEn: 'English title',

@@ -314,7 +314,7 @@ export const zh = {
       duplicates_count: '%{smart_count} 条疑似重复 |||| %{smart_count} 条疑似重复',
       this_upload: '本次上传',
       distance: '指纹差异：%{distance} / 64 位',
-      other_contributor: '供稿人 %{id}',
+      other_contributor: '供稿人：',
       same_contributor: '同一供稿人此前已上传',
       status: {
         uploading: '上传中',
@@ -558,7 +558,7 @@ export const zh = {
         kind: '类型',
         from: '来源',
         status: '状态',
-        contributorId: '供稿人 ID',
+        contributorId: '供稿人',
         title: '标题',
         titleZh: '中文标题',
         titleEn: '英文标题',

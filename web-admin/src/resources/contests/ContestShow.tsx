@@ -1,5 +1,5 @@
 import { CONTEST_PHASES, formatAverageScore, formatFen, type StandingView } from '@mkt/contracts';
-import { Alert, Box, Chip, Grid, Link as MuiLink, Stack, Table, TableBody, TableCell, TableHead, TableRow, Tooltip, Typography } from '@mui/material';
+import { Alert, Box, Chip, Grid, Stack, Table, TableBody, TableCell, TableHead, TableRow, Tooltip, Typography } from '@mui/material';
 import { useEffect, useState, type ReactNode } from 'react';
 import {
   CreateButton,
@@ -7,6 +7,7 @@ import {
   EditButton,
   FunctionField,
   Link,
+  RecordContextProvider,
   ListButton,
   Pagination,
   ReferenceManyField,
@@ -24,6 +25,7 @@ import { IrreversibleButton } from '../../common/IrreversibleButton';
 import { pickLanguage } from '../../common/localized';
 import { ShanghaiDateField } from '../../common/ShanghaiDateField';
 import { formatShanghai } from '../../common/time';
+import { UserField } from '../../common/UserField';
 import { contestCalls } from './contestCalls';
 import { canPublish, isLocked, totalCashFen, type ContestRecord } from './contestSetup';
 import { EntryStatusChip } from './entries/entryParts';
@@ -333,9 +335,9 @@ function Standings() {
                 <TableCell align="right">{row.scores}</TableCell>
                 <TableCell align="right" data-testid="admin-contest-standing-average">{formatAverageScore(row.averageScore)}</TableCell>
                 <TableCell>
-                  <MuiLink component={Link} to={createPath({ resource: 'users', id: row.userId, type: 'show' })} sx={{ fontFamily: 'monospace', fontSize: 12 }}>
-                    {row.userId.slice(0, 8)}
-                  </MuiLink>
+                  <RecordContextProvider value={row}>
+                    <UserField source="userId" />
+                  </RecordContextProvider>
                 </TableCell>
               </TableRow>
             ))}

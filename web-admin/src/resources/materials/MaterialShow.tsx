@@ -13,6 +13,7 @@ import {
 } from 'react-admin';
 import { Section } from '../../common/Section';
 import { ShanghaiDateField } from '../../common/ShanghaiDateField';
+import { UserField } from '../../common/UserField';
 import { DurationField, FiltersField, KeywordsField, KindField, MaterialPreview, SizeField, SourceField, StatusField } from './fields';
 import { PublishToggleButton } from './PublishButtons';
 
@@ -48,7 +49,7 @@ export const MaterialShow = () => (
           <TextField source="maxResolution" />
           <BooleanField source="hdrFlag" />
           <BooleanField source="groupFlag" />
-          <TextField source="contributorId" emptyText="—" />
+          <UserField source="contributorId" testId="material-contributor" />
         </Block>
       </Grid>
       <Grid size={{ xs: 12, md: 7 }}>

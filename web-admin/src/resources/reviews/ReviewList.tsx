@@ -3,6 +3,8 @@ import type { ReviewRecord } from '@mkt/contracts';
 import { Chip } from '@mui/material';
 import { PictureField } from '../../common/media';
 import { ShanghaiDateField } from '../../common/ShanghaiDateField';
+import { UserField } from '../../common/UserField';
+import { TranslatedField } from '../materials/fields';
 import { kindChoices, statusChoices } from './choices';
 
 const StatusCell = () => {
@@ -45,7 +47,10 @@ export const ReviewList = () => {
           <TextField source="fileName" />
         </DataTable.Col>
         <DataTable.Col source="kind" disableSort>
-          <TextField source="kind" />
+          <TranslatedField source="kind" prefix="app.review.kind" />
+        </DataTable.Col>
+        <DataTable.Col source="contributorId" disableSort>
+          <UserField source="contributorId" testId="review-list-contributor" />
         </DataTable.Col>
         <DataTable.Col source="status">
           <StatusCell />

@@ -8,6 +8,7 @@ import {
   FunctionField,
   ListButton,
   NumberField,
+  RecordContextProvider,
   ReferenceField,
   Show,
   SimpleShowLayout,
@@ -24,6 +25,8 @@ import {
 import { Picture } from '../../common/media';
 import { Section } from '../../common/Section';
 import { ShanghaiDateField } from '../../common/ShanghaiDateField';
+import { UserField } from '../../common/UserField';
+import { TranslatedField } from '../materials/fields';
 
 /** Approve (publish into the catalogue) or reject with a reason the contributor sees. */
 const DecisionButtons = () => {
@@ -203,9 +206,16 @@ const Duplicates = () => {
           <Typography variant="body2">
             {translate('app.review.distance', { distance: duplicate.distance })}
             <br />
-            <span data-testid="review-duplicate-owner">
-              {duplicate.contributorId === record.contributorId ? translate('app.review.same_contributor') : translate('app.review.other_contributor', { id: duplicate.contributorId })}
-            </span>
+            {duplicate.contributorId === record.contributorId ? (
+              <span data-testid="review-duplicate-owner">{translate('app.review.same_contributor')}</span>
+            ) : (
+              <>
+                {translate('app.review.other_contributor')}{' '}
+                <RecordContextProvider value={duplicate}>
+                  <UserField source="contributorId" testId="review-duplicate-contributor" />
+                </RecordContextProvider>
+              </>
+            )}
           </Typography>
         </Box>
       ))}
@@ -226,10 +236,10 @@ export const ReviewShow = () => (
           <TextField source="id" />
           <TextField source="fileName" />
           <NumberField source="fileSize" />
-          <TextField source="kind" />
-          <TextField source="status" />
+          <TranslatedField source="kind" prefix="app.review.kind" />
+          <TranslatedField source="status" prefix="app.review.status" />
           <TextField source="reason" emptyText="—" />
-          <TextField source="contributorId" />
+          <UserField source="contributorId" testId="review-contributor" />
           <ShanghaiDateField source="createdAt" />
         </SimpleShowLayout>
         <Section title="resources.reviews.sections.details" />

@@ -1,7 +1,8 @@
 import { type StatementAdminView, formatFen } from '@mkt/contracts';
 import { Typography } from '@mui/material';
 import { StatusChip as SharedStatusChip } from '../../common/StatusChip';
-import { ReferenceField, useRecordContext, type FieldProps } from 'react-admin';
+import { UserField } from '../../common/UserField';
+import { useRecordContext, type FieldProps } from 'react-admin';
 import { quarterLabel, STATUS_COLORS } from './payouts';
 
 export const StatusChip = (_props: Partial<FieldProps<StatementAdminView>>) => (
@@ -29,12 +30,5 @@ export const YuanField = ({ source }: { source: 'grossFen' | 'taxFen' | 'netFen'
   );
 };
 
-/**
- * The contributor's account (nickname, phone or e-mail) from identity's users; the id itself when
- * the user cannot be read, so finance always has something to search for.
- */
-export const ContributorField = ({ source = 'contributorId' }: Partial<FieldProps>) => {
-  const record = useRecordContext<Record<string, unknown>>();
-  const id = record?.[source];
-  return <ReferenceField source={source} reference="users" link="show" emptyText={typeof id === 'string' ? id : '—'} />;
-};
+/** The contributor as every console page names a user: nickname and masked phone, linked to the user. */
+export const ContributorField = ({ source = 'contributorId' }: Partial<FieldProps>) => <UserField source={source} />;

@@ -151,6 +151,7 @@ export const contestsEn: MessageShape<typeof contestsZhCN> = {
     page: 'Page {{page}}; works: {{total}}',
     scoreInvalid: 'A score is a whole number from 0 to {{max}}',
     open: 'Open the original',
+    play: 'Play {{title}}',
   },
   campaign: {
     pages: 'Campaign pages',

@@ -148,6 +148,7 @@ export const contestsZhCN = {
     page: '第 {{page}} 页，共 {{total}} 件作品',
     scoreInvalid: '分数须为 0 至 {{max}} 的整数',
     open: '查看原文件',
+    play: '播放 {{title}}',
   },
   campaign: {
     pages: '活动页面',

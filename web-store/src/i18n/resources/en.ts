@@ -284,6 +284,12 @@ export const en: MessageShape<typeof zhCN> = {
       original: 'Original',
       category: 'Category',
     },
+    footageTypes: {
+      graded: 'Graded',
+      ungraded: 'Ungraded',
+      log: 'Log (ungraded)',
+      raw: 'RAW',
+    },
     fps: '{{fps}} fps',
     pixels: '{{width}} × {{height}} px',
     original: '{{width}} × {{height}} · {{fps}} fps',
@@ -768,7 +774,7 @@ export const en: MessageShape<typeof zhCN> = {
       noItems: 'Please choose materials in the cart first',
     },
     success: { title: 'Order submitted', body: 'Order number {{orderNo}}', view: 'View order', list: 'My orders', missingTitle: 'No order to show', missingBody: 'This page opens after you place an order. All your orders are in My orders.' },
-    list: { mine: 'My orders', company: 'Company orders', hide: 'Hide from my company', show: 'Show to my company', title: 'My orders', empty: 'No orders yet', view: 'View', total: 'Amount' },
+    list: { mine: 'My orders', company: 'Company orders', hide: 'Hide from my company', show: 'Show to my company', title: 'My orders', empty: 'No orders yet', view: 'View', total: 'Amount', vipSummary: 'VIP membership, {{days}} days' },
     status: { submitted: 'Waiting for a quote', quoted: 'Waiting for payment', paid: 'Waiting for payment confirmation', confirmed: 'Completed', closed: 'Closed' },
     kind: { material: 'Materials', music: 'Music', vip: 'VIP membership', project: 'Project download', product: 'Shop product', pack: 'Pack download' },
     detail: {

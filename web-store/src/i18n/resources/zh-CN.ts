@@ -280,6 +280,12 @@ export const zhCN = {
       original: '原始规格',
       category: '分类',
     },
+    footageTypes: {
+      graded: '已调色',
+      ungraded: '未调色',
+      log: 'Log 未调色',
+      raw: 'RAW 原始素材',
+    },
     fps: '{{fps}} fps',
     pixels: '{{width}} × {{height}} 像素',
     original: '{{width}} × {{height}} · {{fps}} fps',
@@ -764,7 +770,7 @@ export const zhCN = {
       noItems: '请先在购物车中选择素材',
     },
     success: { title: '订单已提交', body: '订单号 {{orderNo}}', view: '查看订单', list: '我的订单', missingTitle: '没有可显示的订单', missingBody: '此页面在提交订单后打开。您的订单都在“我的订单”中。' },
-    list: { mine: '我的订单', company: '公司订单', hide: '对公司隐藏', show: '对公司显示', title: '我的订单', empty: '还没有订单', view: '查看', total: '金额' },
+    list: { mine: '我的订单', company: '公司订单', hide: '对公司隐藏', show: '对公司显示', title: '我的订单', empty: '还没有订单', view: '查看', total: '金额', vipSummary: 'VIP 会员 {{days}} 天' },
     status: { submitted: '待报价', quoted: '待付款', paid: '待确认付款', confirmed: '已完成', closed: '已关闭' },
     kind: { material: '素材', music: '音乐', vip: 'VIP 会员', project: '项目下载', product: '商城商品', pack: '下载包下载' },
     detail: {

@@ -182,6 +182,51 @@ function WorksOfType({ type, judge, judgeKey }: { type: ContestTrackKind; judge:
   );
 }
 
+/**
+ * An entry's video: a click anywhere on the picture plays it. Chromium's own controls do not start
+ * a video that has not loaded yet on a click on the picture, so the controls appear once playback
+ * has started (then they pause, seek and go full screen as usual).
+ */
+function JudgeVideo({ url, poster, title }: { url: string; poster: string | null; title: string }) {
+  const { t } = useTranslation();
+  const [started, setStarted] = useState(false);
+  const start = (video: HTMLVideoElement) => {
+    setStarted(true);
+    void video.play().catch(() => undefined);
+  };
+  return (
+    <div className={styles.mediaFrame}>
+      <video
+        className={styles.media}
+        src={url}
+        poster={poster ?? undefined}
+        controls={started}
+        preload="none"
+        playsInline
+        onClick={(event) => {
+          if (!started) start(event.currentTarget);
+        }}
+        onPlay={() => setStarted(true)}
+        data-testid="judge-video"
+      />
+      {!started && (
+        <button
+          type="button"
+          className={styles.play}
+          aria-label={t('contests.judge.play', { title })}
+          onClick={(event) => {
+            const video = event.currentTarget.parentElement?.querySelector('video');
+            if (video) start(video);
+          }}
+          data-testid="judge-video-play"
+        >
+          <span aria-hidden="true">▶</span>
+        </button>
+      )}
+    </div>
+  );
+}
+
 function WorkCard({ work, judgeKey, maxScore, open, onSaved }: { work: JudgeWork; judgeKey: string; maxScore: number; open: boolean; onSaved: () => void }) {
   const { t } = useTranslation();
   const [value, setValue] = useState(String(work.myScore));
@@ -206,7 +251,7 @@ function WorkCard({ work, judgeKey, maxScore, open, onSaved }: { work: JudgeWork
   return (
     <article className={styles.work} data-testid="judge-work" data-entry={work.entryId}>
       {video?.url ? (
-        <video className={styles.media} src={video.url} poster={cover?.url ?? undefined} controls preload="none" playsInline />
+        <JudgeVideo url={video.url} poster={cover?.url ?? null} title={work.title} />
       ) : (
         <div className={styles.photos}>
           {photos.map((photo) => (

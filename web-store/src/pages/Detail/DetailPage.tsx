@@ -1,5 +1,6 @@
 import type { MaterialDetail } from '@mkt/contracts/web';
 import { type ReactNode, useEffect, useRef } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { catalogueCalls } from '../../api/catalogueCalls';
@@ -75,6 +76,11 @@ export function DetailPage({ variant }: { variant: DetailVariant }) {
   return <DetailView key={loaded.id} material={loaded} variant={variant} />;
 }
 
+/** The footage type in the page's language for the kinds we know; anything else as the contributor wrote it. */
+function footageTypeLabel(value: string, t: TFunction): string {
+  return t(`detail.footageTypes.${value.trim().toLowerCase()}`, { defaultValue: value });
+}
+
 function DetailSkeleton() {
   return (
     <div className={styles.page} aria-busy="true">
@@ -111,7 +117,7 @@ function DetailView({ material, variant }: { material: MaterialDetail; variant: 
       videoOnly: true,
     },
     { key: 'speed', label: t('detail.fields.speed'), value: orNone(material.speed), videoOnly: true },
-    { key: 'footageType', label: t('detail.fields.footageType'), value: orNone(material.footageType), videoOnly: true },
+    { key: 'footageType', label: t('detail.fields.footageType'), value: material.footageType ? footageTypeLabel(material.footageType, t) : none, videoOnly: true },
     { key: 'colorSpace', label: t('detail.fields.colorSpace'), value: orNone(material.colorSpace) },
     { key: 'colorTransfer', label: t('detail.fields.colorTransfer'), value: orNone(material.colorTransfer), videoOnly: true },
     { key: 'updatedAt', label: t('detail.fields.updatedAt'), value: orNone(formatUtc8Date(material.updatedAt)) },

@@ -8,7 +8,7 @@ import { isEnterpriseAdmin } from '../../session/userRoles';
 import { Button } from '../../ui/Button';
 import { useToast } from '../../ui/toast/ToastProvider';
 import { CancelOrder } from './CancelOrder';
-import { SignedIn, chinaTime, messageOf } from './common';
+import { SignedIn, chinaTime, messageOf, orderSummary } from './common';
 import styles from './Orders.module.css';
 
 /**
@@ -78,7 +78,7 @@ function Orders({ company }: { company: boolean }) {
               {order.orderNo} · {t(`orders.kind.${order.kind}`)}
             </div>
             <div className={styles.code}>
-              {chinaTime(order.createdAt)} · {order.items.map((i) => i.title).join('、')}
+              {chinaTime(order.createdAt)} · <span data-testid="order-summary">{orderSummary(order, t)}</span>
             </div>
           </div>
           <div className={styles.actions}>

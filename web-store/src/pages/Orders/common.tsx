@@ -1,3 +1,5 @@
+import { type OrderView, VIP_DAYS } from '@mkt/contracts/web';
+import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
@@ -46,4 +48,12 @@ export function chinaTime(iso: string | null): string {
 
 export function Thumb({ src }: { src: string | null }) {
   return src ? <img className={styles.thumb} src={src} alt="" loading="lazy" /> : <span className={styles.thumb} />;
+}
+
+/** What an order bought, in one line: its materials' titles, the shop product's name, or the VIP membership. */
+export function orderSummary(order: Pick<OrderView, 'kind' | 'items' | 'product'>, t: TFunction): string {
+  if (order.items.length > 0) return order.items.map((item) => item.title).join('、');
+  if (order.product) return order.product.name;
+  if (order.kind === 'vip') return t('orders.list.vipSummary', { days: VIP_DAYS });
+  return '';
 }

@@ -1,5 +1,5 @@
 import { AVATAR_MAX_BYTES, EMAIL_CONFIRM_VALID_HOURS, EMAIL_PATTERN, NICKNAME_MAX_LENGTH, maskEmail, maskPhone, type UserView } from '@mkt/contracts/web';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { orderCalls } from '../../api/orderCalls';
@@ -48,6 +48,7 @@ function UserCenter() {
   const { user } = useSession();
   const [params, setParams] = useSearchParams();
   const tab = tabFrom(params.get('tab'));
+  const titleId = useId();
   if (!user) return null;
   return (
     <div className={styles.layout}>
@@ -77,15 +78,18 @@ function UserCenter() {
         </nav>
         <Shortcuts user={user} />
       </aside>
-      <main className={styles.content}>
-        <h2 className={styles.sectionTitle}>{t(`userCenter.tabs.${tab}`)}</h2>
+      {/* The shell's <main> holds the page: the tab's content is a section of it. */}
+      <section className={styles.content} aria-labelledby={titleId} data-testid="user-center-content">
+        <h2 id={titleId} className={styles.sectionTitle}>
+          {t(`userCenter.tabs.${tab}`)}
+        </h2>
         {tab === 'profile' && <ProfileTab user={user} />}
         {tab === 'account' && <AccountTab user={user} />}
         {tab === 'security' && <SecurityTab />}
         {tab === 'vip' && <VipTab />}
         {tab === 'points' && <PointsTab />}
         {tab === 'invoices' && <InvoicesTab />}
-      </main>
+      </section>
     </div>
   );
 }

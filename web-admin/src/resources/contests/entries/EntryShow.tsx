@@ -6,6 +6,7 @@ import { useState, type ReactNode } from 'react';
 import { Button, Link, ListButton, Show, TopToolbar, useCreatePath, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import { RejectReasonDialog } from '../../../common/RejectReasonDialog';
 import { formatShanghai } from '../../../common/time';
+import { UserField } from '../../../common/UserField';
 import { contestCalls } from '../contestCalls';
 import { canApprove, canReject, EntryStatusChip, TrackTitle, type EntryRecord } from './entryParts';
 
@@ -143,7 +144,7 @@ function EntryDetail() {
         <Item label={field('ownerFlag')}>{yes(record.ownerFlag)}</Item>
         <Item label={field('studentFlag')}>{yes(record.studentFlag)}</Item>
         <Item label={field('userId')}>
-          <Link to={createPath({ resource: 'users', id: record.userId, type: 'show' })}>{record.userId.slice(0, 8)}</Link>
+          <UserField source="userId" testId="admin-entry-participant" />
         </Item>
         <Item label={field('submittedAt')}>{formatShanghai(record.submittedAt)}</Item>
         <Item label={field('reviewedAt')}>{formatShanghai(record.reviewedAt) || '—'}</Item>
