@@ -34,6 +34,7 @@ export const pageComponents: Record<PageKey, LazyExoticComponent<ComponentType>>
   orderMaterialList: lazyPage(() => import('../pages/Orders/OrderMaterialListPage'), 'OrderMaterialList'),
   downloadList: lazyPage(() => import('../pages/Orders/DownloadListPage'), 'DownloadList'),
   vip: lazyPage(() => import('../pages/Orders/VipPage'), 'Vip'),
+  vipOrder: lazyPage(() => import('../pages/Orders/VipOrderPage'), 'VipOrder'),
   licenceVerify: lazyPage(() => import('../pages/Orders/LicenceVerifyPage'), 'LicenceVerify'),
   music: lazyPage(() => import('../pages/Music/MusicHomePage'), 'Music'),
   musicDetail: lazyPage(() => import('../pages/Music/MusicDetailPage'), 'DetailMusic'),

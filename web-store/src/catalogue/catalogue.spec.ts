@@ -10,6 +10,7 @@ import {
   formatDuration,
   formatUtc8Date,
   previewPlaybackRate,
+  purchaseDetailPath,
   resolutionBadge,
   safeColor,
   stripFrameAt,
@@ -154,6 +155,11 @@ describe('card preview and formats', () => {
     expect(detailPath({ id: 5, kind: 'video', from: 'raw' }, 7)).toBe('/Detail?id=5&mdp=7');
     expect(detailPath({ id: 6, kind: 'photo', from: 'own' })).toBe('/DetailPic?id=6');
     expect(detailPath({ id: 7, kind: 'photo', from: 'external' })).toBe('/P5Detail?id=7');
+  });
+
+  it('links the cart and the download list to the second detail entry (mdp 7)', () => {
+    expect(purchaseDetailPath(5, 'video')).toBe('/Detail?id=5&mdp=7');
+    expect(purchaseDetailPath(6, 'photo')).toBe('/DetailPic?id=6');
   });
 
   it('badges 4K and above only', () => {

@@ -7,13 +7,23 @@ import type { MaterialCard } from '@mkt/contracts/web';
 
 type CardRef = Pick<MaterialCard, 'id' | 'kind' | 'from'>;
 
-/** mdp 6: opened from a list; 7: opened from elsewhere (spec section 2). */
+/**
+ * The spec's route table gives the video detail two entries, mdp 6 or 7 (music's are 6 from lists
+ * and 17 from the player): 6 is a detail opened from a list of the catalogue (search results, home,
+ * topics, similar materials, collections); 7, the second entry, is one opened from the buyer's own
+ * pages about buying, the cart (page and header preview) and the download list.
+ */
 export type DetailMdp = 6 | 7;
 
 export function detailPath(card: CardRef, mdp: DetailMdp = 6): string {
   if (card.from === 'external') return `/P5Detail?id=${card.id}`;
   if (card.kind === 'photo') return `/DetailPic?id=${card.id}`;
   return `/Detail?id=${card.id}&mdp=${mdp}`;
+}
+
+/** A material in the cart or the download list (the second detail entry, mdp 7 for videos). */
+export function purchaseDetailPath(id: number, kind: 'video' | 'photo'): string {
+  return kind === 'photo' ? `/DetailPic?id=${id}` : `/Detail?id=${id}&mdp=7`;
 }
 
 /** Spec section 2: the hover preview fast-forwards x10 for clips over 20 s, x5 otherwise. */

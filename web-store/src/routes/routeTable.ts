@@ -36,6 +36,7 @@ export type PageKey =
   | 'orderMaterialList'
   | 'downloadList'
   | 'vip'
+  | 'vipOrder'
   | 'licenceVerify'
   | 'music'
   | 'musicDetail'
@@ -164,7 +165,7 @@ export const routeTable: readonly RouteEntry[] = [
   route('/mailconfirm', { page: 'mailConfirm' }),
   route('/Vip', { page: 'vip' }),
   route('/vip', { page: 'vip' }),
-  route('/VipOrder', { page: 'vip' }),
+  route('/VipOrder', { page: 'vipOrder' }),
   route('/Shop', { ...M, page: 'shop' }),
   route('/ProductDetail', { page: 'productDetail' }),
   route('/ActivityList', { ...M, page: 'contestList' }),

@@ -9,6 +9,7 @@ import { Dialog } from '../../ui/Dialog';
 import { useToast } from '../../ui/toast/ToastProvider';
 import { SignedIn, Thumb, messageOf } from './common';
 import styles from './Orders.module.css';
+import { purchaseDetailPath } from '../../catalogue/materialFormat';
 
 const TABS = [
   { targetType: 0, key: 'video' },
@@ -85,7 +86,7 @@ function CartList({ targetType }: { targetType: number }) {
               <span />
               <Thumb src={item.thumbnail} />
               <div>
-                <Link to={`${item.category === 1 ? '/DetailPic' : '/Detail'}?id=${item.id}`} className={styles.itemTitle}>
+                <Link to={purchaseDetailPath(item.id, item.category === 1 ? 'photo' : 'video')} className={styles.itemTitle} data-testid="cart-item-title">
                   {item.title}
                 </Link>
                 <div className={styles.code}>

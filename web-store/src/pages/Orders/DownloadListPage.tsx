@@ -11,6 +11,7 @@ import { Button, buttonClass } from '../../ui/Button';
 import { useToast } from '../../ui/toast/ToastProvider';
 import { SignedIn, Thumb, chinaTime, messageOf } from './common';
 import styles from './Orders.module.css';
+import { purchaseDetailPath } from '../../catalogue/materialFormat';
 
 /**
  * /DownloadList: for enterprise customers whose project is in progress (spec section 6). The
@@ -127,7 +128,7 @@ function Downloads() {
               <span />
               <Thumb src={m.thumbnail} />
               <div>
-                <Link className={styles.itemTitle} to={m.kind === 'photo' ? `/DetailPic?id=${m.materialId}` : `/Detail?id=${m.materialId}`}>
+                <Link className={styles.itemTitle} to={purchaseDetailPath(m.materialId, m.kind === 'photo' ? 'photo' : 'video')} data-testid="download-title">
                   {m.title}
                 </Link>
                 <div className={styles.code}>

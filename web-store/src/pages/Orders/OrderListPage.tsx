@@ -92,7 +92,7 @@ function Orders({ company }: { company: boolean }) {
               </Button>
             )}
             {!company && <CancelOrder order={order} onChanged={list.reload} />}
-            {!company && <Link to={`/Order?id=${order.id}`}>{t('orders.list.view')}</Link>}
+            {!company && <Link to={order.kind === 'vip' ? `/VipOrder?id=${order.id}` : `/Order?id=${order.id}`}>{t('orders.list.view')}</Link>}
           </div>
         </div>
       ))}

@@ -5,11 +5,10 @@ import { orderCalls } from '../../api/orderCalls';
 import { useRemote } from '../../catalogue/useRemote';
 import { useVipRule } from '../../orders/vipRule';
 import { Button } from '../../ui/Button';
-import { useToast } from '../../ui/toast/ToastProvider';
 import { SignedIn, chinaTime, messageOf } from './common';
 import styles from './Orders.module.css';
 
-/** /Vip, /vip and /VipOrder: the membership, its price and its purchase through the voucher flow. */
+/** /Vip and /vip: the membership, its price and the way to its order (/VipOrder). */
 export default function VipPage() {
   const { t } = useTranslation();
   return (
@@ -27,27 +26,17 @@ export default function VipPage() {
 function Membership() {
   const { t } = useTranslation();
   const vip = useVipRule();
-  const toast = useToast();
   const navigate = useNavigate();
   const info = useRemote((signal) => orderCalls.vipInfo({ signal }), []);
   if (info.error) return <p className={styles.error}>{t('orders.loadFailed', { message: messageOf(info.error) })}</p>;
   if (!info.data) return <p className={styles.muted}>{t('orders.loading')}</p>;
-  const buy = async () => {
-    try {
-      const order = await orderCalls.vipOrder();
-      toast.show({ message: t('orders.vip.ordered') });
-      navigate(`/Order?id=${order.orderId}`);
-    } catch (error) {
-      toast.show({ message: t('orders.submitFailed', { message: messageOf(error) }) });
-    }
-  };
   return (
     <section className={styles.card} data-testid="vip-card">
       <p className={styles.total} data-testid="vip-rule">{vip.rule}</p>
       <p>{t('orders.vip.price', { price: formatFen(info.data.priceFen) })}</p>
       {info.data.active && <p className={styles.ok}>{t('orders.vip.active', { date: chinaTime(info.data.validUntil) })}</p>}
       <div className={styles.footer}>
-        <Button size="lg" onClick={buy} data-testid="vip-buy">
+        <Button size="lg" onClick={() => navigate('/VipOrder')} data-testid="vip-buy">
           {t('orders.vip.buy')}
         </Button>
       </div>

@@ -13,6 +13,7 @@ import { badgeValue } from './badgeCounts';
 import styles from './CollectionsMenu.module.css';
 import panelStyles from './CollectionsPanel.module.css';
 import linkStyles from './HeaderIconLink.module.css';
+import { purchaseDetailPath } from '../../catalogue/materialFormat';
 
 const HOVER_CLOSE_DELAY_MS = 250;
 
@@ -132,7 +133,7 @@ function CartPanel({ onNavigate }: { onNavigate(): void }) {
           <ul style={{ display: 'grid', gap: 8, listStyle: 'none', padding: 0, margin: 0 }}>
             {items.map((item) => (
               <li key={item.cartId} data-testid="cart-dropdown-item">
-                <Link to={`${item.category === 1 ? '/DetailPic' : '/Detail'}?id=${item.id}`} onClick={onNavigate} style={{ display: 'flex', gap: 10, alignItems: 'center' }}>
+                <Link to={purchaseDetailPath(item.id, item.category === 1 ? 'photo' : 'video')} onClick={onNavigate} style={{ display: 'flex', gap: 10, alignItems: 'center' }}>
                   {item.thumbnail && <img src={item.thumbnail} alt="" loading="lazy" style={{ width: 64, aspectRatio: '16 / 9', objectFit: 'cover', borderRadius: 4 }} />}
                   <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{item.title}</span>
                 </Link>
