@@ -2,7 +2,7 @@ import { ContestEntryScored, ContestEntrySubmitted, ContestResultsPublished } fr
 import { MaterialPublished, MaterialUnpublished } from './catalogue/events.js';
 import { ContributorProtocolAnswered, CustomerProfileChanged, CustomerProjectChanged, RealNameVerified, StaffActionAudited, UserRegistered, UserUpdatedByStaff } from './identity/events.js';
 import { MusicOrderPlaced } from './music/events.js';
-import { InvoiceIssued, LicenceIssued, OrderClosed, OrderConfirmed, OrderPaid, OrderQuoted, OrderSubmitted } from './orders/events.js';
+import { CartChanged, InvoiceIssued, LicenceIssued, OrderClosed, OrderConfirmed, OrderPaid, OrderQuoted, OrderSubmitted } from './orders/events.js';
 import { StatementGenerated, StatementRemitted } from './payouts/events.js';
 import { ContributionApproved, DeliveryPrepared, DeliveryRequested, MediaFailed, MediaProcessed, UploadCompleted } from './uploads/events.js';
 
@@ -12,7 +12,7 @@ export const ALL_EVENTS = [
   UserRegistered, ContributorProtocolAnswered, UserUpdatedByStaff, MaterialPublished, MaterialUnpublished,
   MusicOrderPlaced,
   UploadCompleted, MediaProcessed, MediaFailed, ContributionApproved,
-  OrderSubmitted, OrderQuoted, OrderPaid, OrderConfirmed, OrderClosed, InvoiceIssued, LicenceIssued, CustomerProfileChanged,
+  CartChanged, OrderSubmitted, OrderQuoted, OrderPaid, OrderConfirmed, OrderClosed, InvoiceIssued, LicenceIssued, CustomerProfileChanged,
   CustomerProjectChanged, RealNameVerified, DeliveryRequested, DeliveryPrepared,
   StatementGenerated, StatementRemitted,
   ContestEntrySubmitted, ContestEntryScored, ContestResultsPublished] as const;

@@ -19,6 +19,7 @@ import { EditorialEntryEntity } from './editorial/editorial-entry.entity.js';
 import { EditorialStoreController } from './editorial/editorial-store.controller.js';
 import { EditorialService } from './editorial/editorial.service.js';
 import { CatalogueEditorial1765000000000 } from './migrations/1765000000000-editorial.js';
+import { CatalogueCartLines1765810000000 } from './migrations/1765810000000-cart-lines.js';
 import { SearchSynonymEntity } from './entities/search-synonym.entity.js';
 import { MaterialIndexRequestedHandler } from './search/material-index-requested.handler.js';
 import { ContributionApprovedHandler } from './intake/contribution-approved.handler.js';
@@ -38,6 +39,7 @@ import { CatalogueReadService } from './store/catalogue-read.service.js';
 import { CatalogueStoreController } from './store/catalogue-store.controller.js';
 import { MaterialReadCache } from './store/material-read-cache.js';
 import { MemberActionsService } from './store/member-actions.service.js';
+import { CartLinesHandler } from './store/cart-lines.handler.js';
 
 export const CATALOGUE_ENTITIES = [
   MaterialEntity,
@@ -63,6 +65,7 @@ export const CATALOGUE_MIGRATIONS = [
   CatalogueSearchSynonyms1764800000000,
   CatalogueEditorial1765000000000,
   OutboxTraceContext1765600000000,
+  CatalogueCartLines1765810000000,
 ];
 
 /**
@@ -103,6 +106,7 @@ export const CATALOGUE_MIGRATIONS = [
     OptionalUser,
     ContributionApprovedHandler,
     MaterialSalesHandler,
+    CartLinesHandler,
     MaterialIndexRequestedHandler,
     ...MUSIC_PROVIDERS,
   ],

@@ -16,6 +16,23 @@ const orderLicenceTerms = z.object({
   contact: z.string(),
 });
 
+/**
+ * A buyer's cart gained or lost lines: added to the cart, removed from it, or taken into an order.
+ * The aggregate is the user, so one user's changes are applied in the order they were made; the
+ * catalogue keeps the header's cart counts (/home/preference) from it. A material added again is
+ * named again, one removed twice is named twice: applying a change twice changes nothing.
+ */
+export const CartChanged = defineEvent(
+  'cart.changed',
+  1,
+  z.object({
+    userId: z.uuid(),
+    added: z.array(z.number().int().positive()),
+    removed: z.array(z.number().int().positive()),
+    changedAt: z.string(),
+  }),
+);
+
 /** A buyer submitted the licence form for the materials in the cart; the order waits for a quote. */
 export const OrderSubmitted = defineEvent(
   'order.submitted',

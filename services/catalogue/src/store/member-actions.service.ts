@@ -94,24 +94,34 @@ export class MemberActionsService {
   }
 
   /**
-   * The six home counts, of favourites whose material is still published (as the list shows them).
-   * The cart is not built yet, so videoShopping and photoShopping are 0 until it exists.
+   * The six home counts, of favourites and cart lines whose material is still published (as the
+   * lists show them). The cart lines are orders' (cart.changed keeps `catalogue.cart_lines`), so a
+   * cart change shows here once its event is handled, within moments.
    */
   async preferenceCounts(userId: string): Promise<PreferenceCounts> {
-    const rows: { target_type: number; count: number }[] = await this.dataSource.query(
-      `SELECT b.target_type, count(*)::int AS count
-       FROM catalogue.bookmarks b JOIN catalogue.materials m ON m.id = b.target_id
-       WHERE b.user_id = $1 AND m.status = 'published' GROUP BY b.target_type`,
-      [userId],
-    );
-    const count = (type: number) => rows.find((r) => r.target_type === type)?.count ?? 0;
+    const [bookmarks, cart]: [{ target_type: number; count: number }[], { kind: string; count: number }[]] = await Promise.all([
+      this.dataSource.query(
+        `SELECT b.target_type, count(*)::int AS count
+         FROM catalogue.bookmarks b JOIN catalogue.materials m ON m.id = b.target_id
+         WHERE b.user_id = $1 AND m.status = 'published' GROUP BY b.target_type`,
+        [userId],
+      ),
+      this.dataSource.query(
+        `SELECT m.kind, count(*)::int AS count
+         FROM catalogue.cart_lines c JOIN catalogue.materials m ON m.id = c.material_id
+         WHERE c.user_id = $1 AND m.status = 'published' AND m.kind IN ('video', 'photo') GROUP BY m.kind`,
+        [userId],
+      ),
+    ]);
+    const count = (type: number) => bookmarks.find((r) => r.target_type === type)?.count ?? 0;
+    const inCart = (kind: string) => cart.find((r) => r.kind === kind)?.count ?? 0;
     return {
       videoBookmark: count(TARGET_TYPES.video),
       photoBookmark: count(TARGET_TYPES.photo),
       musicBookmark: count(TARGET_TYPES.music),
       musicEffectBookmark: count(TARGET_TYPES.sfx),
-      videoShopping: 0,
-      photoShopping: 0,
+      videoShopping: inCart('video'),
+      photoShopping: inCart('photo'),
     };
   }
 

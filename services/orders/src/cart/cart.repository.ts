@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 
 /** A cart line with the material's sale snapshot, as the cart page lists it. */
 export interface CartLineView {
@@ -20,8 +20,8 @@ export class CartRepository {
   constructor(@InjectDataSource('orders') private readonly dataSource: DataSource) {}
 
   /** Adding a material twice keeps one line (and its place in the list). */
-  async addLine(userId: string, materialId: number, category: number): Promise<number> {
-    const [row] = await this.dataSource.query(
+  async addLine(manager: EntityManager, userId: string, materialId: number, category: number): Promise<number> {
+    const [row] = await manager.query(
       `INSERT INTO orders.cart_items ("user_id", "material_id", "category") VALUES ($1, $2, $3)
        ON CONFLICT ("user_id", "material_id") DO UPDATE SET "created_at" = orders.cart_items."created_at" RETURNING "id"`,
       [userId, materialId, category],
@@ -49,9 +49,17 @@ export class CartRepository {
     );
   }
 
-  /** False when the line is not the user's (or does not exist). */
-  async removeLine(userId: string, cartId: number): Promise<boolean> {
-    const [, affected] = await this.dataSource.query(`DELETE FROM orders.cart_items WHERE "id" = $1 AND "user_id" = $2`, [cartId, userId]);
-    return Boolean(affected);
+  /** The removed line's material; null when the line is not the user's (or does not exist). */
+  async removeLine(manager: EntityManager, userId: string, cartId: number): Promise<number | null> {
+    // A SELECT around the DELETE: TypeORM hands back DELETE … RETURNING as [rows, count].
+    const [row] = (await manager.query(
+      `WITH removed AS (DELETE FROM orders.cart_items WHERE "id" = $1 AND "user_id" = $2 RETURNING "material_id") SELECT "material_id"::float8 AS "materialId" FROM removed`,
+      [cartId, userId],
+    )) as { materialId: number }[];
+    return row ? row.materialId : null;
+  }
+
+  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction(work);
   }
 }

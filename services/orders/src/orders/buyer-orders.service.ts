@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { ErrorCode, OrderClosed, OrderPaid, OrderSubmitted, VOUCHER_MAX_BYTES, type Language, type LicenceForm, type OrderListResponse, type OrderView } from '@mkt/contracts';
+import { CartChanged, ErrorCode, OrderClosed, OrderPaid, OrderSubmitted, VOUCHER_MAX_BYTES, type Language, type LicenceForm, type OrderListResponse, type OrderView } from '@mkt/contracts';
 import { AppError, Clock, OBJECT_STORAGE, OutboxWriter, newOrderNo, type ObjectStorage } from '@mkt/platform';
 import { moveOrder, orderNotFound } from './order-rules.js';
 import { OrderViewsService } from './order-views.service.js';
@@ -36,6 +36,8 @@ export class BuyerOrdersService {
       await this.repository.insertItems(manager, orderId, lines);
       await this.repository.deleteCartLines(manager, userId, lines.map((line) => line.cartId));
       await this.outbox.add(manager, OrderSubmitted, orderId, { orderId, orderNo, userId, itemCount: lines.length, submittedAt: now.toISOString() });
+      // The lines left the cart for the order: the header's cart count follows.
+      await this.outbox.add(manager, CartChanged, userId, { userId, added: [], removed: lines.map((line) => line.materialId), changedAt: now.toISOString() });
       return { orderId, orderNo };
     });
   }

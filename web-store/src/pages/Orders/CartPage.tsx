@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { orderCalls } from '../../api/orderCalls';
+import { announceCartChanged } from '../../orders/useAddToCart';
 import { useRemote } from '../../catalogue/useRemote';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
@@ -62,6 +63,7 @@ function CartList({ targetType }: { targetType: number }) {
     try {
       await orderCalls.cartRemove(removing.cartId);
       toast.show({ message: t('orders.cart.removed') });
+      announceCartChanged();
       cart.reload();
     } catch (error) {
       toast.show({ message: messageOf(error) });

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { ApiError } from '../../api/client';
 import { orderCalls } from '../../api/orderCalls';
+import { announceCartChanged } from '../../orders/useAddToCart';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { SignedIn, Thumb, messageOf } from './common';
@@ -101,6 +102,7 @@ function LicenceFormView() {
         // Only what this licence type asks for is sent: a personal licence names no company or brand.
         (rules.companies ? draft : { ...draft, buyerCompany: '', userCompany: '', brand: '' }) as unknown as LicenceForm,
       );
+      announceCartChanged();
       navigate(`/OrderSuccess?id=${created.orderId}&no=${created.orderNo}`);
     } catch (error) {
       setFailure(error instanceof ApiError && error.hasServerMessage ? t('orders.submitFailed', { message: error.message }) : t('orders.submitError', { message: messageOf(error) }));

@@ -4,12 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { orderCalls } from '../../api/orderCalls';
 import { useRemote } from '../../catalogue/useRemote';
-import { CART_CHANGED_EVENT } from '../../orders/useAddToCart';
+import { usePreferenceCounts } from '../../session/PreferenceCountsProvider';
 import { useSession } from '../../session/SessionProvider';
 import { useLoginGate } from '../../session/useLoginGate';
 import { CartIcon } from '../../ui/icons';
 import { useDismiss } from '../../ui/useDismiss';
-import { badgeValue } from './badgeCounts';
+import { badgeValue, cartCount } from './badgeCounts';
 import styles from './CollectionsMenu.module.css';
 import panelStyles from './CollectionsPanel.module.css';
 import linkStyles from './HeaderIconLink.module.css';
@@ -18,9 +18,10 @@ import { purchaseDetailPath } from '../../catalogue/materialFormat';
 const HOVER_CLOSE_DELAY_MS = 250;
 
 /**
- * The header cart (spec section 2 "Header"): a badge (at most 99) and a dropdown with video and
- * photo tabs, each previewing its newest 6 items, opened by hovering; the icon itself goes to
- * /Cart. Visitors get the sign-in message instead.
+ * The header cart (spec section 2 "Header"): a badge (at most 99: /home/preference's
+ * videoShopping plus photoShopping) and a dropdown with video and photo tabs, each previewing its
+ * newest 6 items, opened by hovering; the icon itself goes to /Cart. Visitors get the sign-in
+ * message instead.
  */
 export function CartMenu() {
   const { t } = useTranslation();
@@ -28,7 +29,6 @@ export function CartMenu() {
   const { requireSignIn } = useLoginGate();
   const location = useLocation();
   const [open, setOpen] = useState(false);
-  const [count, setCount] = useState(0);
   const wrapper = useRef<HTMLDivElement>(null);
   const closeTimer = useRef<number | undefined>(undefined);
   const panelId = useId();
@@ -37,21 +37,12 @@ export function CartMenu() {
   useEffect(close, [location.pathname, location.search, close]);
   const signedIn = status === 'signedIn';
 
+  const { counts, reload } = usePreferenceCounts();
+  const count = cartCount(counts);
+  // The cart may change on another tab or through an order: each page reads the counts again.
   useEffect(() => {
-    if (!signedIn) return setCount(0);
-    let live = true;
-    const refresh = () =>
-      orderCalls
-        .cartList(0, 1, 1)
-        .then((cart) => live && setCount(cart.counts.video + cart.counts.photo))
-        .catch(() => undefined);
-    void refresh();
-    window.addEventListener(CART_CHANGED_EVENT, refresh);
-    return () => {
-      live = false;
-      window.removeEventListener(CART_CHANGED_EVENT, refresh);
-    };
-  }, [signedIn, location.pathname]);
+    if (signedIn) reload();
+  }, [signedIn, location.pathname, reload]);
 
   const shown = badgeValue(count);
   return (
