@@ -198,31 +198,46 @@ describe('player: history', () => {
     expect(many[0]!.musicId).toBe(35);
   });
 
-  it('without a source list, next walks the history and wraps to the first item', async () => {
-    let s = played(1, 2, 3); // chronological 1, 2, 3; cursor on 3
+  it('without a source list, next walks the history (newest first) and wraps to the first item', async () => {
+    let s = played(1, 2, 3); // history 3, 2, 1; the fresh play is index 0
+    expect(s.historyCursor).toBe(0);
     s = await next(s, noFetch);
-    expect(s.current?.musicId).toBe(1); // wrapped to the first item
+    expect(s.current?.musicId).toBe(2); // one older
     s = await next(s, noFetch);
-    expect(s.current?.musicId).toBe(2);
+    expect(s.current?.musicId).toBe(1);
+    expect(s.historyCursor).toBe(2);
+    s = await next(s, noFetch);
+    expect(s.current?.musicId).toBe(3); // wrapped to the first item: the newest
+    expect(s.historyCursor).toBe(0);
     expect(ids(s)).toEqual([3, 2, 1]); // walking does not reorder the history
   });
 
-  it('previous goes back one item in the history, never below index 0', () => {
+  it('previous goes back one item in the history, never below index 0', async () => {
     let s = played(1, 2, 3);
+    s = await next(await next(s, noFetch), noFetch); // on 1, index 2
     s = previous(s);
-    expect(s.current?.musicId).toBe(2);
+    expect([s.current?.musicId, s.historyCursor]).toEqual([2, 1]);
     s = previous(s);
-    expect(s.current?.musicId).toBe(1);
+    expect([s.current?.musicId, s.historyCursor]).toEqual([3, 0]);
     s = previous(s);
-    expect(s.current?.musicId).toBe(1);
-    expect(s.historyCursor).toBe(0);
+    expect([s.current?.musicId, s.historyCursor]).toEqual([3, 0]); // index 0 is the floor
     expect(previous(initialPlayerState)).toBe(initialPlayerState);
+  });
+
+  it('a fresh play goes first in the history and walking starts from it again', async () => {
+    let s = await next(played(1, 2, 3), noFetch); // on 2
+    s = play(s, track(4));
+    expect(ids(s)).toEqual([4, 3, 2, 1]);
+    expect(s.historyCursor).toBe(0);
+    s = await next(s, noFetch);
+    expect(s.current?.musicId).toBe(3);
   });
 
   it('clears, and takes the server history after sign-in', () => {
     expect(clearHistory(played(1, 2)).history).toEqual([]);
     const s = replaceHistory(played(1), [track(5), track(4), track(5)]);
     expect(ids(s)).toEqual([5, 4]);
+    expect(s.historyCursor).toBe(0);
   });
 });
 

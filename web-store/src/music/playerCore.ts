@@ -46,8 +46,9 @@ export interface PlayerState {
   /** Newest first, at most 30, no duplicates. */
   history: PlayerTrack[];
   /**
-   * Where history walking stands, counted from the oldest entry (index 0), so "previous never
-   * goes below index 0" and "next wraps to the first item" read as the spec says them.
+   * Where history walking stands in `history` as it is kept, newest first (spec section 3): a
+   * fresh play is index 0; next goes one older and wraps to the first item (the newest), previous
+   * goes back one, never below index 0 (spec section 4 "Player").
    */
   historyCursor: number;
   source: SourceList | null;
@@ -80,8 +81,8 @@ function startTrack(state: PlayerState, track: PlayerTrack, recordInHistory: boo
     current: track,
     progress: { percent: 0, currentTime: 0 },
     history,
-    // A fresh play is the newest entry; walking keeps its own position.
-    historyCursor: recordInHistory ? history.length - 1 : state.historyCursor,
+    // A fresh play is the newest entry, index 0; walking keeps its own position.
+    historyCursor: recordInHistory ? 0 : state.historyCursor,
   };
 }
 
@@ -125,9 +126,6 @@ export function updateProgress(state: PlayerState, currentTime: number, duration
   return { ...state, progress: { percent, currentTime: time } };
 }
 
-/** Chronological view of the history (oldest first): what the cursor indexes. */
-const chronological = (history: PlayerTrack[]) => [...history].reverse();
-
 /**
  * Next. With a source list: the next item; past the end, the next page; an empty page goes back
  * to page 1. Without one: history walking, wrapping to the first item.
@@ -147,17 +145,15 @@ export async function next(state: PlayerState, fetchPage: PageFetcher): Promise<
     return { ...startTrack(state, first[0]!, true), source: { ...source, pageNo: 1, items: first, index: 0 } };
   }
   if (state.history.length === 0) return state;
-  const list = chronological(state.history);
-  const cursor = state.historyCursor + 1 >= list.length ? 0 : state.historyCursor + 1;
-  return { ...startTrack(state, list[cursor]!, false), historyCursor: cursor };
+  const cursor = state.historyCursor + 1 >= state.history.length ? 0 : state.historyCursor + 1;
+  return { ...startTrack(state, state.history[cursor]!, false), historyCursor: cursor };
 }
 
-/** Previous goes back one item in the history, never below index 0. */
+/** Previous goes back one item in the history (newest first), never below index 0. */
 export function previous(state: PlayerState): PlayerState {
   if (state.history.length === 0) return state;
-  const list = chronological(state.history);
-  const cursor = Math.max(0, Math.min(state.historyCursor, list.length - 1) - 1);
-  return { ...startTrack(state, list[cursor]!, false), historyCursor: cursor };
+  const cursor = Math.max(0, Math.min(state.historyCursor, state.history.length - 1) - 1);
+  return { ...startTrack(state, state.history[cursor]!, false), historyCursor: cursor };
 }
 
 /** A track ended: the same one again with repeat-one, otherwise next. */
@@ -173,7 +169,7 @@ export function clearHistory(state: PlayerState): PlayerState {
 /** The server's history (newest first) after sign-in replaces the local one. */
 export function replaceHistory(state: PlayerState, history: PlayerTrack[]): PlayerState {
   const deduped = history.reduceRight<PlayerTrack[]>((list, track) => addToHistory(list, track), []);
-  return { ...state, history: deduped, historyCursor: Math.max(0, deduped.length - 1) };
+  return { ...state, history: deduped, historyCursor: 0 };
 }
 
 /* Persistence: the playing track and its progress survive navigation and reload (spec section 3 "Session store"). */
