@@ -91,4 +91,64 @@ describe('header counts, music collections and playing from /Collect', () => {
     await eventually(async () => (await page.getByTestId('cart-badge').getAttribute('data-count')) === '0');
     await page.context().close();
   });
+
+  it('shows music and sound-effect favourites from /music/collect/my (6 in the header, 10 on /Collect) and plays them as a collect list', async () => {
+    const page = await newPage();
+    const calls = recordCalls(page);
+    await signInOnStore(env.server, page, '13800000022');
+    const music = (await api(page, '/music/search', { musicType: 1, pageNo: 1, pageSize: 20 })).infos.map((m) => m.musicId);
+    const effects = (await api(page, '/music/search', { musicType: 2, pageNo: 1, pageSize: 20 })).infos.map((m) => m.musicId);
+    assert.ok(music.length >= 4 && effects.length >= 1, `demo music: ${music.length} tracks, ${effects.length} effects`);
+    const [other, first, second, third] = music;
+    for (const musicId of [first, second, third, effects[0]]) await api(page, '/music/collect', { musicId });
+
+    // The header's tabs: music and sound effects through /music/collect/my, 6 a page.
+    await page.goto(`${env.server.url}/`);
+    await page.getByTestId('collect-menu').hover();
+    await page.getByTestId('collect-dropdown').waitFor();
+    await page.getByTestId('collect-dropdown-tab-2').click();
+    await eventually(async () => (await page.getByTestId('collect-dropdown').getByTestId('collect-item').count()) === 3);
+    await shoot(page, 'header-collect-music-zh');
+    await page.getByTestId('collect-dropdown-tab-3').click();
+    await eventually(async () => (await page.getByTestId('collect-dropdown').getByTestId('collect-item').count()) === 1);
+    const collectMy = calls.filter((call) => call.path === '/music/collect/my').map((call) => call.body);
+    assert.deepEqual(collectMy, [
+      { musicType: 1, pageNo: 1, pageSize: 6 },
+      { musicType: 2, pageNo: 1, pageSize: 6 },
+    ]);
+    assert.deepEqual(calls.filter((call) => call.path === '/space/bookmark' && call.body.targetType >= 2), [], 'no music through /space/bookmark');
+
+    // Something else plays first, so the history alone would lead elsewhere.
+    await page.goto(`${env.server.url}/Music`);
+    await page.locator(`[data-testid="music-block"][data-music-id="${other}"] [data-testid="music-play"]`).click();
+    await eventually(async () => Number(await page.getByTestId('music-player').getAttribute('data-music-id')) === other);
+
+    // /Collect's music tab: 10 a page, newest favourite first; playing it makes the collection the list next follows.
+    calls.length = 0;
+    await page.goto(`${env.server.url}/Collect?targetType=2`);
+    const blocks = page.getByTestId('collect-music').getByTestId('music-block');
+    await eventually(async () => (await blocks.count()) === 3);
+    assert.deepEqual(calls.filter((call) => call.path === '/music/collect/my').map((call) => call.body), [{ musicType: 1, pageNo: 1, pageSize: 10 }]);
+    const order = await blocks.evaluateAll((list) => list.map((b) => Number(b.getAttribute('data-music-id'))));
+    assert.deepEqual(order, [third, second, first]);
+    await blocks.first().getByTestId('music-play').click();
+    const playing = async () => Number(await page.getByTestId('music-player').getAttribute('data-music-id'));
+    await eventually(async () => (await playing()) === third);
+    await shoot(page, 'collect-music-zh');
+    await page.getByTestId('player-next').click();
+    await eventually(async () => (await playing()) === second);
+    await page.getByTestId('player-next').click();
+    await eventually(async () => (await playing()) === first);
+    // Past the end: the next page comes back empty, so the list starts again at page 1.
+    await page.getByTestId('player-next').click();
+    await eventually(async () => (await playing()) === third);
+    const pages = calls.filter((call) => call.path === '/music/collect/my').map((call) => [call.body.pageNo, call.body.pageSize, call.body.musicType]);
+    assert.deepEqual(pages.slice(-2), [[2, 10, 1], [1, 10, 1]]);
+
+    await page.getByTestId('lang-toggle').click();
+    await page.getByTestId('collect-tab-3').click();
+    await eventually(async () => (await page.getByTestId('collect-music').getByTestId('music-block').count()) === 1);
+    await shoot(page, 'collect-sfx-en');
+    await page.context().close();
+  });
 });

@@ -5,7 +5,8 @@ import { loginUrlReturningTo } from '../../api/authLoss';
 import { catalogueCalls } from '../../api/catalogueCalls';
 import { ApiError } from '../../api/client';
 import { BookmarkList } from '../../catalogue/BookmarkList';
-import { COLLECT_PAGE_SIZE, COLLECT_TABS, type CollectTargetType, parseTargetType } from '../../catalogue/collectTabs';
+import { musicCalls } from '../../api/musicCalls';
+import { COLLECT_PAGE_SIZE, COLLECT_TABS, MUSIC_COLLECT_PAGE_SIZE, type CollectTargetType, musicTypeOfTab, parseTargetType } from '../../catalogue/collectTabs';
 import { Notice } from '../../catalogue/Notice';
 import { Pager } from '../../catalogue/Pager';
 import { pageCount, pageParam } from '../../catalogue/paging';
@@ -13,6 +14,7 @@ import { useRemote } from '../../catalogue/useRemote';
 import { usePreferenceCounts } from '../../session/PreferenceCountsProvider';
 import { useSession } from '../../session/SessionProvider';
 import { Button, buttonClass } from '../../ui/Button';
+import { MusicList } from '../Music/MusicList';
 import { useToast } from '../../ui/toast/ToastProvider';
 import styles from './CollectPage.module.css';
 
@@ -57,6 +59,8 @@ export default function CollectPage() {
             {t('collect.signIn')}
           </Link>
         </Notice>
+      ) : musicTypeOfTab(targetType) !== null ? (
+        <MusicCollectList musicType={musicTypeOfTab(targetType)!} page={page} onPage={(next) => goTo(targetType, next)} />
       ) : (
         <CollectList targetType={targetType} page={page} onPage={(next) => goTo(targetType, next)} />
       )}
@@ -114,6 +118,52 @@ function CollectList({ targetType, page, onPage }: { targetType: CollectTargetTy
         <BookmarkList items={list.data.infos} onCancel={(item) => void cancel(item)} />
       </div>
       <Pager page={page} pages={pageCount(list.data.total, COLLECT_PAGE_SIZE)} onPage={onPage} />
+    </>
+  );
+}
+
+/**
+ * Music or sound-effect favourites (/music/collect/my, 10 a page): music blocks that play with
+ * this page as the player's `collect` source list, so next follows the collection.
+ */
+function MusicCollectList({ musicType, page, onPage }: { musicType: 1 | 2; page: number; onPage(page: number): void }) {
+  const { t, i18n } = useTranslation();
+  const list = useRemote(
+    (signal) => musicCalls.collectMy({ musicType, pageNo: page, pageSize: MUSIC_COLLECT_PAGE_SIZE }, { signal }),
+    [musicType, page, i18n.language],
+  );
+  if (list.error) {
+    return (
+      <Notice title={list.error instanceof ApiError && list.error.hasServerMessage ? list.error.message : t('catalogue.loadError')}>
+        <Button variant="secondary" onClick={list.reload}>
+          {t('catalogue.retry')}
+        </Button>
+      </Notice>
+    );
+  }
+  if (!list.data) return <p className={styles.muted}>{t('catalogue.loading')}</p>;
+  if (list.data.infos.length === 0) {
+    return (
+      <Notice title={t('collect.empty')} body={t('collect.emptyBody')} testId="collect-empty">
+        <Link className={buttonClass('secondary')} to="/Music">
+          {t('collect.browse')}
+        </Link>
+      </Notice>
+    );
+  }
+  return (
+    <>
+      <p className={styles.count} data-testid="collect-count">
+        {t('collect.count', { count: list.data.total })}
+      </p>
+      <div className={list.loading ? styles.stale : undefined} data-testid="collect-music">
+        <MusicList
+          infos={list.data.infos}
+          loading={list.loading}
+          source={{ kind: 'collect', request: { musicType }, pageNo: page, pageSize: MUSIC_COLLECT_PAGE_SIZE }}
+        />
+      </div>
+      <Pager page={page} pages={pageCount(list.data.total, MUSIC_COLLECT_PAGE_SIZE)} onPage={onPage} />
     </>
   );
 }

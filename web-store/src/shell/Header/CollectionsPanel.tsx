@@ -2,19 +2,25 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { catalogueCalls } from '../../api/catalogueCalls';
+import { musicCalls } from '../../api/musicCalls';
 import { BookmarkList } from '../../catalogue/BookmarkList';
-import { COLLECT_TABS, type CollectTargetType, DROPDOWN_PREVIEW_SIZE } from '../../catalogue/collectTabs';
+import { COLLECT_TABS, type CollectTargetType, DROPDOWN_PREVIEW_SIZE, musicBookmarkItem, musicTypeOfTab } from '../../catalogue/collectTabs';
 import { useRemote } from '../../catalogue/useRemote';
 import styles from './CollectionsPanel.module.css';
 
-/** Tabs for video, photo, music and sound effects, each with its first 6 collected items. */
+/**
+ * Tabs for video, photo, music and sound effects, each with its first 6 collected items: videos
+ * and photos from /space/bookmark, music and sound effects from /music/collect/my (spec section 7).
+ */
 export default function CollectionsPanel({ onNavigate }: { onNavigate(): void }) {
   const { t, i18n } = useTranslation();
   const [targetType, setTargetType] = useState<CollectTargetType>(0);
-  const list = useRemote(
-    (signal) => catalogueCalls.bookmarks({ targetType, pageNo: 1, pageSize: DROPDOWN_PREVIEW_SIZE }, { signal }),
-    [targetType, i18n.language],
-  );
+  const list = useRemote(async (signal) => {
+    const musicType = musicTypeOfTab(targetType);
+    if (musicType === null) return catalogueCalls.bookmarks({ targetType, pageNo: 1, pageSize: DROPDOWN_PREVIEW_SIZE }, { signal });
+    const page = await musicCalls.collectMy({ musicType, pageNo: 1, pageSize: DROPDOWN_PREVIEW_SIZE }, { signal });
+    return { infos: page.infos.map((music) => musicBookmarkItem(music, targetType)), total: page.total };
+  }, [targetType, i18n.language]);
   const items = list.data?.infos.slice(0, DROPDOWN_PREVIEW_SIZE) ?? [];
 
   return (
