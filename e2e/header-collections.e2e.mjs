@@ -149,6 +149,10 @@ describe('header counts, music collections and playing from /Collect', () => {
     await page.getByTestId('collect-tab-3').click();
     await eventually(async () => (await page.getByTestId('collect-music').getByTestId('music-block').count()) === 1);
     await shoot(page, 'collect-sfx-en');
+    await page.getByTestId('collect-menu').hover();
+    await page.getByTestId('collect-dropdown-tab-3').click();
+    await eventually(async () => (await page.getByTestId('collect-dropdown').getByTestId('collect-item').count()) === 1);
+    await shoot(page, 'header-collect-sfx-en');
     await page.context().close();
   });
 });
