@@ -1,5 +1,8 @@
+import { getDataSourceToken } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
 import type { PreferenceCounts } from '@mkt/contracts';
 import { CatalogueModule, MaterialWriter } from '@mkt/catalogue';
+import { OrdersAnnounceCarts1765810000001 } from '../../../services/orders/src/migrations/1765810000001-orders-announce-carts.js';
 import { startOrders, type OrdersHarness } from './orders-harness.js';
 import { LICENCE } from '../../../services/orders/test/purchase-world.js';
 
@@ -73,5 +76,21 @@ describe('home preference counts the cart kept by orders', () => {
     // The cart list says the same.
     const cart = await h.call<{ counts: { video: number; photo: number } }>('/cart/list', { token: buyer, body: { category: 0 } });
     expect(cart.body.data.counts).toEqual({ video: 1, photo: 0 });
+  });
+
+  it('counts carts filled before cart.changed existed, announced once by a migration', async () => {
+    const [harbour, , tower] = ids as [number, number, number];
+    const buyer = await h.userToken('5d0f8a2e-4b7c-4f1e-9a3d-2c6b8e1f0a11');
+    // Lines written as the cart wrote them before it announced anything.
+    await h.sql(`INSERT INTO orders.cart_items (user_id, material_id, category) VALUES ($1, $2, 0), ($1, $3, 1)`, ['5d0f8a2e-4b7c-4f1e-9a3d-2c6b8e1f0a11', harbour, tower]);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await counts(buyer)).toMatchObject({ videoShopping: 0, photoShopping: 0 });
+    const runner = h.server.app.get<DataSource>(getDataSourceToken('orders')).createQueryRunner();
+    try {
+      await new OrdersAnnounceCarts1765810000001().up(runner);
+    } finally {
+      await runner.release();
+    }
+    await until(buyer, { videoShopping: 1, photoShopping: 1 });
   });
 });

@@ -11,6 +11,7 @@ import { OrdersInit1764100000000 } from './migrations/1764100000000-orders-init.
 import { OrdersEnterprise1764100000001 } from './migrations/1764100000001-orders-enterprise.js';
 import { OrdersProjects1764200000001 } from './migrations/1764200000001-orders-projects.js';
 import { OrdersShop1765200000000 } from './migrations/1765200000000-orders-shop.js';
+import { OrdersAnnounceCarts1765810000001 } from './migrations/1765810000001-orders-announce-carts.js';
 import { OrdersRepository } from './orders/orders.repository.js';
 import { BuyerOrdersService } from './orders/buyer-orders.service.js';
 import { MusicOrderIntakeService } from './orders/music-order-intake.service.js';
@@ -32,7 +33,7 @@ import { ShopDemoSeed } from './seed/shop-demo.seed.js';
 import { ShopBuyerController, ShopCatalogueController } from './store/shop-store.controller.js';
 
 export const ORDERS_ENTITIES = [StaffAuditLogEntity, OutboxMessageEntity, HandledEventEntity];
-export const ORDERS_MIGRATIONS = [OrdersInit1764100000000, OrdersEnterprise1764100000001, OrdersProjects1764200000001, OrdersShop1765200000000, OutboxTraceContext1765600000000];
+export const ORDERS_MIGRATIONS = [OrdersInit1764100000000, OrdersEnterprise1764100000001, OrdersProjects1764200000001, OrdersShop1765200000000, OutboxTraceContext1765600000000, OrdersAnnounceCarts1765810000001];
 
 /** Creates the private buckets of vouchers and issued invoices on start. */
 @Injectable()
