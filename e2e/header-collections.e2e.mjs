@@ -69,7 +69,8 @@ describe('header counts, music collections and playing from /Collect', () => {
     await page.getByTestId('detail-add-to-cart').click();
     await page.getByText('已加入购物车').first().waitFor();
     await eventually(async () => (await page.getByTestId('cart-badge').getAttribute('data-count')) === '1');
-    assert.ok(preferences.some((counts) => counts?.videoShopping === 1 && counts?.photoShopping === 0), 'the badge comes from /home/preference');
+    // The response handler reads the body asynchronously: wait for it rather than race it.
+    await eventually(() => preferences.some((counts) => counts?.videoShopping === 1 && counts?.photoShopping === 0), { timeoutMs: 5_000 });
     await shoot(page, 'header-cart-badge-zh');
 
     // On a fresh page the badge is read from /home/preference alone.
