@@ -91,23 +91,11 @@ function CollectList({ targetType, page, onPage }: { targetType: CollectTargetTy
   };
 
   if (list.error) {
-    return (
-      <Notice title={list.error instanceof ApiError && list.error.hasServerMessage ? list.error.message : t('catalogue.loadError')}>
-        <Button variant="secondary" onClick={list.reload}>
-          {t('catalogue.retry')}
-        </Button>
-      </Notice>
-    );
+    return <LoadFailed error={list.error} onRetry={list.reload} />;
   }
   if (!list.data) return <p className={styles.muted}>{t('catalogue.loading')}</p>;
   if (list.data.infos.length === 0) {
-    return (
-      <Notice title={t('collect.empty')} body={t('collect.emptyBody')} testId="collect-empty">
-        <Link className={buttonClass('secondary')} to={targetType === 1 ? '/ImgSearchResult?type=pic' : '/SearchResult?type=video'}>
-          {t('collect.browse')}
-        </Link>
-      </Notice>
-    );
+    return <EmptyCollection browseTo={targetType === 1 ? '/ImgSearchResult?type=pic' : '/SearchResult?type=video'} />;
   }
   return (
     <>
@@ -133,23 +121,11 @@ function MusicCollectList({ musicType, page, onPage }: { musicType: 1 | 2; page:
     [musicType, page, i18n.language],
   );
   if (list.error) {
-    return (
-      <Notice title={list.error instanceof ApiError && list.error.hasServerMessage ? list.error.message : t('catalogue.loadError')}>
-        <Button variant="secondary" onClick={list.reload}>
-          {t('catalogue.retry')}
-        </Button>
-      </Notice>
-    );
+    return <LoadFailed error={list.error} onRetry={list.reload} />;
   }
   if (!list.data) return <p className={styles.muted}>{t('catalogue.loading')}</p>;
   if (list.data.infos.length === 0) {
-    return (
-      <Notice title={t('collect.empty')} body={t('collect.emptyBody')} testId="collect-empty">
-        <Link className={buttonClass('secondary')} to="/Music">
-          {t('collect.browse')}
-        </Link>
-      </Notice>
-    );
+    return <EmptyCollection browseTo="/Music" />;
   }
   return (
     <>
@@ -165,5 +141,29 @@ function MusicCollectList({ musicType, page, onPage }: { musicType: 1 | 2; page:
       </div>
       <Pager page={page} pages={pageCount(list.data.total, MUSIC_COLLECT_PAGE_SIZE)} onPage={onPage} />
     </>
+  );
+}
+
+/** The list could not be read: the server's message where it gave one, and a retry. */
+function LoadFailed({ error, onRetry }: { error: unknown; onRetry(): void }) {
+  const { t } = useTranslation();
+  return (
+    <Notice title={error instanceof ApiError && error.hasServerMessage ? error.message : t('catalogue.loadError')}>
+      <Button variant="secondary" onClick={onRetry}>
+        {t('catalogue.retry')}
+      </Button>
+    </Notice>
+  );
+}
+
+/** Nothing collected of this kind yet, with the way to where such things are found. */
+function EmptyCollection({ browseTo }: { browseTo: string }) {
+  const { t } = useTranslation();
+  return (
+    <Notice title={t('collect.empty')} body={t('collect.emptyBody')} testId="collect-empty">
+      <Link className={buttonClass('secondary')} to={browseTo}>
+        {t('collect.browse')}
+      </Link>
+    </Notice>
   );
 }

@@ -9,7 +9,7 @@ import { Button } from '../../ui/Button';
 import { useToast } from '../../ui/toast/ToastProvider';
 import { CancelOrder } from './CancelOrder';
 import { PaymentForm } from './PaymentForm';
-import { SignedIn, Thumb, chinaTime, messageOf, useSubmitMessage } from './common';
+import { OrderFacts, SignedIn, Thumb, chinaTime, messageOf, useSubmitMessage } from './common';
 import styles from './Orders.module.css';
 
 /** /Order?id= and /Order2?id=: order detail, payment with a voucher, downloads, authorization files, invoice and refund. */
@@ -50,19 +50,7 @@ function OrderDetail({ id }: { id: string }) {
   return (
     <>
       <section className={styles.card}>
-        <dl className={styles.facts}>
-          <dt>{t('orders.detail.orderNo')}</dt>
-          <dd data-testid="order-no">{o.orderNo}</dd>
-          <dt>{t('orders.detail.orderTime')}</dt>
-          <dd>{chinaTime(o.createdAt)}</dd>
-          <dt>{t('orders.detail.status')}</dt>
-          <dd>
-            <span className={styles.badge} data-testid="order-status">
-              {t(`orders.status.${o.status}`)}
-            </span>{' '}
-            {t(`orders.kind.${o.kind}`)}
-          </dd>
-        </dl>
+        <OrderFacts order={o} after={<>{' '}{t(`orders.kind.${o.kind}`)}</>} />
         {o.status === 'submitted' && <p className={styles.promise}>{t('orders.quotePromise')}</p>}
         {o.status === 'paid' && <p className={styles.muted}>{t('orders.detail.waitingConfirm')}</p>}
         {o.status === 'quoted' && o.voucherRejectedReason && <p className={styles.error}>{t('orders.detail.rejected', { reason: o.voucherRejectedReason })}</p>}

@@ -10,7 +10,7 @@ import { Button, buttonClass } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { useToast } from '../../ui/toast/ToastProvider';
 import { CancelOrder } from './CancelOrder';
-import { SignedIn, chinaTime, messageOf, useSubmitMessage } from './common';
+import { OrderFacts, SignedIn, chinaTime, messageOf, useSubmitMessage } from './common';
 import { PaymentForm } from './PaymentForm';
 import styles from './Orders.module.css';
 
@@ -128,18 +128,7 @@ function PlacedOrder({ id }: { id: string }) {
       <PlanFacts priceFen={o.totalFen ?? 0} />
       <section className={styles.card} data-testid="vip-order-state" data-status={o.status}>
         <h2 className={styles.subtitle}>{t('orders.vipOrder.state')}</h2>
-        <dl className={styles.facts}>
-          <dt>{t('orders.detail.orderNo')}</dt>
-          <dd data-testid="order-no">{o.orderNo}</dd>
-          <dt>{t('orders.detail.orderTime')}</dt>
-          <dd>{chinaTime(o.createdAt)}</dd>
-          <dt>{t('orders.detail.status')}</dt>
-          <dd>
-            <span className={styles.badge} data-testid="order-status">
-              {t(`orders.status.${o.status}`)}
-            </span>
-          </dd>
-        </dl>
+        <OrderFacts order={o} />
         <StateNote order={o} />
         {buyerMayCancel(o.status) && (
           <div className={styles.footer}>

@@ -57,3 +57,23 @@ export function orderSummary(order: Pick<OrderView, 'kind' | 'items' | 'product'
   if (order.kind === 'vip') return t('orders.list.vipSummary', { days: VIP_DAYS });
   return '';
 }
+
+/** The facts every order screen starts with: number, time (UTC+8) and state; `after` follows the state badge. */
+export function OrderFacts({ order, after }: { order: Pick<OrderView, 'orderNo' | 'createdAt' | 'status'>; after?: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <dl className={styles.facts}>
+      <dt>{t('orders.detail.orderNo')}</dt>
+      <dd data-testid="order-no">{order.orderNo}</dd>
+      <dt>{t('orders.detail.orderTime')}</dt>
+      <dd>{chinaTime(order.createdAt)}</dd>
+      <dt>{t('orders.detail.status')}</dt>
+      <dd>
+        <span className={styles.badge} data-testid="order-status">
+          {t(`orders.status.${order.status}`)}
+        </span>
+        {after}
+      </dd>
+    </dl>
+  );
+}
