@@ -1,7 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createConnection, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -10,6 +9,7 @@ import { EmbeddedPostgresServer } from '@mkt/platform';
 import { INFRASTRUCTURE } from '../../deploy/topology.mjs';
 import { TestNetwork } from './hosts.mjs';
 import { startMailSink } from './mail-sink.mjs';
+import { forwardTcp } from './tcp-forward.mjs';
 import { containerEnvironment, emptyDirMounts, ofKind, renderOverlay, selectedDeployment, targetContainerPort } from './rendered.mjs';
 
 const ROOT = join(import.meta.dirname, '../..');
@@ -49,17 +49,6 @@ function operatorSecrets(services, s3Keys) {
   };
   for (const service of services) secrets[`${service}-database`] = { DATABASE_URL: `postgres://${service}:${DB_PASSWORD}@${DATABASE_HOST}:5432/${service}` };
   return secrets;
-}
-
-/** A TCP port on the machine's bridge address forwarding to a loopback port. */
-function forward(host, port, targetPort) {
-  const server = createServer((incoming) => {
-    const outgoing = createConnection({ host: '127.0.0.1', port: targetPort });
-    incoming.pipe(outgoing).pipe(incoming);
-    outgoing.on('error', () => incoming.destroy());
-    incoming.on('error', () => outgoing.destroy());
-  });
-  return new Promise((resolve, reject) => server.once('error', reject).listen(port, host, () => resolve(server)));
 }
 
 /** A self-signed certificate for the ingress's TLS hosts; browsers of the test trust it. */
@@ -111,7 +100,7 @@ export async function startKubernetesCluster({ overlay = 'staging', log = () => 
       await admin.query(`REVOKE ALL ON DATABASE "${name}" FROM PUBLIC`);
     }
     await admin.end();
-    const pgForward = await forward(machine, 5432, postgres.port);
+    const pgForward = await forwardTcp({ host: machine, port: 5432 }, { host: '127.0.0.1', port: postgres.port });
     cleanup.push(() => new Promise((resolve) => pgForward.close(resolve)));
 
     const objectStore = INFRASTRUCTURE.kubernetes.objectStore;

@@ -269,5 +269,16 @@ export interface ReviewRecord extends ContributedMaterial {
 export const DETAIL_FILTERS = ['mediaType', 'shootingType', 'composition', 'people', 'gender', 'race', 'count', 'age'] as const;
 export type DetailFilter = (typeof DETAIL_FILTERS)[number];
 
+/** A file's details can be given until a reviewer has decided on it; a rejected one is corrected and resubmitted. */
+export const DETAILS_EDITABLE_STATUSES: readonly UploadStatus[] = ['uploading', 'transcoding', 'waiting', 'failed', 'rejected'];
+
+/** Keywords as typed in one field: separated by commas (either width), ideographic commas, semicolons or new lines; spaces stay inside a keyword. */
+export function splitKeywords(text: string): string[] {
+  return text
+    .split(/[,，、;；\n]+/)
+    .map((keyword) => keyword.trim())
+    .filter(Boolean);
+}
+
 /** What the details step asks for at least, so buyers can find the file (keywords per language). */
 export const DETAILS_RULES = { minKeywords: 3, maxKeywords: 50, titleMax: 100, descriptionMax: 1000 } as const;

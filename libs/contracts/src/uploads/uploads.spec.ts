@@ -1,6 +1,7 @@
 import { serverMessages } from '../messages.js';
 import {
   UPLOAD_LIMITS,
+  splitKeywords,
   checkDuplicateName,
   checkPhotoDimensions,
   checkPhotoFile,
@@ -89,5 +90,12 @@ describe('queue rules', () => {
   it('declares the transfer limits of the spec', () => {
     expect(UPLOAD_LIMITS).toMatchObject({ partSize: MB, parallelParts: 10, partRetries: 3, desktopUploaderVersion: '2.3.2' });
     expect(UPLOAD_LIMITS.speedFloorBytesPerSecond).toBeCloseTo(0.01 * MB);
+  });
+});
+
+describe('keywords as typed', () => {
+  it('splits on commas of either width, ideographic commas, semicolons and new lines, keeping spaces inside a keyword', () => {
+    expect(splitKeywords(' city lights, 夜景，延时、 time lapse ;skyline\n\n,')).toEqual(['city lights', '夜景', '延时', 'time lapse', 'skyline']);
+    expect(splitKeywords('')).toEqual([]);
   });
 });

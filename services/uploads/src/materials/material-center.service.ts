@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { In, IsNull, type DataSource, type FindOptionsWhere } from 'typeorm';
 import {
+  DETAILS_EDITABLE_STATUSES,
   ErrorCode,
   MATERIAL_CENTER_TABS,
   type ContributedMaterial,
@@ -82,9 +83,6 @@ export class RenditionLinks {
   }
 }
 
-/** A file's details can be given until a reviewer decided on it; a rejected one is corrected and resubmitted. */
-const DETAILS_EDITABLE: readonly UploadStatus[] = ['uploading', 'transcoding', 'waiting', 'failed', 'rejected'];
-
 /** Tags in their order, without blanks and without repeats that differ only in case. */
 export function distinctKeywords(keywords: readonly string[]): string[] {
   const seen = new Set<string>();
@@ -146,7 +144,7 @@ export class MaterialCenterService {
    */
   async details(user: AuthenticatedUser, request: MaterialDetailsRequest): Promise<ContributedMaterial> {
     const row = await this.own(user, request.id);
-    if (!DETAILS_EDITABLE.includes(row.status)) throw new AppError(ErrorCode.UPLOAD_STATE_CONFLICT, 'uploadStateConflict');
+    if (!DETAILS_EDITABLE_STATUSES.includes(row.status)) throw new AppError(ErrorCode.UPLOAD_STATE_CONFLICT, 'uploadStateConflict');
     const { id, filters, ...text } = request;
     const chosen = Object.fromEntries(Object.entries(filters).filter(([, values]) => values && values.length > 0).map(([name, values]) => [name, [...new Set(values)]]));
     await this.dataSource.getRepository(UploadEntity).update(id, {

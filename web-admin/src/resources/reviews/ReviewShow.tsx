@@ -1,4 +1,4 @@
-import { FILTER_LABELS, type DetailFilter, type ReviewRecord } from '@mkt/contracts';
+import { FILTER_LABELS, splitKeywords, type DetailFilter, type ReviewRecord } from '@mkt/contracts';
 import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
 import { Box, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Grid, TextField as MuiTextField, Typography } from '@mui/material';
@@ -47,13 +47,12 @@ const DecisionButtons = () => {
     setText({ titleZh: record.titleZh, titleEn: record.titleEn, keywordsZh: record.keywordsZh.join(', '), keywordsEn: record.keywordsEn.join(', ') });
     setApproving(true);
   };
-  const keywords = (value: string) => value.split(/[,，、\n]+/).map((keyword) => keyword.trim()).filter(Boolean);
   const approval = () => ({
     decision: 'approve',
     titleZh: text.titleZh.trim(),
     titleEn: text.titleEn.trim(),
-    keywordsZh: keywords(text.keywordsZh),
-    keywordsEn: keywords(text.keywordsEn),
+    keywordsZh: splitKeywords(text.keywordsZh),
+    keywordsEn: splitKeywords(text.keywordsEn),
   });
   const decide = (data: object) =>
     update(

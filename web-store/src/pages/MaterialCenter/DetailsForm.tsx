@@ -1,4 +1,4 @@
-import { DETAIL_FILTERS, DETAILS_RULES, FILTER_VALUES, type Category, type ContributedMaterial, type DetailFilter } from '@mkt/contracts/web';
+import { DETAIL_FILTERS, DETAILS_RULES, FILTER_VALUES, splitKeywords, type Category, type ContributedMaterial, type DetailFilter } from '@mkt/contracts/web';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
@@ -7,9 +7,6 @@ import { uploadCalls } from '../../api/uploadCalls';
 import { Button } from '../../ui/Button';
 import styles from './DetailsForm.module.css';
 import './detailsMessages';
-
-/** Keywords as typed: separated by commas (either width), ideographic commas or new lines; spaces stay inside a keyword. */
-export const splitKeywords = (text: string) => text.split(/[,，、;；\n]+/).map((keyword) => keyword.trim()).filter(Boolean);
 
 type Problem = 'titleZh' | 'titleEn' | 'keywordsZh' | 'keywordsEn' | 'category' | 'people';
 
