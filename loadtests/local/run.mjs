@@ -314,6 +314,7 @@ function checkRun(run, target, problems) {
 }
 
 /**
+ * The session check on an empty server, beside the bare server.
  * @param {ReturnType<typeof readSettings>} settings
  * @param {ReturnType<typeof serverLauncher>} launcher
  * @param {string} dataDir
@@ -321,34 +322,45 @@ function checkRun(run, target, problems) {
  */
 async function measureSession(settings, launcher, dataDir, problems) {
   const server = await launcher.start(dataDir, 'server');
-  /** @type {import('./lib/load.mjs').LoadResult[]} */
-  const serverRuns = [];
-  let sample;
   try {
-    const token = await signIn(server.baseUrl);
-    sample = await callJson(`${server.baseUrl}/api/session`, {
-      method: 'POST',
-      headers: { access_token: token },
-      body: '{}',
-    });
-    expectSuccess(sample, 'POST /api/session');
-    progress(`signed in; /api/session answers ${Buffer.byteLength(sample.text)} bytes`);
-    for (const connections of settings.connections) {
-      const run = await runLoad({
-        url: `${server.baseUrl}/api/session`,
-        method: 'POST',
-        headers: { access_token: token, 'content-type': 'application/json' },
-        body: '{}',
-        connections,
-        durationSec: settings.durationSec,
-        warmupSec: settings.warmupSec,
-      });
-      checkRun(run, 'server', problems);
-      serverRuns.push(run);
-      progress(`server, ${connections} connection(s): ${formatCount(run.rps)} req/s, p95 ${formatMs(run.latencyMs.p95)} ms`);
-    }
+    return await measureSessionBesideBare(settings, server, 'server', problems);
   } finally {
     checkStop(await server.stop(), 'server after the load runs', problems);
+  }
+}
+
+/**
+ * Signs in on `server`, runs POST /api/session at each connection level, then the bare server
+ * answering the same bytes at the same levels, straight after.
+ * @param {ReturnType<typeof readSettings>} settings
+ * @param {{ baseUrl: string }} server
+ * @param {string} target  how the problems name the server
+ * @param {string[]} problems
+ */
+async function measureSessionBesideBare(settings, server, target, problems) {
+  /** @type {import('./lib/load.mjs').LoadResult[]} */
+  const serverRuns = [];
+  const token = await signIn(server.baseUrl);
+  const sample = await callJson(`${server.baseUrl}/api/session`, {
+    method: 'POST',
+    headers: { access_token: token },
+    body: '{}',
+  });
+  expectSuccess(sample, 'POST /api/session');
+  progress(`signed in; /api/session answers ${Buffer.byteLength(sample.text)} bytes`);
+  for (const connections of settings.connections) {
+    const run = await runLoad({
+      url: `${server.baseUrl}/api/session`,
+      method: 'POST',
+      headers: { access_token: token, 'content-type': 'application/json' },
+      body: '{}',
+      connections,
+      durationSec: settings.durationSec,
+      warmupSec: settings.warmupSec,
+    });
+    checkRun(run, target, problems);
+    serverRuns.push(run);
+    progress(`${target}, ${connections} connection(s): ${formatCount(run.rps)} req/s, p95 ${formatMs(run.latencyMs.p95)} ms`);
   }
 
   const bare = await startBaseline('bare server', BARE_SERVER, {
@@ -421,7 +433,9 @@ async function measureSearchAtScale(settings, launcher, problems) {
       progress,
       problems,
     });
-    return { materials: largest.size, load: largest.load, ...result, distinct: { sizes: distinct, targets: distinctTargets(distinct) } };
+    // The store's every page load, with the largest catalogue in the process (its index, its caches).
+    const session = await measureSessionBesideBare(settings, server, `server with ${formatCount(largest.size)} materials`, problems);
+    return { materials: largest.size, load: largest.load, ...result, session, distinct: { sizes: distinct, targets: distinctTargets(distinct) } };
   } finally {
     checkStop(await server.stop(), 'search server', problems);
   }
@@ -512,6 +526,51 @@ function distinctTargets(sizes) {
     detailP95: { targetMs: TARGETS_MS.detailP95, actualMs: largest.detail.latencyMs.p95, met: (largest.detail.latencyMs.p95 ?? Infinity) <= TARGETS_MS.detailP95 },
     startup: { targetMs: 30_000, actualMs: largest.startupMs, met: largest.startupMs < 30_000 },
     memory: { targetKB: 1_048_576, actualKB: largest.memory.idle?.totalKB ?? null, met: (largest.memory.idle?.totalKB ?? Infinity) < 1_048_576 },
+  };
+}
+
+/**
+ * The session table: each connection level's server and bare runs, then their ratios.
+ * @param {string} title
+ * @param {{ responseBytes: number, levels: any[] }} session
+ * @returns {import('./lib/report.mjs').Section}
+ */
+function sessionSection(title, session) {
+  /** @type {string[][]} */
+  const rows = [];
+  for (const level of session.levels) {
+    for (const [target, run] of /** @type {const} */ ([['server', level.server], ['bare node http', level.bare]])) {
+      rows.push([
+        String(level.connections),
+        target,
+        formatCount(run.rps),
+        formatMs(run.latencyMs.p50),
+        formatMs(run.latencyMs.p95),
+        formatMs(run.latencyMs.p99),
+        formatCount(run.non2xx),
+      ]);
+    }
+    rows.push([
+      String(level.connections),
+      'server / bare',
+      formatRatio(level.ratio.rps),
+      formatRatio(level.ratio.p50),
+      formatRatio(level.ratio.p95),
+      formatRatio(level.ratio.p99),
+      '',
+    ]);
+  }
+  return {
+    title,
+    table: {
+      headers: ['conns', 'target', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'non-2xx'],
+      align: ['right', 'left', 'right', 'right', 'right', 'right', 'right'],
+      rows,
+    },
+    notes: [
+      `response body ${session.responseBytes} bytes; the bare server returns the same bytes, measured straight after`,
+      'the load generator runs on the same cores as the server: compare ratios more than absolute figures',
+    ],
   };
 }
 
@@ -708,42 +767,10 @@ function sections(report) {
   }
 
   if (report.session) {
-    /** @type {string[][]} */
-    const rows = [];
-    for (const level of report.session.levels) {
-      for (const [target, run] of /** @type {const} */ ([['server', level.server], ['bare node http', level.bare]])) {
-        rows.push([
-          String(level.connections),
-          target,
-          formatCount(run.rps),
-          formatMs(run.latencyMs.p50),
-          formatMs(run.latencyMs.p95),
-          formatMs(run.latencyMs.p99),
-          formatCount(run.non2xx),
-        ]);
-      }
-      rows.push([
-        String(level.connections),
-        'server / bare',
-        formatRatio(level.ratio.rps),
-        formatRatio(level.ratio.p50),
-        formatRatio(level.ratio.p95),
-        formatRatio(level.ratio.p99),
-        '',
-      ]);
-    }
-    out.push({
-      title: 'POST /api/session (signed in, autocannon)',
-      table: {
-        headers: ['conns', 'target', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'non-2xx'],
-        align: ['right', 'left', 'right', 'right', 'right', 'right', 'right'],
-        rows,
-      },
-      notes: [
-        `response body ${report.session.responseBytes} bytes; the bare server returns the same bytes`,
-        'the load generator runs on the same cores as the server: compare ratios more than absolute figures',
-      ],
-    });
+    out.push(sessionSection('POST /api/session (signed in, autocannon)', report.session));
+  }
+  if (report.search?.session) {
+    out.push(sessionSection(`POST /api/session with ${formatCount(report.search.materials)} materials loaded (read cache on)`, report.search.session));
   }
 
   if (report.bundle) {

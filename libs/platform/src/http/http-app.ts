@@ -12,6 +12,7 @@ import { EnvelopingFastifyAdapter } from './envelope.js';
 import { httpsRedirect } from './https-redirect.hook.js';
 import { normaliseStrings } from './normalised-text.js';
 import { pathOf } from './request-path.js';
+import { batchedResponseWrites } from './response-write-batch.hook.js';
 import { unstorableTextRefusal } from './storable-text.js';
 
 /** JSON and form bodies; file parts and vouchers have their own limits on their own routes. */
@@ -43,8 +44,8 @@ export function createHttpAdapter(trustedProxies: readonly string[]): FastifyAda
 /**
  * What every HTTP process shares, the single-machine server and each service run alone:
  * request ids and logs, request durations (when the metrics module is mounted), the https
- * redirect, refusing text that cannot be stored and normalising the rest, the error envelope,
- * OpenAPI.
+ * redirect, refusing text that cannot be stored and normalising the rest, responses written
+ * together at the end of each event-loop turn, the error envelope, OpenAPI.
  */
 export function configureHttpApp(app: NestFastifyApplication, logger: JsonLogger, title: string): void {
   const fastify = app.getHttpAdapter().getInstance();
@@ -53,6 +54,8 @@ export function configureHttpApp(app: NestFastifyApplication, logger: JsonLogger
   if (metrics) fastify.addHook('onResponse', httpRequestMetrics(metrics));
   fastify.addHook('onRequest', httpsRedirect);
   fastify.addHook('preValidation', checkedText);
+  // The last onSend hook: the payload is final, only its write waits for the end of the turn.
+  fastify.addHook('onSend', batchedResponseWrites());
   app.useGlobalFilters(new ErrorEnvelopeFilter());
   const document = SwaggerModule.createDocument(
     app,
