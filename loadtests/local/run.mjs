@@ -8,7 +8,8 @@
 //   3. the store's initial JavaScript for the home route, gzipped;
 //   4. search at scale: a fresh server, BENCH_MATERIALS generated materials loaded into its
 //      embedded database, 50 mixed searches at each concurrency level (server, and the same
-//      statements through a plain pg pool: the floor), home and detail at the highest level;
+//      statements through a plain pg pool: the floor), home and detail at the highest level,
+//      then the session check of step 2 again on that server, beside a bare server;
 //   5. orders (BENCH_ORDERS orders of 2 items; BENCH_ORDERS=0 skips): order submission latency,
 //      confirmation-to-licence latency p50/p95 through the event bus, authorization PDFs per second,
 //      BENCH_ORDERS downloads under the demo enterprise project (p50/p95 to a signed link) and a
