@@ -146,3 +146,40 @@ function even(value: number): number {
 function num(value: number): string {
   return String(Number(value.toFixed(4)));
 }
+
+/** At least one frame this often for the visual index, besides each scene change. */
+export const SIGNATURE_FRAME_EVERY_SECONDS = 2;
+/** A scene change closer than this to the frame before it is not taken again (flashes, fast cuts). */
+const SIGNATURE_SCENE_MIN_GAP_SECONDS = 0.5;
+/** ffmpeg's scene score (0..1) above which a frame starts a new scene. */
+const SIGNATURE_SCENE_THRESHOLD = 0.3;
+
+/**
+ * The frames of a video the visual index keeps: the first, one at least every 2 s and each
+ * scene change, each stretched to `raster` x `raster` RGB and written one after another to
+ * `rawOutput`; `timesOutput` gets ffmpeg's metadata lines (one `pts_time:` per frame, in order).
+ * The raster is scaled before scene detection so that detection costs next to nothing.
+ */
+export function buildSignatureFramesArgs(input: string, raster: number, rawOutput: string, timesOutput: string): string[] {
+  const select = [
+    'isnan(prev_selected_t)',
+    `gte(t-prev_selected_t\\,${SIGNATURE_FRAME_EVERY_SECONDS})`,
+    `gt(scene\\,${SIGNATURE_SCENE_THRESHOLD})*gte(t-prev_selected_t\\,${SIGNATURE_SCENE_MIN_GAP_SECONDS})`,
+  ].join('+');
+  const filter = `scale=${raster}:${raster}:flags=bicubic,format=rgb24,select='${select}',metadata=mode=print:file=${escapeFilterPath(timesOutput)}`;
+  return [
+    '-hide_banner', '-nostdin', '-loglevel', 'error', '-y',
+    ...inputOptions(input), '-i', input,
+    '-map', '0:v:0', '-an', '-vf', filter, '-vsync', 'vfr', '-f', 'rawvideo', '-pix_fmt', 'rgb24', rawOutput,
+  ];
+}
+
+/**
+ * A path inside a filter argument is parsed by the filter graph: the folders the pipeline makes
+ * (mkdtemp under its work folder) hold none of its special characters, and anything else is refused
+ * rather than escaped in three levels.
+ */
+function escapeFilterPath(path: string): string {
+  if (!/^[\w./-]+$/.test(path)) throw new Error(`a filter output path must be plain letters, digits and / . _ -: ${path}`);
+  return path;
+}

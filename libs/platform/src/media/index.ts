@@ -13,6 +13,8 @@ export {
   buildProbeArgs,
   buildRenditionArgs,
   buildRenditionFilterGraph,
+  buildSignatureFramesArgs,
+  SIGNATURE_FRAME_EVERY_SECONDS,
   inputOptions,
   isLinkInput,
   planRenditions,
@@ -27,3 +29,18 @@ export { renderWatermarkPng } from './watermark-image.js';
 export { hasCjkFont } from './font-probe.js';
 export { dHashFromGrey, differenceHash, hammingDistance } from './perceptual-hash.js';
 export { sharesFrame, videoFrameHashes } from './video-fingerprint.js';
+export {
+  COMPOSITION_BYTES,
+  SIGNATURE_RASTER,
+  compositionGrid,
+  DETAIL_SIDE,
+  detailGrid,
+  detailSimilarity,
+  dominantColours,
+  signatureOfRaster,
+  signatureRaster,
+  visualSignature,
+  type DominantColour,
+  type VisualSignature,
+} from './visual-signature.js';
+export { frameTimesMs, videoFrameSignatures, type FrameSignature } from './video-frame-signatures.js';
