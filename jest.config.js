@@ -20,6 +20,7 @@ export default {
     '^@mkt/platform$': '<rootDir>/libs/platform/src/index.ts',
     '^@mkt/platform/testing$': '<rootDir>/libs/platform/src/testing/index.ts',
     '^@mkt/platform/media$': '<rootDir>/libs/platform/src/media/index.ts',
+    '^@mkt/platform/visual$': '<rootDir>/libs/platform/src/visual/index.ts',
     '^@mkt/platform/pdf$': '<rootDir>/libs/platform/src/pdf/index.ts',
     '^@mkt/uploads$': '<rootDir>/services/uploads/src/index.ts',
     '^@mkt/identity$': '<rootDir>/services/identity/src/index.ts',

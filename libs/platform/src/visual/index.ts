@@ -1,0 +1,2 @@
+export * from './frame-hash-index.js';
+export * from './source-matcher.js';
