@@ -204,6 +204,8 @@ function serverLauncher(settings, workDir) {
         DATA_DIR: dataDir,
         EMBEDDED_PG_PORT: String(pgPort),
         SEED_DEMO: 'false',
+        // Generated materials have no media to read: the visual indexing job would only record failures.
+        VISUAL_INDEXING: 'off',
         // Demo media (contest entries, clips) rendered once per machine, not once per server.
         DEMO_MEDIA_CACHE: join(tmpdir(), 'mkt-bench-demo-media'),
         LOG_LEVEL: settings.logLevel,

@@ -40,6 +40,13 @@ import { CatalogueStoreController } from './store/catalogue-store.controller.js'
 import { MaterialReadCache } from './store/material-read-cache.js';
 import { MemberActionsService } from './store/member-actions.service.js';
 import { CartLinesHandler } from './store/cart-lines.handler.js';
+import { CatalogueVisualIndex1766000000000 } from './migrations/1766000000000-visual-index.js';
+import { ImageSearchController } from './visual/image-search.controller.js';
+import { ImageSearchService } from './visual/image-search.service.js';
+import { MaterialLookReader } from './visual/material-look.reader.js';
+import { MaterialVisualsRepository } from './visual/material-visuals.repository.js';
+import { VisualIndexService } from './visual/visual-index.service.js';
+import { VisualIndexingJob } from './visual/visual-indexing.job.js';
 
 export const CATALOGUE_ENTITIES = [
   MaterialEntity,
@@ -66,11 +73,12 @@ export const CATALOGUE_MIGRATIONS = [
   CatalogueEditorial1765000000000,
   OutboxTraceContext1765600000000,
   CatalogueCartLines1765810000000,
+  CatalogueVisualIndex1766000000000,
 ];
 
 /**
  * Catalogue: materials (videos, photos, music, sound effects) and their search (with its synonym
- * dictionary), categories, topics, hot words, favourites, click tracking, sample downloads and the public renditions route.
+ * dictionary, and by image through the visual index), categories, topics, hot words, favourites, click tracking, sample downloads and the public renditions route.
  */
 @Module({
   imports: [
@@ -87,6 +95,7 @@ export const CATALOGUE_MIGRATIONS = [
     AdminEditorialEntriesController,
     AdminHotWordsController,
     AdminSearchSynonymsController,
+    ImageSearchController,
     ...MUSIC_CONTROLLERS,
   ],
   providers: [
@@ -108,6 +117,12 @@ export const CATALOGUE_MIGRATIONS = [
     MaterialSalesHandler,
     CartLinesHandler,
     MaterialIndexRequestedHandler,
+    // Search by image: frames and looks of published photos and videos, indexed in the background.
+    MaterialVisualsRepository,
+    MaterialLookReader,
+    VisualIndexService,
+    VisualIndexingJob,
+    ImageSearchService,
     ...MUSIC_PROVIDERS,
   ],
   exports: [MATERIAL_SEARCH_INDEX, MaterialWriter, SearchSynonymStore],

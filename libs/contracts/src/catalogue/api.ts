@@ -233,7 +233,28 @@ export const CatalogueCalls = {
   sample: '/material/sample',
   editorialList: '/editorial/list',
   editorialDetail: '/editorial/detail',
+  /** Multipart: `image` (jpg, png or webp, at most 20 MB). */
+  searchByImage: '/material/searchByImage',
 } as const;
+
+/** Search by image: the picture's limits, checked on its real content. */
+export const IMAGE_QUERY_MAX_BYTES = 20 * 1024 * 1024;
+export const IMAGE_QUERY_MIN_SIDE = 16;
+export const IMAGE_QUERY_MAX_SIDE = 16_384;
+
+/** A material the searched picture comes from: a photo, or a clip with the time of the frame. */
+export interface ImageSearchSource extends MaterialCard {
+  /** Milliseconds from the clip's start of the frame that matched; null for a photo. */
+  timeMs: number | null;
+  /** Differing bits of the 64-bit perceptual hashes (0 = the same picture). */
+  distance: number;
+}
+
+/** POST /material/searchByImage: sources first, then materials that look alike. */
+export interface ImageSearchResult {
+  sources: ImageSearchSource[];
+  similar: ImageSearchSource[];
+}
 
 /* ------------------------------------------------------------------------------------------
  * Console (react-admin REST below ADMIN_API_PREFIX): materials, categories, topics, hot words.

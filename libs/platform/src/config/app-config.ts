@@ -88,6 +88,9 @@ const envSchema = z
     EMBEDDED_PG_SHARED_BUFFERS: z.string().regex(/^[1-9][0-9]*(kB|MB|GB)$/, 'must look like 128MB or 1GB').default('256MB'),
     // How long search results, cards and details are served from memory (0 turns it off).
     READ_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+    // The catalogue's visual indexing job (frames and looks of published photos and videos, read
+    // from their originals): on, or off where materials have no real media (generated benchmarks).
+    VISUAL_INDEXING: z.enum(['on', 'off']).default('on'),
     EVENT_BUS: z.enum(['postgres', 'kafka']).default('postgres'),
     // The PostgreSQL bus's own database, shared by every service process (absent: the service's
     // DATABASE_URL, which is right when the services share one database, as on a single machine).
@@ -195,6 +198,8 @@ export interface AppConfig {
   identityUrl: string | null;
   /** Seconds the catalogue serves search results, cards and details from memory; 0 = never. */
   readCacheSeconds: number;
+  /** Whether the catalogue indexes the frames and looks of published photos and videos (VISUAL_INDEXING). */
+  visualIndexing: boolean;
   /** Where spans go (`none`: trace ids in logs and events only) and the service name they carry (null: the process title). */
   tracing: { exporter: 'none' | 'otlp'; serviceName: string | null };
   events:
@@ -268,6 +273,7 @@ export function loadConfig(raw: RawEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL,
     database: { url: env.DATABASE_URL ?? null, embeddedPort: env.EMBEDDED_PG_PORT, embeddedSharedBuffers: env.EMBEDDED_PG_SHARED_BUFFERS },
     readCacheSeconds: env.READ_CACHE_SECONDS,
+    visualIndexing: env.VISUAL_INDEXING === 'on',
     tracing: { exporter: env.OTEL_TRACES_EXPORTER, serviceName: env.OTEL_SERVICE_NAME ?? null },
     identityUrl: env.IDENTITY_URL ?? null,
     events:

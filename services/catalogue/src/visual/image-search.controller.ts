@@ -1,0 +1,31 @@
+import { HttpCode, Post, Req, UploadedFile as UploadedFileParam, UseGuards, UseInterceptors } from '@nestjs/common';
+import { FileInterceptor } from '@nestjs/platform-fastify';
+import { ApiConsumes, ApiTags } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
+import { CatalogueCalls, IMAGE_QUERY_MAX_BYTES, languageFromHeader } from '@mkt/contracts';
+import { OptionalUser, RateLimit, RateLimitGuard, StoreController } from '@mkt/platform';
+import { ImageSearchService, type ImageQueryFile } from './image-search.service.js';
+
+const path = (call: string) => call.replace(/^\//, '');
+
+/** Search by image (visitors too): the picture is read in memory, hashed and forgotten. */
+@ApiTags('store: catalogue')
+@StoreController()
+export class ImageSearchController {
+  constructor(
+    private readonly images: ImageSearchService,
+    private readonly optionalUser: OptionalUser,
+  ) {}
+
+  @Post(path(CatalogueCalls.searchByImage))
+  @HttpCode(200)
+  @ApiConsumes('multipart/form-data')
+  // Decoding a picture costs tens of milliseconds: limited per address, like sign-in codes.
+  @UseGuards(RateLimitGuard)
+  @RateLimit({ limit: 30, windowSeconds: 60 })
+  // The hard cap only protects memory; the limit is checked in the service with a localized message.
+  @UseInterceptors(FileInterceptor('image', { limits: { fileSize: IMAGE_QUERY_MAX_BYTES + 1024 * 1024, files: 1 } }))
+  async search(@Req() request: FastifyRequest, @UploadedFileParam() image?: ImageQueryFile) {
+    return this.images.search(image, languageFromHeader(request.headers['accept-language']), await this.optionalUser.userId(request));
+  }
+}

@@ -1,0 +1,101 @@
+import { Injectable } from '@nestjs/common';
+import sharp, { type Metadata } from 'sharp';
+import {
+  ErrorCode,
+  IMAGE_QUERY_MAX_BYTES,
+  IMAGE_QUERY_MAX_SIDE,
+  IMAGE_QUERY_MIN_SIDE,
+  type ImageSearchResult,
+  type ImageSearchSource,
+  type Language,
+} from '@mkt/contracts';
+import { AppError } from '@mkt/platform';
+import { detailSimilarity, visualSignature, type VisualSignature } from '@mkt/platform/media';
+import { confirmSources } from '@mkt/platform/visual';
+import { CatalogueReadService } from '../store/catalogue-read.service.js';
+import { MaterialVisualsRepository } from './material-visuals.repository.js';
+import { VisualIndexService } from './visual-index.service.js';
+
+/**
+ * Search by image's two stages (confirmSources): materials with a frame hash within
+ * CANDIDATE_DISTANCE bits of the picture's are candidates; a candidate is a source when one of
+ * its frames' detail grids correlates with the picture's at MIN_SOURCE_SIMILARITY or more.
+ * Chosen on re-encoded, rescaled, brightened, cropped and captioned frames of demo media against
+ * pictures of other scenes (the accuracy test).
+ */
+export const CANDIDATE_DISTANCE = 14;
+export const MIN_SOURCE_SIMILARITY = 0.9;
+const SOURCES = 10;
+const SIMILAR = 30;
+const CANDIDATES = 60;
+
+export interface ImageQueryFile {
+  buffer: Buffer;
+  size: number;
+}
+
+/** Search by image: the buyer's picture checked on its real content, then looked up in the visual index. */
+@Injectable()
+export class ImageSearchService {
+  constructor(
+    private readonly index: VisualIndexService,
+    private readonly visuals: MaterialVisualsRepository,
+    private readonly read: CatalogueReadService,
+  ) {}
+
+  async search(file: ImageQueryFile | undefined, language: Language, userId: string | null): Promise<ImageSearchResult> {
+    const query = await querySignature(await checkedQueryImage(file));
+    const candidates = await this.index.search(query.hash, CANDIDATE_DISTANCE, CANDIDATES);
+    const published = await this.visuals.published(candidates.map((match) => match.materialId));
+    const live = candidates.filter((match) => published.has(match.materialId));
+    const confirmed = confirmSources(query, live, await this.visuals.frameDetails(live.map((match) => match.materialId)), MIN_SOURCE_SIMILARITY, detailSimilarity);
+    const sourceIds = new Set(confirmed.map((match) => match.materialId));
+    // Candidates that were not confirmed still share the picture's overall shape: shown as alike.
+    const similar = live.filter((match) => !sourceIds.has(match.materialId)).slice(0, SIMILAR);
+    return {
+      sources: await this.withCards(confirmed.slice(0, SOURCES), language, userId),
+      similar: await this.withCards(similar, language, userId),
+    };
+  }
+
+  private async withCards(matches: readonly { materialId: number; timeMs: number; distance: number }[], language: Language, userId: string | null): Promise<ImageSearchSource[]> {
+    const cards = await this.read.cards(matches.map((match) => match.materialId), language, userId);
+    const byId = new Map(matches.map((match) => [match.materialId, match]));
+    return cards.map((card) => {
+      const match = byId.get(card.id)!;
+      return { ...card, timeMs: card.kind === 'video' ? match.timeMs : null, distance: match.distance };
+    });
+  }
+}
+
+/**
+ * The picture as sent, once it is known to be one still jpg, png or webp within the limits: the
+ * type, size and frame count come from its own header (sharp), never from its name or declared
+ * type, and the pixel count is checked before anything is decoded (a decompression bomb is
+ * refused from its header).
+ */
+export async function checkedQueryImage(file: ImageQueryFile | undefined): Promise<Buffer> {
+  if (!file || file.size === 0) throw new AppError(ErrorCode.VISUAL_QUERY_REQUIRED, 'visualQueryRequired');
+  if (file.size > IMAGE_QUERY_MAX_BYTES) throw new AppError(ErrorCode.VISUAL_QUERY_TOO_LARGE, 'visualQueryTooLarge', { megabytes: IMAGE_QUERY_MAX_BYTES / 1024 / 1024 });
+  let metadata: Metadata;
+  try {
+    metadata = await sharp(file.buffer, { limitInputPixels: false }).metadata();
+  } catch {
+    throw new AppError(ErrorCode.VISUAL_QUERY_TYPE, 'visualQueryType');
+  }
+  if (!['jpeg', 'png', 'webp'].includes(metadata.format ?? '')) throw new AppError(ErrorCode.VISUAL_QUERY_TYPE, 'visualQueryType');
+  if ((metadata.pages ?? 1) > 1) throw new AppError(ErrorCode.VISUAL_QUERY_ANIMATED, 'visualQueryAnimated');
+  const { width = 0, height = 0 } = metadata;
+  const sides = { min: IMAGE_QUERY_MIN_SIDE, max: IMAGE_QUERY_MAX_SIDE };
+  if (Math.min(width, height) < IMAGE_QUERY_MIN_SIDE || Math.max(width, height) > IMAGE_QUERY_MAX_SIDE) throw new AppError(ErrorCode.VISUAL_QUERY_SIZE, 'visualQuerySize', sides);
+  return file.buffer;
+}
+
+/** The picture's signature; the decoder fails on a truncated file rather than reading it half grey. */
+async function querySignature(picture: Buffer): Promise<VisualSignature> {
+  try {
+    return await visualSignature(picture);
+  } catch {
+    throw new AppError(ErrorCode.VISUAL_QUERY_TYPE, 'visualQueryType');
+  }
+}

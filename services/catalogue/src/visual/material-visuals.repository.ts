@@ -1,0 +1,148 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import type { DominantColour } from '@mkt/platform/media';
+
+/** A published photo or video the visual index does not have yet. */
+export interface UnindexedMaterial {
+  id: number;
+  kind: 'video' | 'photo';
+  originalKey: string | null;
+}
+
+export interface StoredFrame {
+  materialId: number;
+  timeMs: number;
+  hash: bigint;
+}
+
+export interface MaterialLookRecord {
+  frames: readonly { timeMs: number; hash: bigint; detail: Uint8Array }[];
+  colours: readonly DominantColour[];
+  composition: Uint8Array;
+}
+
+/** Reads and writes of catalogue.material_frames and catalogue.material_looks (the visual index's truth). */
+@Injectable()
+export class MaterialVisualsRepository {
+  constructor(@InjectDataSource('catalogue') private readonly dataSource: DataSource) {}
+
+  /**
+   * Up to `limit` published photos and videos after `afterId` without a look, in id order, each
+   * locked for this transaction's caller and skipped by another replica's job.
+   */
+  async unindexed(afterId: number, limit: number): Promise<UnindexedMaterial[]> {
+    const rows: { id: string; kind: 'video' | 'photo'; original_key: string | null }[] = await this.dataSource.query(
+      `SELECT m.id, m.kind, m.original_key
+         FROM catalogue.materials m
+        WHERE m.id > $1 AND m.kind IN ('video', 'photo') AND m.status = 'published'
+          AND NOT EXISTS (SELECT 1 FROM catalogue.material_looks l WHERE l.material_id = m.id)
+        ORDER BY m.id
+        LIMIT $2`,
+      [afterId, limit],
+    );
+    return rows.map((row) => ({ id: Number(row.id), kind: row.kind, originalKey: row.original_key }));
+  }
+
+  /** How many published photos and videos have no look yet (the job's progress). */
+  async countUnindexed(): Promise<number> {
+    const [row] = await this.dataSource.query(
+      `SELECT count(*)::int AS n FROM catalogue.materials m
+        WHERE m.kind IN ('video', 'photo') AND m.status = 'published'
+          AND NOT EXISTS (SELECT 1 FROM catalogue.material_looks l WHERE l.material_id = m.id)`,
+    );
+    return Number(row?.n ?? 0);
+  }
+
+  /**
+   * A material's frames and look, replacing any before, and its theme colour (the first dominant
+   * colour, the spec's "theme color"), in one transaction. Returns false when another replica
+   * indexed it first.
+   */
+  save(materialId: number, record: MaterialLookRecord): Promise<boolean> {
+    return this.dataSource.transaction(async (manager) => {
+      const [claimed] = await manager.query(
+        `INSERT INTO catalogue.material_looks (material_id, colours, composition, frames)
+         VALUES ($1, $2::jsonb, $3, $4)
+         ON CONFLICT (material_id) DO NOTHING
+         RETURNING material_id`,
+        [materialId, JSON.stringify(record.colours), Buffer.from(record.composition), record.frames.length],
+      );
+      if (!claimed) return false;
+      if (record.frames.length > 0) {
+        await manager.query(
+          `INSERT INTO catalogue.material_frames (material_id, time_ms, hash, detail)
+           SELECT $1, t, h, decode(d, 'base64') FROM unnest($2::int[], $3::bigint[], $4::text[]) AS f(t, h, d)
+           ON CONFLICT (material_id, time_ms) DO UPDATE SET hash = excluded.hash, detail = excluded.detail`,
+          [
+            materialId,
+            record.frames.map((frame) => frame.timeMs),
+            record.frames.map((frame) => BigInt.asIntN(64, frame.hash).toString()),
+            record.frames.map((frame) => Buffer.from(frame.detail).toString('base64')),
+          ],
+        );
+      }
+      const theme = record.colours[0]?.hex ?? null;
+      if (theme) await manager.query(`UPDATE catalogue.materials SET theme_color = $2 WHERE id = $1`, [materialId, theme]);
+      return true;
+    });
+  }
+
+  /** Remembers that a material's media could not be indexed, so the job moves on. */
+  async saveFailure(materialId: number, failure: string): Promise<void> {
+    await this.dataSource.query(
+      `INSERT INTO catalogue.material_looks (material_id, failure) VALUES ($1, $2) ON CONFLICT (material_id) DO NOTHING`,
+      [materialId, failure.slice(0, 500)],
+    );
+  }
+
+  /**
+   * Every stored frame of the materials indexed after `since` (all when null), in batches of
+   * material ids, as the in-memory index is built and kept current from them.
+   */
+  async *framesIndexedSince(since: Date | null, batch = 20_000): AsyncGenerator<StoredFrame[]> {
+    let afterId = 0;
+    for (;;) {
+      const rows: { material_id: string; time_ms: number; hash: string }[] = await this.dataSource.query(
+        `SELECT f.material_id, f.time_ms, f.hash
+           FROM catalogue.material_frames f
+          WHERE f.material_id IN (
+                  SELECT l.material_id FROM catalogue.material_looks l
+                   WHERE l.material_id > $1 AND l.failure IS NULL AND l.frames > 0 AND ($2::timestamptz IS NULL OR l.indexed_at > $2)
+                   ORDER BY l.material_id LIMIT $3)
+          ORDER BY f.material_id, f.time_ms`,
+        [afterId, since, batch],
+      );
+      if (rows.length === 0) return;
+      yield rows.map((row) => ({ materialId: Number(row.material_id), timeMs: row.time_ms, hash: BigInt.asUintN(64, BigInt(row.hash)) }));
+      afterId = Number(rows[rows.length - 1]!.material_id);
+    }
+  }
+
+  /** Every stored frame's detail grid of these materials, in time order (search by image's second stage). */
+  async frameDetails(ids: readonly number[]): Promise<Map<number, { timeMs: number; detail: Uint8Array }[]>> {
+    const details = new Map<number, { timeMs: number; detail: Uint8Array }[]>();
+    if (ids.length === 0) return details;
+    const rows: { material_id: string; time_ms: number; detail: Buffer }[] = await this.dataSource.query(
+      `SELECT material_id, time_ms, detail FROM catalogue.material_frames WHERE material_id = ANY($1::bigint[]) ORDER BY material_id, time_ms`,
+      [ids],
+    );
+    for (const row of rows) {
+      const id = Number(row.material_id);
+      const list = details.get(id) ?? [];
+      list.push({ timeMs: row.time_ms, detail: new Uint8Array(row.detail) });
+      details.set(id, list);
+    }
+    return details;
+  }
+
+  /** Of `ids`, those published now (the index keeps an unpublished material's frames until it is rebuilt). */
+  async published(ids: readonly number[]): Promise<Set<number>> {
+    if (ids.length === 0) return new Set();
+    const rows: { id: string }[] = await this.dataSource.query(
+      `SELECT id FROM catalogue.materials WHERE id = ANY($1::bigint[]) AND status = 'published'`,
+      [ids],
+    );
+    return new Set(rows.map((row) => Number(row.id)));
+  }
+}

@@ -1,0 +1,83 @@
+import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { Interval } from '@nestjs/schedule';
+import { FrameHashIndex, type FrameMatch, type IndexedFrame } from '@mkt/platform/visual';
+import { MaterialVisualsRepository } from './material-visuals.repository.js';
+
+/** How often a replica picks up the frames other replicas' indexing jobs stored. */
+const REFRESH_MS = 30_000;
+
+/**
+ * The visual index of the published catalogue in this process's memory: every stored frame hash
+ * (FrameHashIndex, about 32 bytes a frame), built from catalogue.material_frames at start and
+ * kept current by this replica's indexing job (put) and by reading what other replicas stored
+ * (every 30 s). Unpublished materials keep their frames here: answers are checked against what is
+ * published now before they are shown.
+ */
+@Injectable()
+export class VisualIndexService implements OnApplicationBootstrap {
+  private readonly logger = new Logger('VisualIndex');
+  private index: FrameHashIndex | null = null;
+  private loading: Promise<void> | null = null;
+  private refreshedAt: Date | null = null;
+
+  constructor(private readonly visuals: MaterialVisualsRepository) {}
+
+  onApplicationBootstrap(): void {
+    // Built in the background: the store serves everything else meanwhile, and image searches
+    // wait for it (ready()).
+    void this.ready().catch((error: unknown) => this.logger.error({ msg: 'visual index could not be built', error: String(error) }));
+  }
+
+  /** Resolves once the index is built (at once after that). */
+  ready(): Promise<void> {
+    this.loading ??= this.build().catch((error: unknown) => {
+      this.loading = null;
+      throw error;
+    });
+    return this.loading;
+  }
+
+  /** Best frame per material within `maxDistance` bits, nearest first. */
+  async search(hash: bigint, maxDistance: number, limit: number): Promise<FrameMatch[]> {
+    await this.ready();
+    return this.index!.search(hash, maxDistance, limit);
+  }
+
+  /** A material this replica has just indexed. */
+  put(materialId: number, frames: readonly { timeMs: number; hash: bigint }[]): void {
+    this.index?.put(materialId, frames);
+  }
+
+  get size(): { frames: number; materials: number; bytes: number } {
+    return { frames: this.index?.size ?? 0, materials: this.index?.materials ?? 0, bytes: this.index?.memoryBytes() ?? 0 };
+  }
+
+  @Interval(REFRESH_MS)
+  async refresh(): Promise<void> {
+    if (!this.index) return;
+    const since = this.refreshedAt;
+    this.refreshedAt = new Date();
+    for await (const batch of this.visuals.framesIndexedSince(since)) {
+      for (const [materialId, frames] of byMaterial(batch)) this.index.put(materialId, frames);
+    }
+  }
+
+  private async build(): Promise<void> {
+    const started = Date.now();
+    this.refreshedAt = new Date();
+    const frames: IndexedFrame[] = [];
+    for await (const batch of this.visuals.framesIndexedSince(null)) frames.push(...batch);
+    this.index = FrameHashIndex.build(frames);
+    this.logger.log({ msg: 'visual index built', frames: this.index.size, materials: this.index.materials, ms: Date.now() - started, memoryMB: Math.round(this.index.memoryBytes() / 1048576) });
+  }
+}
+
+function byMaterial(frames: readonly IndexedFrame[]): Map<number, { timeMs: number; hash: bigint }[]> {
+  const grouped = new Map<number, { timeMs: number; hash: bigint }[]>();
+  for (const frame of frames) {
+    const list = grouped.get(frame.materialId) ?? [];
+    list.push({ timeMs: frame.timeMs, hash: frame.hash });
+    grouped.set(frame.materialId, list);
+  }
+  return grouped;
+}

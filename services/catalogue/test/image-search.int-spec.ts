@@ -1,0 +1,118 @@
+import { deflateSync } from 'node:zlib';
+import sharp from 'sharp';
+import { ErrorCode, type ImageSearchResult } from '@mkt/contracts';
+import { VisualIndexingJob } from '../src/visual/visual-indexing.job.js';
+import { startCatalogue, type CatalogueHarness } from './catalogue-harness.js';
+
+/** A coloured scene of shapes, different for each seed. */
+const scene = (seed: number, width = 1600, height = 1000) => {
+  const shapes = Array.from({ length: 7 }, (_, i) => {
+    const v = (n: number) => ((seed * 7919 + i * 104729 + n * 1299709) % 997) / 997;
+    return `<rect x="${v(1) * width}" y="${v(2) * height}" width="${100 + v(3) * 600}" height="${80 + v(4) * 400}" fill="rgb(${Math.round(v(5) * 255)},${Math.round(v(6) * 255)},${Math.round(v(7) * 255)})"/>`;
+  }).join('');
+  return sharp(Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="rgb(${(seed * 41) % 255},90,${(seed * 13) % 255})"/>${shapes}</svg>`)).jpeg({ quality: 92 }).toBuffer();
+};
+
+/** A PNG whose header claims `width` x `height` (a decompression bomb if it were decoded). */
+const pngHeader = (width: number, height: number) => {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    return Buffer.concat([length, Buffer.from(type), data, Buffer.alloc(4)]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(Buffer.alloc(64))), chunk('IEND', Buffer.alloc(0))]);
+};
+
+describe('POST /api/material/searchByImage', () => {
+  let h: CatalogueHarness;
+  let photoId: number;
+  let otherId: number;
+
+  beforeAll(async () => {
+    h = await startCatalogue();
+    // The uploads service owns the originals bucket; the catalogue alone reads it.
+    await h.storage().ensureBucket('originals');
+    // Two published photos with real originals in storage, indexed by the job as after publishing.
+    const material = async (seed: number) => {
+      const key = `fixture/visual-${seed}.jpg`;
+      await h.storage().put('originals', key, await scene(seed), { contentType: 'image/jpeg' });
+      const [created] = await h.createMaterials([
+        { kind: 'photo', status: 'published', titleZh: `图${seed}`, titleEn: `scene ${seed}`, keywordsZh: [], keywordsEn: [], thumbnailKey: `renditions/fixture/${seed}.jpg`, originalKey: `originals/${key}` },
+      ]);
+      return created!.id;
+    };
+    photoId = await material(11);
+    otherId = await material(12);
+    await h.server.app.get(VisualIndexingJob).pass();
+  }, 60_000);
+  afterAll(() => h?.close());
+
+  async function send(picture: Buffer | null, options: { name?: string; type?: string; lang?: string; field?: string } = {}) {
+    const form = new FormData();
+    if (picture) form.append(options.field ?? 'image', new Blob([new Uint8Array(picture)], { type: options.type ?? 'image/jpeg' }), options.name ?? 'query.jpg');
+    const response = await fetch(`${h.url}/api/material/searchByImage`, { method: 'POST', body: form, headers: { 'accept-language': options.lang ?? 'en' } });
+    return { status: response.status, body: (await response.json()) as { code: number; message: string; data: ImageSearchResult } };
+  }
+
+  it('finds the photo a re-encoded, smaller copy comes from, first, and gives the theme colour to the detail', async () => {
+    const copy = await sharp(await scene(11)).resize(700).jpeg({ quality: 45 }).toBuffer();
+    const reply = await send(copy);
+    expect(reply.status).toBe(200);
+    expect(reply.body.data.sources[0]).toMatchObject({ id: photoId, kind: 'photo', timeMs: null });
+    expect(reply.body.data.sources.map((source) => source.id)).not.toContain(otherId);
+    const [row] = await h.sql<{ theme_color: string | null }>('SELECT theme_color FROM catalogue.materials WHERE id = $1', [photoId]);
+    expect(row!.theme_color).toMatch(/^#[0-9a-f]{6}$/);
+  });
+
+  it('lists nothing as a source for a picture of something else', async () => {
+    const reply = await send(await scene(57));
+    expect(reply.status).toBe(200);
+    expect(reply.body.data.sources).toEqual([]);
+  });
+
+  it('keeps an unpublished material out of the answer', async () => {
+    await h.sql(`UPDATE catalogue.materials SET status = 'unpublished' WHERE id = $1`, [otherId]);
+    const reply = await send(await scene(12));
+    expect(reply.body.data.sources.map((source) => source.id)).not.toContain(otherId);
+    await h.sql(`UPDATE catalogue.materials SET status = 'published' WHERE id = $1`, [otherId]);
+  });
+
+  it.each([
+    ['no picture', null, ErrorCode.VISUAL_QUERY_REQUIRED, 422],
+    ['a text file named .jpg', Buffer.from('just some text, not a picture'), ErrorCode.VISUAL_QUERY_TYPE, 422],
+    ['a 30000x30000 PNG header', pngHeader(30_000, 30_000), ErrorCode.VISUAL_QUERY_SIZE, 422],
+  ])('refuses %s with a localized 4xx', async (_what, picture, code, status) => {
+    const reply = await send(picture);
+    expect(reply.status).toBe(status);
+    expect(reply.body.code).toBe(code);
+    const chinese = await send(picture, { lang: 'zh-CN' });
+    expect(chinese.body.message).toMatch(/[\u4e00-\u9fff]/);
+  });
+
+  it('refuses a 1x1 picture, a GIF, a truncated JPEG and one over 20 MB; a NUL in the file name changes nothing', async () => {
+    const tiny = await sharp({ create: { width: 1, height: 1, channels: 3, background: 'red' } }).png().toBuffer();
+    expect((await send(tiny, { type: 'image/png' })).body.code).toBe(ErrorCode.VISUAL_QUERY_SIZE);
+
+    // An animated GIF: GIF is not a type search by image takes, still or not.
+    const gif = await sharp({ create: { width: 64, height: 64, channels: 3, background: 'blue' } }).gif().toBuffer();
+    expect((await send(gif, { type: 'image/gif', name: 'moving.gif' })).body.code).toBe(ErrorCode.VISUAL_QUERY_TYPE);
+
+    const jpeg = await scene(11);
+    const truncated = await send(jpeg.subarray(0, Math.floor(jpeg.length / 3)));
+    expect(truncated.status).toBe(422);
+    expect(truncated.body.code).toBe(ErrorCode.VISUAL_QUERY_TYPE);
+
+    const large = Buffer.concat([jpeg, Buffer.alloc(20 * 1024 * 1024)]);
+    const tooLarge = await send(large);
+    expect(tooLarge.status).toBe(413);
+    expect(tooLarge.body.code).toBe(ErrorCode.VISUAL_QUERY_TOO_LARGE);
+
+    const named = await send(await sharp(jpeg).resize(600).toBuffer(), { name: 'a\u0000b.jpg' });
+    expect(named.status).toBe(200);
+    expect(named.body.data.sources[0]?.id).toBe(photoId);
+  });
+});
