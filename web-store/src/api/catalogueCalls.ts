@@ -5,6 +5,7 @@ import type {
   EditorialKind,
   EditorialListResponse,
   HomeIndexResponse,
+  ImageSearchResult,
   MaterialDetail,
   MaterialSearchRequest,
   MaterialSearchResponse,
@@ -13,7 +14,7 @@ import type {
   TopicDetailResponse,
 } from '@mkt/contracts/web';
 import { CatalogueCalls } from '@mkt/contracts/web';
-import { type CallOptions, get, post } from './client';
+import { type CallOptions, get, post, postForm } from './client';
 
 const paths = CatalogueCalls;
 
@@ -49,6 +50,11 @@ export const catalogueCalls = {
   photoCategories: async (options?: CallOptions) =>
     (await post<{ list?: Category[] } | null>(paths.photoCategoryList, {}, options))?.list ?? [],
   search: (request: MaterialSearchRequest, options?: CallOptions) => post<MaterialSearchResponse>(paths.search, request, options),
+  searchByImage: (picture: File, options?: CallOptions) => {
+    const form = new FormData();
+    form.append('image', picture, picture.name || 'picture');
+    return postForm<ImageSearchResult>(paths.searchByImage, form, options);
+  },
   detail: (id: number, options?: CallOptions) => post<MaterialDetail>(paths.detail, { id }, options),
   topic: (request: { id: number; pageNo: number; pageSize: number }, options?: CallOptions) =>
     post<TopicDetailResponse>(paths.topic, request, options),

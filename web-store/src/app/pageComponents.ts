@@ -14,6 +14,7 @@ export const pageComponents: Record<PageKey, LazyExoticComponent<ComponentType>>
   materialList: lazyPage(() => import('../pages/Search/variants').then((m) => ({ default: m.MaterialListPage })), 'Search'),
   videoSearch: lazyPage(() => import('../pages/Search/variants').then((m) => ({ default: m.VideoSearchPage })), 'Search'),
   photoSearch: lazyPage(() => import('../pages/Search/variants').then((m) => ({ default: m.PhotoSearchPage })), 'Search'),
+  imageSearch: lazyPage(() => import('../pages/ImageSearch/ImageSearchPage'), 'ImageSearch'),
   externalShop: lazyPage(() => import('../pages/Search/variants').then((m) => ({ default: m.ExternalShopPage })), 'Search'),
   videoDetail: lazyPage(() => import('../pages/Detail/variants').then((m) => ({ default: m.VideoDetailPage })), 'Detail'),
   photoDetail: lazyPage(() => import('../pages/Detail/variants').then((m) => ({ default: m.PhotoDetailPage })), 'Detail'),

@@ -16,6 +16,7 @@ export type PageKey =
   | 'materialList'
   | 'videoSearch'
   | 'photoSearch'
+  | 'imageSearch'
   | 'externalShop'
   | 'videoDetail'
   | 'photoDetail'
@@ -130,6 +131,8 @@ export const routeTable: readonly RouteEntry[] = [
   route('/Questions', { page: 'questions' }),
   route('/SearchResult', { ...M, page: 'videoSearch' }),
   route('/ImgSearchResult', { ...M, page: 'photoSearch' }),
+  // Beyond the spec: the answer to a search by image, with the search pages' mobile layout.
+  route('/ImageSearch', { ...M, page: 'imageSearch' }),
   route('/Music', { page: 'music' }),
   route('/DetailMusic', { page: 'musicDetail' }),
   route('/PlayList', { page: 'playList' }),

@@ -130,6 +130,13 @@ export const FilmIcon = (props: IconProps) => (
   </Icon>
 );
 
+export const CameraIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M4 8.5A1.5 1.5 0 0 1 5.5 7h2.3l1.4-2h5.6l1.4 2h2.3A1.5 1.5 0 0 1 20 8.5v9a1.5 1.5 0 0 1-1.5 1.5h-13A1.5 1.5 0 0 1 4 17.5Z" />
+    <circle cx="12" cy="12.8" r="3.4" />
+  </Icon>
+);
+
 export const ImageIcon = (props: IconProps) => (
   <Icon {...props}>
     <rect x="3.5" y="4.5" width="17" height="15" rx="2" />

@@ -29,6 +29,14 @@ export const en: MessageShape<typeof zhCN> = {
     placeholderVideo: 'Search 4K footage, aerials, time-lapses…',
     placeholderPhoto: 'Search people, landscapes, business photos…',
     submit: 'Search',
+    byImage: 'Search by image',
+    byImageTitle: 'Find footage with a picture',
+    byImageLead: 'Drag, paste (Ctrl+V) or choose a picture to find the clip or photo it comes from, and materials that look alike. The picture is never stored.',
+    byImagePick: 'Choose a picture',
+    byImageDrop: 'Drop a picture here',
+    byImageTypes: 'jpg, png or webp, up to 20 MB',
+    byImageWrongType: 'Use a jpg, png or webp picture',
+    byImageTooLarge: 'The picture must not exceed 20 MB',
   },
   header: {
     cart: 'Cart',
@@ -263,6 +271,7 @@ export const en: MessageShape<typeof zhCN> = {
   },
   detail: {
     notFound: 'This material does not exist or has been taken down',
+    searchFrame: 'Search with this frame',
     number: 'Material number',
     specTitle: 'Details',
     keywords: 'Keywords',

@@ -5,6 +5,8 @@ import { contestsZhCN } from './contests.zh-CN';
 import { detailsEn } from './details.en';
 import { detailsZhCN } from './details.zh-CN';
 import { en } from './en';
+import { imageSearchEn } from './imageSearch.en';
+import { imageSearchZhCN } from './imageSearch.zh-CN';
 import { joinEn } from './join.en';
 import { joinZhCN } from './join.zh-CN';
 import { zhCN } from './zh-CN';
@@ -16,6 +18,7 @@ const bundles: [string, object, object][] = [
   ['join', joinZhCN, joinEn],
   ['contests', contestsZhCN, contestsEn],
   ['details', detailsZhCN, detailsEn],
+  ['imageSearch', imageSearchZhCN, imageSearchEn],
 ];
 
 function keysOf(tree: object, prefix = ''): string[] {

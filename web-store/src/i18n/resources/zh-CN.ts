@@ -27,6 +27,14 @@ export const zhCN = {
     placeholderVideo: '搜索 4K 视频、航拍、延时……',
     placeholderPhoto: '搜索人物、风景、商务图片……',
     submit: '搜索',
+    byImage: '以图搜索',
+    byImageTitle: '用图片找素材',
+    byImageLead: '拖入、粘贴（Ctrl+V）或选择一张图片，找到它出自哪个视频或图片，以及相似的素材。图片不会被保存。',
+    byImagePick: '选择图片',
+    byImageDrop: '把图片拖到这里',
+    byImageTypes: 'jpg、png 或 webp，最大 20MB',
+    byImageWrongType: '请使用 jpg、png 或 webp 图片',
+    byImageTooLarge: '图片不能超过 20MB',
   },
   header: {
     cart: '购物车',
@@ -259,6 +267,7 @@ export const zhCN = {
   },
   detail: {
     notFound: '素材不存在或已下架',
+    searchFrame: '用此画面搜索',
     number: '素材编号',
     specTitle: '素材信息',
     keywords: '关键词',

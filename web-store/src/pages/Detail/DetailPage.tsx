@@ -2,10 +2,11 @@ import type { MaterialDetail } from '@mkt/contracts/web';
 import { type ReactNode, useEffect, useRef } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { catalogueCalls } from '../../api/catalogueCalls';
 import { ApiError, isRetryable } from '../../api/client';
 import { Chips } from '../../catalogue/Chips';
+import { setQueryImage } from '../../catalogue/imageQuery';
 import { clickPayload, playRuleId } from '../../catalogue/clickPayload';
 import { categoryLink, hotwordLink } from '../../catalogue/lookups';
 import { MaterialGrid } from '../../catalogue/MaterialGrid';
@@ -14,7 +15,7 @@ import { Notice } from '../../catalogue/Notice';
 import { useMaterialActions } from '../../catalogue/useMaterialActions';
 import { useRemote } from '../../catalogue/useRemote';
 import { Button, buttonClass } from '../../ui/Button';
-import { CartIcon, CopyIcon, DownloadIcon, HeartIcon, LinkIcon } from '../../ui/icons';
+import { CameraIcon, CartIcon, CopyIcon, DownloadIcon, HeartIcon, LinkIcon } from '../../ui/icons';
 import { PackDownload } from '../../orders/PackDownload';
 import { ProjectDownload } from '../../orders/ProjectDownload';
 import { useAddToCart } from '../../orders/useAddToCart';
@@ -73,7 +74,7 @@ export function DetailPage({ variant }: { variant: DetailVariant }) {
     );
   }
   if (!loaded || loaded.id !== id) return <DetailSkeleton />;
-  return <DetailView key={loaded.id} material={loaded} variant={variant} />;
+  return <DetailView key={loaded.id} material={loaded} variant={variant} startAt={startSeconds(params.get('t'))} />;
 }
 
 /** The footage type in the page's language for the kinds we know; anything else as the contributor wrote it. */
@@ -95,7 +96,13 @@ function DetailSkeleton() {
   );
 }
 
-function DetailView({ material, variant }: { material: MaterialDetail; variant: DetailVariant }) {
+/** `t` (seconds) opens a clip at a moment: where a searched picture was found. */
+function startSeconds(raw: string | null): number | null {
+  if (!raw || !/^\d{1,6}(\.\d{1,3})?$/.test(raw)) return null;
+  return Number(raw);
+}
+
+function DetailView({ material, variant, startAt }: { material: MaterialDetail; variant: DetailVariant; startAt: number | null }) {
   const { t } = useTranslation();
   const actions = useMaterialActions(material);
   const cart = useAddToCart(material.id);
@@ -106,6 +113,23 @@ function DetailView({ material, variant }: { material: MaterialDetail; variant: 
   const badge = resolutionBadge(material);
   const none = t('detail.none');
   const orNone = (value: string | number | null | undefined) => (value === null || value === undefined || value === '' ? none : String(value));
+
+  const navigate = useNavigate();
+  const player = useRef<HTMLVideoElement>(null);
+  // The frame on screen, as a picture to search with (the preview is served from this origin, so
+  // the canvas may be read).
+  const searchWithFrame = async () => {
+    const video = player.current;
+    if (!video || video.videoWidth === 0) return;
+    const canvas = document.createElement('canvas');
+    canvas.width = video.videoWidth;
+    canvas.height = video.videoHeight;
+    canvas.getContext('2d')?.drawImage(video, 0, 0);
+    const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', 0.9));
+    if (!blob) return;
+    setQueryImage(new File([blob], `frame-${material.id}.jpg`, { type: 'image/jpeg' }));
+    navigate('/ImageSearch');
+  };
 
   const rows: { key: string; label: string; value: ReactNode; videoOnly?: boolean }[] = [
     { key: 'id', label: t('detail.fields.id'), value: material.id },
@@ -170,18 +194,28 @@ function DetailView({ material, variant }: { material: MaterialDetail; variant: 
           <div className={isVideo ? styles.stage : `${styles.stage} ${styles.photoStage}`}>
             {isVideo && material.url480 ? (
               <video
+                ref={player}
                 className={styles.player}
                 src={material.url480}
                 poster={material.thumbnail}
                 controls
                 playsInline
                 preload="metadata"
+                onLoadedMetadata={(event) => {
+                  if (startAt !== null && startAt < event.currentTarget.duration) event.currentTarget.currentTime = startAt;
+                }}
                 data-testid="detail-player"
               />
             ) : (
               <img className={styles.image} src={material.thumbnail} alt={material.title} data-testid="detail-player" />
             )}
           </div>
+          {isVideo && material.url480 && (
+            <button type="button" className={styles.frameSearch} onClick={() => void searchWithFrame()} data-testid="detail-search-frame">
+              <CameraIcon size={16} />
+              {t('detail.searchFrame')}
+            </button>
+          )}
           {material.description && <p className={styles.description}>{material.description}</p>}
 
           {material.keywords.length > 0 && (

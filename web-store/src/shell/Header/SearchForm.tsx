@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { ChevronDownIcon, SearchIcon } from '../../ui/icons';
 import { useDismiss } from '../../ui/useDismiss';
+import { ImageSearchButton } from './ImageSearchButton';
 import styles from './SearchForm.module.css';
 import { type SearchType, searchTarget, searchTypeForPath } from './searchTarget';
 
@@ -17,7 +18,7 @@ interface SearchFormProps {
   suggestions?: boolean;
 }
 
-/** Keyword search with the video/photo type switch (spec section 2 "Header"). */
+/** Keyword search with the video/photo type switch (spec section 2 "Header"), and the camera that searches by image. */
 export function SearchForm({ size = 'header', onSearched, suggestions = size === 'header' }: SearchFormProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -49,7 +50,8 @@ export function SearchForm({ size = 'header', onSearched, suggestions = size ===
         className={`${styles.form} ${size === 'hero' ? styles.hero : ''}`}
         role="search"
         onSubmit={submit}
-        onFocus={() => suggestions && setPanelOpen(true)}
+        // The camera has its own panel: focus there does not open the suggestions.
+        onFocus={(event) => suggestions && !(event.target as HTMLElement).closest('[data-image-search]') && setPanelOpen(true)}
       >
         <div className={styles.typeSwitch}>
           <select
@@ -79,6 +81,7 @@ export function SearchForm({ size = 'header', onSearched, suggestions = size ===
           autoComplete="off"
           data-testid="search-input"
         />
+        <ImageSearchButton onSearched={onSearched} />
         <button className={styles.submit} type="submit" aria-label={t('search.submit')} data-testid="search-submit">
           <SearchIcon size={size === 'hero' ? 20 : 18} />
           {size === 'hero' && <span>{t('search.submit')}</span>}

@@ -1,0 +1,131 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import sharp from 'sharp';
+import { eventually, useServerAndBrowser } from './harness.mjs';
+
+/**
+ * Search by image in a real browser, on the demo catalogue indexed by the visual indexing job: a
+ * frame saved from a demo clip's detail page, re-encoded as a buyer's picture would be, pasted
+ * into the header's camera panel, finds that clip first with its time code; the frame button on
+ * the detail page does the same; a picture of the wrong type is refused where it was chosen.
+ */
+describe('search by image in a real browser', () => {
+  const env = useServerAndBrowser({ before, after }, { env: { VISUAL_INDEXING: 'on' } });
+  const shots = process.env.SCREENSHOT_DIR;
+
+  /** The first demo clip with a preview, and a frame of it that the index finds once the job has indexed it. */
+  async function indexedClip(browser) {
+    const search = await fetch(`${env.server.url}/api/material/search`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ type: 'video', pageSize: 60 }) });
+    const clip = (await search.json()).data.infos.find((card) => card.url480);
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${env.server.url}/Detail?id=${clip.id}`);
+    const probe = await savedFrame(page, 1);
+    await context.close();
+    // The job indexes the demo in the background after start-up.
+    await eventually(
+      async () => {
+        const form = new FormData();
+        form.append('image', new Blob([new Uint8Array(probe)], { type: 'image/jpeg' }), 'probe.jpg');
+        const answer = await (await fetch(`${env.server.url}/api/material/searchByImage`, { method: 'POST', body: form })).json();
+        return answer.data?.sources?.some((source) => source.id === clip.id);
+      },
+      { timeoutMs: 150_000, intervalMs: 2_000 },
+    );
+    return clip;
+  }
+
+  /** The frame at `seconds` of the detail page's player, as the JPEG a buyer would save. */
+  async function savedFrame(page, seconds) {
+    await page.getByTestId('detail-player').waitFor();
+    const dataUrl = await page.evaluate(async (at) => {
+      const video = document.querySelector('[data-testid=detail-player]');
+      if (video.readyState < 1) await new Promise((resolve) => video.addEventListener('loadedmetadata', resolve, { once: true }));
+      video.currentTime = at;
+      await new Promise((resolve) => video.addEventListener('seeked', resolve, { once: true }));
+      const canvas = document.createElement('canvas');
+      canvas.width = video.videoWidth;
+      canvas.height = video.videoHeight;
+      canvas.getContext('2d').drawImage(video, 0, 0);
+      return canvas.toDataURL('image/png');
+    }, seconds);
+    // Re-encoded and resized as a picture passed around in a chat would be.
+    const png = Buffer.from(dataUrl.split(',')[1], 'base64');
+    const { width } = await sharp(png).metadata();
+    return sharp(png).resize(Math.round(width * 0.8)).jpeg({ quality: 60 }).toBuffer();
+  }
+
+  it('finds the clip a pasted frame comes from, first, with its time code, in both languages and at 375 px', async () => {
+    const clip = await indexedClip(env.browser);
+    for (const [lang, viewport] of [['zh-CN', { width: 1440, height: 900 }], ['en', { width: 1440, height: 900 }], ['zh-CN', { width: 375, height: 812 }]]) {
+      const context = await env.browser.newContext({ viewport });
+      const page = await context.newPage();
+      await page.addInitScript((language) => localStorage.setItem('lang', language), lang);
+      await page.goto(`${env.server.url}/Detail?id=${clip.id}`);
+      const at = Math.min(3, (clip.duration ?? 4) * 0.6);
+      const picture = await savedFrame(page, at);
+
+      // Pasted into the header's camera panel (desktop), or chosen there (the phone's picker).
+      await page.goto(`${env.server.url}/`);
+      if (viewport.width < 600) await page.getByTestId('mobile-menu-toggle').click();
+      const camera = page.locator('[data-testid=image-search-button]:visible').first();
+      await camera.click();
+      await page.getByTestId('image-search-panel').waitFor();
+      if (shots) await page.screenshot({ path: `${shots}/image-search-panel-${lang}-${viewport.width}.png` });
+      if (viewport.width >= 600) {
+        await page.evaluate(async (base64) => {
+          const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+          const data = new DataTransfer();
+          data.items.add(new File([bytes], 'pasted.jpg', { type: 'image/jpeg' }));
+          document.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true }));
+        }, picture.toString('base64'));
+      } else {
+        await page.getByTestId('image-search-panel').getByTestId('image-search-drop-input').setInputFiles({ name: 'frame.jpg', mimeType: 'image/jpeg', buffer: picture });
+      }
+      await page.waitForURL(/\/ImageSearch$/);
+      const first = page.getByTestId('image-search-source').first();
+      await first.waitFor();
+      assert.match(await first.getAttribute('href'), new RegExp(`/Detail\\?id=${clip.id}&t=`));
+      const seconds = Number(new URL(await first.getAttribute('href'), env.server.url).searchParams.get('t'));
+      assert.ok(Math.abs(seconds - at) <= 2, `time code ${seconds} s for a frame at ${at} s`);
+      const timeText = await page.getByTestId('image-search-time').first().innerText();
+      assert.match(timeText, lang === 'en' ? /^at \d+:\d\d$/ : /^\d+:\d\d 处$/);
+      if (viewport.width < 600) {
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        assert.ok(overflow <= 0, `no sideways scroll at 375 px (${overflow} px)`);
+      }
+      if (shots) await page.screenshot({ path: `${shots}/image-search-${lang}-${viewport.width}.png`, fullPage: true });
+
+      // The source opens the clip at that moment.
+      await first.click();
+      await page.waitForURL(/\/Detail\?id=\d+&t=/);
+      await eventually(() => page.evaluate(() => document.querySelector('[data-testid=detail-player]')?.currentTime > 0), { timeoutMs: 15_000 });
+      await context.close();
+    }
+  });
+
+  it("searches with the frame on a clip's detail page, and refuses a picture of the wrong type where it was chosen", async () => {
+    const clip = await indexedClip(env.browser);
+    const context = await env.browser.newContext({ viewport: { width: 1280, height: 860 } });
+    const page = await context.newPage();
+    await page.addInitScript(() => localStorage.setItem('lang', 'en'));
+    await page.goto(`${env.server.url}/Detail?id=${clip.id}`);
+    await savedFrame(page, 1.5);
+    await page.getByTestId('detail-search-frame').click();
+    await page.waitForURL(/\/ImageSearch$/);
+    const first = page.getByTestId('image-search-source').first();
+    await first.waitFor();
+    assert.match(await first.getAttribute('href'), new RegExp(`/Detail\\?id=${clip.id}&t=`));
+    if (shots) await page.screenshot({ path: `${shots}/image-search-frame-en.png`, fullPage: true });
+
+    await page.locator('[data-testid=image-search-button]:visible').first().click();
+    await page.getByTestId('image-search-panel').getByTestId('image-search-drop-input').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a picture') });
+    assert.equal(await page.getByTestId('image-search-drop-problem').innerText(), 'Use a jpg, png or webp picture');
+
+    // A reload forgets the picture (it was never stored) and asks for one.
+    await page.goto(`${env.server.url}/ImageSearch`);
+    await page.getByTestId('image-search-page-drop').waitFor();
+    if (shots) await page.screenshot({ path: `${shots}/image-search-empty-en.png` });
+    await context.close();
+  });
+});
