@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { buildSignatureFramesArgs } from './ffmpeg-args.js';
 import { frameTimesMs } from './video-frame-signatures.js';
-import { COMPOSITION_BYTES, SIGNATURE_RASTER, compositionGrid, dominantColours, visualSignature } from './visual-signature.js';
+import { COMPOSITION_BYTES, SIGNATURE_RASTER, compositionGrid, detailSimilarity, dominantColours, visualSignature } from './visual-signature.js';
 
 const raster = (paint: (x: number, y: number) => [number, number, number]) => {
   const rgb = new Uint8Array(SIGNATURE_RASTER * SIGNATURE_RASTER * 3);
@@ -80,6 +80,21 @@ describe('visual signature', () => {
     ];
     for (const copy of copies) expect(distance(base.hash, (await visualSignature(copy)).hash)).toBeLessThanOrEqual(8);
     for (const other of [4, 5, 6]) expect(distance(base.hash, (await visualSignature(await scene(other))).hash)).toBeGreaterThan(16);
+  });
+
+  it('detail similarity ignores brightness and finds a picture cropped 5% at one edge', async () => {
+    const original = await scene(8);
+    const base = await visualSignature(original);
+    const darker = await visualSignature(await sharp(original).modulate({ brightness: 0.7 }).toBuffer());
+    expect(detailSimilarity(darker.detail, base.detail)).toBeGreaterThan(0.98);
+    const cropped = await visualSignature(await sharp(original).extract({ left: 64, top: 0, width: 1216, height: 720 }).toBuffer());
+    const other = await visualSignature(await scene(9));
+    expect(detailSimilarity(cropped.detail, base.detail)).toBeGreaterThan(0.97);
+    expect(detailSimilarity(cropped.detail, base.detail)).toBeGreaterThan(detailSimilarity(other.detail, base.detail) + 0.2);
+    // Two flat pictures are alike only at about the same level.
+    const grey = (level: number) => new Uint8Array(256).fill(level);
+    expect(detailSimilarity(grey(100), grey(103))).toBe(1);
+    expect(detailSimilarity(grey(100), grey(160))).toBe(0);
   });
 
   it('refuses what is not a picture', async () => {

@@ -91,11 +91,57 @@ export function detailGrid(rgb: Uint8Array): Uint8Array {
 }
 
 /**
- * How alike two detail grids are: their Pearson correlation (-1..1), which a change of brightness
- * or contrast leaves alone. Two flat grids (no variation to compare) count as alike only when
- * their levels are close.
+ * Crops a buyer's picture may have lost at one edge, as [x0, x1, y0, y1] fractions of the stored
+ * frame: none, then 5% off each side. A stored frame is compared cropped each way, and the best
+ * fit counts: without it a cropped frame of a slowly panning clip fit a frame seconds away better
+ * than its own (the accuracy test: 21 of 32 cropped pictures placed within 2 s, 31 with it).
  */
-export function detailSimilarity(a: Uint8Array, b: Uint8Array): number {
+const CROPS: readonly (readonly [number, number, number, number])[] = [
+  [0, 1, 0, 1],
+  [0, 0.95, 0, 1],
+  [0.05, 1, 0, 1],
+  [0, 1, 0, 0.95],
+  [0, 1, 0.05, 1],
+];
+
+/**
+ * How alike a picture's detail grid is to a stored frame's: the Pearson correlation (-1..1, which a
+ * change of brightness or contrast leaves alone) of the picture's grid with the stored grid,
+ * cropped as the picture may have been (CROPS), the best of them. Flat grids (nothing to
+ * correlate) count as alike only when both are flat at about the same level.
+ */
+export function detailSimilarity(picture: Uint8Array, stored: Uint8Array): number {
+  let best = -1;
+  for (const [x0, x1, y0, y1] of CROPS) {
+    const fitted = x0 === 0 && x1 === 1 && y0 === 0 && y1 === 1 ? stored : croppedGrid(stored, x0, x1, y0, y1);
+    best = Math.max(best, correlation(picture, fitted));
+  }
+  return best;
+}
+
+/** A DETAIL_SIDE-square grid's [x0, x1] x [y0, y1] part, resampled bilinearly to the full grid. */
+function croppedGrid(grid: Uint8Array, x0: number, x1: number, y0: number, y1: number): Float32Array {
+  const side = DETAIL_SIDE;
+  const out = new Float32Array(side * side);
+  const at = (from: number, to: number, i: number) => Math.min(side - 1, Math.max(0, (from + ((i + 0.5) / side) * (to - from)) * side - 0.5));
+  for (let y = 0; y < side; y++) {
+    const sy = at(y0, y1, y);
+    const iy = Math.floor(sy);
+    const fy = sy - iy;
+    const iy1 = Math.min(side - 1, iy + 1);
+    for (let x = 0; x < side; x++) {
+      const sx = at(x0, x1, x);
+      const ix = Math.floor(sx);
+      const fx = sx - ix;
+      const ix1 = Math.min(side - 1, ix + 1);
+      out[y * side + x] =
+        (1 - fx) * (1 - fy) * grid[iy * side + ix]! + fx * (1 - fy) * grid[iy * side + ix1]! + (1 - fx) * fy * grid[iy1 * side + ix]! + fx * fy * grid[iy1 * side + ix1]!;
+    }
+  }
+  return out;
+}
+
+function correlation(a: ArrayLike<number>, b: ArrayLike<number>): number {
   const n = Math.min(a.length, b.length);
   let sumA = 0;
   let sumB = 0;
