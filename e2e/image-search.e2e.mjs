@@ -70,7 +70,8 @@ describe('search by image in a real browser', () => {
       if (viewport.width < 600) await page.getByTestId('mobile-menu-toggle').click();
       const camera = page.locator('[data-testid=image-search-button]:visible').first();
       await camera.click();
-      await page.getByTestId('image-search-panel').waitFor();
+      // A phone gets the answer page's own picker; a desktop the panel under the search box.
+      await (viewport.width < 600 ? page.getByTestId('image-search-page-drop') : page.getByTestId('image-search-panel')).waitFor();
       if (shots) await page.screenshot({ path: `${shots}/image-search-panel-${lang}-${viewport.width}.png` });
       if (viewport.width >= 600) {
         await page.evaluate(async (base64) => {
@@ -80,7 +81,7 @@ describe('search by image in a real browser', () => {
           document.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true }));
         }, picture.toString('base64'));
       } else {
-        await page.getByTestId('image-search-panel').getByTestId('image-search-drop-input').setInputFiles({ name: 'frame.jpg', mimeType: 'image/jpeg', buffer: picture });
+        await page.getByTestId('image-search-page-drop-input').setInputFiles({ name: 'frame.jpg', mimeType: 'image/jpeg', buffer: picture });
       }
       await page.waitForURL(/\/ImageSearch$/);
       const first = page.getByTestId('image-search-source').first();

@@ -64,6 +64,8 @@ describe('POST /api/material/searchByImage', () => {
     expect(reply.status).toBe(200);
     expect(reply.body.data.sources[0]).toMatchObject({ id: photoId, kind: 'photo', timeMs: null });
     expect(reply.body.data.sources.map((source) => source.id)).not.toContain(otherId);
+    // The other photo looks alike by its colours and composition; the source is not listed twice.
+    expect(reply.body.data.similar.map((card) => card.id)).toEqual([otherId]);
     const [row] = await h.sql<{ theme_color: string | null }>('SELECT theme_color FROM catalogue.materials WHERE id = $1', [photoId]);
     expect(row!.theme_color).toMatch(/^#[0-9a-f]{6}$/);
   });
@@ -78,6 +80,7 @@ describe('POST /api/material/searchByImage', () => {
     await h.sql(`UPDATE catalogue.materials SET status = 'unpublished' WHERE id = $1`, [otherId]);
     const reply = await send(await scene(12));
     expect(reply.body.data.sources.map((source) => source.id)).not.toContain(otherId);
+    expect(reply.body.data.similar.map((card) => card.id)).toEqual([photoId]);
     await h.sql(`UPDATE catalogue.materials SET status = 'published' WHERE id = $1`, [otherId]);
   });
 

@@ -250,10 +250,10 @@ export interface ImageSearchSource extends MaterialCard {
   distance: number;
 }
 
-/** POST /material/searchByImage: sources first, then materials that look alike. */
+/** POST /material/searchByImage: sources first, then materials that look alike (nearest colours and composition). */
 export interface ImageSearchResult {
   sources: ImageSearchSource[];
-  similar: ImageSearchSource[];
+  similar: MaterialCard[];
 }
 
 /* ------------------------------------------------------------------------------------------

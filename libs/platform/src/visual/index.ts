@@ -1,2 +1,3 @@
 export * from './frame-hash-index.js';
 export * from './source-matcher.js';
+export * from './look-index.js';

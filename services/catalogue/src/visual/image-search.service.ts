@@ -28,6 +28,8 @@ export const MIN_SOURCE_SIMILARITY = 0.9;
 const SOURCES = 10;
 const SIMILAR = 30;
 const CANDIDATES = 60;
+/** "Looks alike" weighs colours and composition alike. */
+const LOOKS_ALIKE = { colour: 1, composition: 1 };
 
 export interface ImageQueryFile {
   buffer: Buffer;
@@ -49,12 +51,16 @@ export class ImageSearchService {
     const published = await this.visuals.published(candidates.map((match) => match.materialId));
     const live = candidates.filter((match) => published.has(match.materialId));
     const confirmed = confirmSources(query, live, await this.visuals.frameDetails(live.map((match) => match.materialId)), MIN_SOURCE_SIMILARITY, detailSimilarity);
-    const sourceIds = new Set(confirmed.map((match) => match.materialId));
-    // Candidates that were not confirmed still share the picture's overall shape: shown as alike.
-    const similar = live.filter((match) => !sourceIds.has(match.materialId)).slice(0, SIMILAR);
+    const sources = confirmed.slice(0, SOURCES);
+    const sourceIds = new Set(sources.map((match) => match.materialId));
+    // Looks alike: the nearest colours and composition, the sources left out; the published ones
+    // among a few more than shown (the look index keeps an unpublished material until rebuilt).
+    const alike = await this.index.nearestLooks(query, LOOKS_ALIKE, SIMILAR * 2, (id) => !sourceIds.has(id));
+    const alikePublished = await this.visuals.published(alike.map((match) => match.materialId));
+    const similarIds = alike.filter((match) => alikePublished.has(match.materialId)).slice(0, SIMILAR).map((match) => match.materialId);
     return {
-      sources: await this.withCards(confirmed.slice(0, SOURCES), language, userId),
-      similar: await this.withCards(similar, language, userId),
+      sources: await this.withCards(sources, language, userId),
+      similar: await this.read.cards(similarIds, language, userId),
     };
   }
 

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import type { DominantColour } from '@mkt/platform/media';
+import type { Look } from '@mkt/platform/visual';
 
 /** A published photo or video the visual index does not have yet. */
 export interface UnindexedMaterial {
@@ -134,6 +135,22 @@ export class MaterialVisualsRepository {
       details.set(id, list);
     }
     return details;
+  }
+
+  /** The looks of the materials indexed after `since` (all when null), in batches, as the in-memory look index is built and kept current. */
+  async *looksIndexedSince(since: Date | null, batch = 20_000): AsyncGenerator<{ materialId: number; look: Look }[]> {
+    let afterId = 0;
+    for (;;) {
+      const rows: { material_id: string; colours: DominantColour[]; composition: Buffer }[] = await this.dataSource.query(
+        `SELECT material_id, colours, composition FROM catalogue.material_looks
+          WHERE material_id > $1 AND failure IS NULL AND ($2::timestamptz IS NULL OR indexed_at > $2)
+          ORDER BY material_id LIMIT $3`,
+        [afterId, since, batch],
+      );
+      if (rows.length === 0) return;
+      yield rows.map((row) => ({ materialId: Number(row.material_id), look: { colours: row.colours, composition: new Uint8Array(row.composition) } }));
+      afterId = Number(rows[rows.length - 1]!.material_id);
+    }
   }
 
   /** Of `ids`, those published now (the index keeps an unpublished material's frames until it is rebuilt). */

@@ -1,6 +1,6 @@
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { Interval } from '@nestjs/schedule';
-import { FrameHashIndex, type FrameMatch, type IndexedFrame } from '@mkt/platform/visual';
+import { FrameHashIndex, LookIndex, type FrameMatch, type IndexedFrame, type Look, type LookMatch, type LookWeights } from '@mkt/platform/visual';
 import { MaterialVisualsRepository } from './material-visuals.repository.js';
 
 /** How often a replica picks up the frames other replicas' indexing jobs stored. */
@@ -8,7 +8,7 @@ const REFRESH_MS = 30_000;
 
 /**
  * The visual index of the published catalogue in this process's memory: every stored frame hash
- * (FrameHashIndex, about 32 bytes a frame), built from catalogue.material_frames at start and
+ * (FrameHashIndex, about 30 bytes a frame) and every material's look (LookIndex, 56 bytes), built from catalogue.material_frames at start and
  * kept current by this replica's indexing job (put) and by reading what other replicas stored
  * (every 30 s). Unpublished materials keep their frames here: answers are checked against what is
  * published now before they are shown.
@@ -17,6 +17,7 @@ const REFRESH_MS = 30_000;
 export class VisualIndexService implements OnApplicationBootstrap {
   private readonly logger = new Logger('VisualIndex');
   private index: FrameHashIndex | null = null;
+  private readonly looks = new LookIndex();
   private loading: Promise<void> | null = null;
   private refreshedAt: Date | null = null;
 
@@ -43,13 +44,20 @@ export class VisualIndexService implements OnApplicationBootstrap {
     return this.index!.search(hash, maxDistance, limit);
   }
 
+  /** The nearest looks (colours, composition or both, as `weights` say), among materials `accept` lets through. */
+  async nearestLooks(look: Look, weights: LookWeights, limit: number, accept?: (materialId: number) => boolean): Promise<LookMatch[]> {
+    await this.ready();
+    return this.looks.nearest(look, weights, limit, accept);
+  }
+
   /** A material this replica has just indexed. */
-  put(materialId: number, frames: readonly { timeMs: number; hash: bigint }[]): void {
+  put(materialId: number, frames: readonly { timeMs: number; hash: bigint }[], look: Look): void {
     this.index?.put(materialId, frames);
+    this.looks.put(materialId, look);
   }
 
   get size(): { frames: number; materials: number; bytes: number } {
-    return { frames: this.index?.size ?? 0, materials: this.index?.materials ?? 0, bytes: this.index?.memoryBytes() ?? 0 };
+    return { frames: this.index?.size ?? 0, materials: this.index?.materials ?? 0, bytes: (this.index?.memoryBytes() ?? 0) + this.looks.memoryBytes() };
   }
 
   @Interval(REFRESH_MS)
@@ -60,6 +68,7 @@ export class VisualIndexService implements OnApplicationBootstrap {
     for await (const batch of this.visuals.framesIndexedSince(since)) {
       for (const [materialId, frames] of byMaterial(batch)) this.index.put(materialId, frames);
     }
+    for await (const batch of this.visuals.looksIndexedSince(since)) for (const { materialId, look } of batch) this.looks.put(materialId, look);
   }
 
   private async build(): Promise<void> {
@@ -68,7 +77,15 @@ export class VisualIndexService implements OnApplicationBootstrap {
     const frames: IndexedFrame[] = [];
     for await (const batch of this.visuals.framesIndexedSince(null)) frames.push(...batch);
     this.index = FrameHashIndex.build(frames);
-    this.logger.log({ msg: 'visual index built', frames: this.index.size, materials: this.index.materials, ms: Date.now() - started, memoryMB: Math.round(this.index.memoryBytes() / 1048576) });
+    for await (const batch of this.visuals.looksIndexedSince(null)) for (const { materialId, look } of batch) this.looks.put(materialId, look);
+    this.logger.log({
+      msg: 'visual index built',
+      frames: this.index.size,
+      materials: this.index.materials,
+      looks: this.looks.size,
+      ms: Date.now() - started,
+      memoryMB: Math.round((this.index.memoryBytes() + this.looks.memoryBytes()) / 1048576),
+    });
   }
 }
 

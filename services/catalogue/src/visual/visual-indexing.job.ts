@@ -59,7 +59,7 @@ export class VisualIndexingJob implements OnApplicationBootstrap {
         afterId = material.id;
         try {
           const record = await this.reader.read(material);
-          if (await this.visuals.save(material.id, record)) this.index.put(material.id, record.frames);
+          if (await this.visuals.save(material.id, record)) this.index.put(material.id, record.frames, record);
           done += 1;
         } catch (error) {
           failed += 1;

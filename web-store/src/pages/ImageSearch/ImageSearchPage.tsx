@@ -25,17 +25,23 @@ type Search = { state: 'idle' } | { state: 'searching' } | { state: 'done'; resu
  */
 export default function ImageSearchPage() {
   const { t, i18n } = useTranslation();
-  const [picture, setPicture] = useState<File | null>(() => currentQueryImage());
+  const location = useLocation();
+  // Opened to choose a picture (a phone's camera button): the picker, not the last search.
+  const choosing = (location.state as { choose?: boolean } | null)?.choose === true;
+  const [picture, setPicture] = useState<File | null>(() => (choosing ? null : currentQueryImage()));
   const [preview, setPreview] = useState<string | null>(null);
   const [search, setSearch] = useState<Search>({ state: 'idle' });
   const attempt = useRef(0);
-  const location = useLocation();
 
   // A picture chosen in the header's camera panel while this page is open comes as a new visit.
   useEffect(() => {
+    if (choosing) {
+      setPicture(null);
+      return;
+    }
     const latest = currentQueryImage();
     if (latest) setPicture(latest);
-  }, [location.key]);
+  }, [location.key, choosing]);
 
   const run = useCallback(async (chosen: File) => {
     const mine = ++attempt.current;

@@ -7,7 +7,13 @@ import { CameraIcon } from '../../ui/icons';
 import { useDismiss } from '../../ui/useDismiss';
 import styles from './ImageSearchButton.module.css';
 
-/** The camera in the search box: opens the picture panel; a picture chosen there opens /ImageSearch. */
+/** Below this width the panel would not fit beside the search box: the camera opens the page's own picker. */
+const NARROW = '(max-width: 760px)';
+
+/**
+ * The camera in the search box: opens the picture panel, and a picture chosen there opens
+ * /ImageSearch; on a phone it opens /ImageSearch at its picker (the phone's camera or gallery).
+ */
 export function ImageSearchButton({ onSearched }: { onSearched?: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -31,7 +37,14 @@ export function ImageSearchButton({ onSearched }: { onSearched?: () => void }) {
         aria-label={t('search.byImage')}
         title={t('search.byImage')}
         aria-expanded={open}
-        onClick={() => setOpen((now) => !now)}
+        onClick={() => {
+          if (window.matchMedia(NARROW).matches) {
+            navigate('/ImageSearch', { state: { choose: true } });
+            onSearched?.();
+            return;
+          }
+          setOpen((now) => !now);
+        }}
         data-testid="image-search-button"
       >
         <CameraIcon size={18} />

@@ -1,0 +1,99 @@
+import { LookIndex, lookDistance, type Look, type LookWeights } from './look-index.js';
+
+/** A seeded generator (mulberry32): the same looks on every run. */
+function random(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function randomLook(next: () => number): Look {
+  const count = 1 + Math.floor(next() * 5);
+  const raw = Array.from({ length: count }, () => next() + 0.05);
+  const total = raw.reduce((sum, value) => sum + value, 0);
+  return {
+    colours: raw
+      .map((value) => ({ lab: [Math.round(next() * 100), Math.round(next() * 200 - 100), Math.round(next() * 200 - 100)] as [number, number, number], share: value / total }))
+      .sort((a, b) => b.share - a.share),
+    composition: Uint8Array.from({ length: 32 }, () => Math.floor(next() * 256)),
+  };
+}
+
+/** What the index stores: a byte per value, as encode() keeps it. */
+const quantized = (look: Look): Look => ({
+  colours: look.colours.map((colour) => ({
+    lab: [Math.round(colour.lab[0] * 2.55) / 2.55, Math.round(colour.lab[1]), Math.round(colour.lab[2])],
+    share: Math.max(1, Math.round(colour.share * 255)) / 255,
+  })),
+  composition: look.composition,
+});
+
+describe('LookIndex', () => {
+  const weightsToTry: LookWeights[] = [
+    { colour: 1, composition: 0 },
+    { colour: 0, composition: 1 },
+    { colour: 1, composition: 1 },
+  ];
+
+  it('answers the nearest looks as a brute-force scan does, before and after replacements and removals', () => {
+    const next = random(7);
+    const index = new LookIndex();
+    const looks = new Map<number, Look>();
+    for (let id = 1; id <= 1_500; id++) {
+      const look = randomLook(next);
+      looks.set(id, look);
+      index.put(id, look);
+    }
+    const check = () => {
+      for (let q = 0; q < 40; q++) {
+        const query = randomLook(next);
+        const weights = weightsToTry[q % weightsToTry.length]!;
+        const accept = (id: number) => id % 7 !== 0;
+        const expected = [...looks]
+          .filter(([id]) => accept(id))
+          .map(([materialId, look]) => ({ materialId, distance: lookDistance(quantized(query), quantized(look), weights) }))
+          .sort((a, b) => a.distance - b.distance || a.materialId - b.materialId)
+          .slice(0, 12);
+        const actual = index.nearest(query, weights, 12, accept);
+        expect(actual.map((match) => match.materialId)).toEqual(expected.map((match) => match.materialId));
+        actual.forEach((match, i) => expect(match.distance).toBeCloseTo(expected[i]!.distance, 9));
+      }
+    };
+    check();
+    for (let change = 0; change < 300; change++) {
+      const id = 1 + Math.floor(next() * 1_600);
+      if (next() < 0.5) {
+        index.remove(id);
+        looks.delete(id);
+      } else {
+        const look = randomLook(next);
+        index.put(id, look);
+        looks.set(id, look);
+      }
+    }
+    expect(index.size).toBe(looks.size);
+    check();
+  });
+
+  it('puts the same colours in other proportions near and other colours far', () => {
+    const grid = new Uint8Array(32).fill(128);
+    const warm: Look = { colours: [{ lab: [60, 40, 60], share: 0.7 }, { lab: [20, 5, 10], share: 0.3 }], composition: grid };
+    const warmer: Look = { colours: [{ lab: [60, 40, 60], share: 0.4 }, { lab: [20, 5, 10], share: 0.6 }], composition: grid };
+    const cold: Look = { colours: [{ lab: [50, -10, -50], share: 1 }], composition: grid };
+    const colourOnly = { colour: 1, composition: 0 };
+    expect(lookDistance(warm, warmer, colourOnly)).toBe(0);
+    expect(lookDistance(warm, cold, colourOnly)).toBeGreaterThan(0.8);
+    expect(lookDistance(warm, warm, { colour: 1, composition: 1 })).toBe(0);
+  });
+
+  it('keeps 56 bytes a material (the look and its id), and at most as much again of room to grow', () => {
+    const index = new LookIndex();
+    const next = random(3);
+    for (let id = 1; id <= 20_000; id++) index.put(id, randomLook(next));
+    expect(index.memoryBytes() / index.size).toBeLessThanOrEqual(2 * 56);
+  });
+});
