@@ -111,6 +111,19 @@ describe('search by image in a real browser', () => {
     const page = await context.newPage();
     await page.addInitScript(() => localStorage.setItem('lang', 'en'));
     await page.goto(`${env.server.url}/Detail?id=${clip.id}`);
+
+    // More like this, steered: by colours only, then colours within the subject.
+    const [steered] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith('/api/material/similarBy')),
+      page.getByTestId('similar-by-colour').click(),
+    ]);
+    assert.deepEqual(JSON.parse(steered.request().postData()), { id: clip.id, subject: true, colour: true, composition: false });
+    assert.equal((await steered.json()).data.byLook, true);
+    await page.getByTestId('similar-by-subject').click();
+    await page.getByTestId('more-like-this').getByTestId('material-card').first().waitFor();
+    assert.equal(await page.getByTestId('similar-by-subject').getAttribute('aria-pressed'), 'false');
+    if (shots) await page.getByTestId('more-like-this').screenshot({ path: `${shots}/more-like-this-colour-en.png` });
+
     await savedFrame(page, 1.5);
     await page.getByTestId('detail-search-frame').click();
     await page.waitForURL(/\/ImageSearch$/);

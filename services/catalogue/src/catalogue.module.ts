@@ -45,6 +45,7 @@ import { ImageSearchController } from './visual/image-search.controller.js';
 import { ImageSearchService } from './visual/image-search.service.js';
 import { MaterialLookReader } from './visual/material-look.reader.js';
 import { MaterialVisualsRepository } from './visual/material-visuals.repository.js';
+import { MoreLikeThisService } from './visual/more-like-this.service.js';
 import { VisualIndexService } from './visual/visual-index.service.js';
 import { VisualIndexingJob } from './visual/visual-indexing.job.js';
 
@@ -123,6 +124,7 @@ export const CATALOGUE_MIGRATIONS = [
     VisualIndexService,
     VisualIndexingJob,
     ImageSearchService,
+    MoreLikeThisService,
     ...MUSIC_PROVIDERS,
   ],
   exports: [MATERIAL_SEARCH_INDEX, MaterialWriter, SearchSynonymStore],

@@ -84,6 +84,18 @@ describe('POST /api/material/searchByImage', () => {
     await h.sql(`UPDATE catalogue.materials SET status = 'published' WHERE id = $1`, [otherId]);
   });
 
+  it('more like this: by colour and composition the nearest look of the same kind, by subject as the detail page; bad requests refused', async () => {
+    const byLook = await h.call<{ infos: { id: number }[]; byLook: boolean }>('/material/similarBy', { body: { id: photoId, subject: false, colour: true, composition: true } });
+    expect(byLook.status).toBe(200);
+    expect(byLook.body.data).toEqual({ infos: [expect.objectContaining({ id: otherId })], byLook: true });
+    const bySubject = await h.call<{ infos: { id: number }[]; byLook: boolean }>('/material/similarBy', { body: { id: photoId } });
+    expect(bySubject.status).toBe(200);
+    expect(bySubject.body.data.byLook).toBe(false);
+    expect((await h.call('/material/similarBy', { body: { id: photoId, subject: false, colour: false, composition: false } })).status).toBe(422);
+    expect((await h.call('/material/similarBy', { body: { id: 987654321 } })).status).toBe(404);
+    for (const id of ['1\u0000', 2 ** 64, 'x', null]) expect((await h.call('/material/similarBy', { body: { id } })).status).toBeGreaterThanOrEqual(400);
+  });
+
   it.each([
     ['no picture', null, ErrorCode.VISUAL_QUERY_REQUIRED, 422],
     ['a text file named .jpg', Buffer.from('just some text, not a picture'), ErrorCode.VISUAL_QUERY_TYPE, 422],

@@ -6,6 +6,7 @@ import type {
   EditorialListResponse,
   HomeIndexResponse,
   ImageSearchResult,
+  SimilarByResponse,
   MaterialDetail,
   MaterialSearchRequest,
   MaterialSearchResponse,
@@ -50,6 +51,8 @@ export const catalogueCalls = {
   photoCategories: async (options?: CallOptions) =>
     (await post<{ list?: Category[] } | null>(paths.photoCategoryList, {}, options))?.list ?? [],
   search: (request: MaterialSearchRequest, options?: CallOptions) => post<MaterialSearchResponse>(paths.search, request, options),
+  similarBy: (request: { id: number; subject: boolean; colour: boolean; composition: boolean }, options?: CallOptions) =>
+    post<SimilarByResponse>(paths.similarBy, request, options),
   searchByImage: (picture: File, options?: CallOptions) => {
     const form = new FormData();
     form.append('image', picture, picture.name || 'picture');

@@ -235,7 +235,15 @@ export const CatalogueCalls = {
   editorialDetail: '/editorial/detail',
   /** Multipart: `image` (jpg, png or webp, at most 20 MB). */
   searchByImage: '/material/searchByImage',
+  /** {id, subject, colour, composition}: "more like this" steered by the buyer. */
+  similarBy: '/material/similarBy',
 } as const;
+
+/** POST /material/similarBy: the material's own look is not indexed yet when `byLook` is false (subject only). */
+export interface SimilarByResponse {
+  infos: MaterialCard[];
+  byLook: boolean;
+}
 
 /** Search by image: the picture's limits, checked on its real content. */
 export const IMAGE_QUERY_MAX_BYTES = 20 * 1024 * 1024;

@@ -26,6 +26,16 @@ export type MaterialSearchQuery = z.output<typeof materialSearchRequestSchema>;
 
 export const materialDetailRequestSchema = z.object({ id: bigserialId() });
 
+/** "More like this", steered: by subject (tags and category), colours, composition, any of them together. */
+export const similarByRequestSchema = z
+  .object({
+    id: bigserialId(),
+    subject: z.boolean().default(true),
+    colour: z.boolean().default(false),
+    composition: z.boolean().default(false),
+  })
+  .refine((body) => body.subject || body.colour || body.composition, { message: 'choose at least one of subject, colour, composition', path: ['subject'] });
+
 export const bookmarkListRequestSchema = z.object({
   targetType: wholeNumber(0, 3),
   pageNo: wholeNumber(1, 10000).default(1),

@@ -96,6 +96,14 @@ export class LookIndex {
     encode(look, this.rows, slot * ROW);
   }
 
+  /** A material's look as stored (its values rounded to a byte each), or null. */
+  get(materialId: number): Look | null {
+    const slot = this.slotOf.get(materialId);
+    if (slot === undefined) return null;
+    const look = decode(this.rows, slot * ROW);
+    return { colours: look.colours, composition: look.composition.slice() };
+  }
+
   remove(materialId: number): void {
     const slot = this.slotOf.get(materialId);
     if (slot === undefined) return;

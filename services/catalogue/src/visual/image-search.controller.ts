@@ -1,21 +1,30 @@
-import { HttpCode, Post, Req, UploadedFile as UploadedFileParam, UseGuards, UseInterceptors } from '@nestjs/common';
+import { Body, HttpCode, Post, Req, UploadedFile as UploadedFileParam, UseGuards, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-fastify';
 import { ApiConsumes, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { CatalogueCalls, IMAGE_QUERY_MAX_BYTES, languageFromHeader } from '@mkt/contracts';
-import { OptionalUser, RateLimit, RateLimitGuard, StoreController } from '@mkt/platform';
+import { CatalogueCalls, IMAGE_QUERY_MAX_BYTES, languageFromHeader, similarByRequestSchema } from '@mkt/contracts';
+import { ApiZodBody, OptionalUser, RateLimit, RateLimitGuard, StoreController, ZodValidationPipe } from '@mkt/platform';
 import { ImageSearchService, type ImageQueryFile } from './image-search.service.js';
+import { MoreLikeThisService, type SimilarBy } from './more-like-this.service.js';
 
 const path = (call: string) => call.replace(/^\//, '');
 
-/** Search by image (visitors too): the picture is read in memory, hashed and forgotten. */
+/** Search by image (visitors too: the picture is read in memory, hashed and forgotten) and "more like this" steered by look. */
 @ApiTags('store: catalogue')
 @StoreController()
 export class ImageSearchController {
   constructor(
     private readonly images: ImageSearchService,
+    private readonly moreLikeThis: MoreLikeThisService,
     private readonly optionalUser: OptionalUser,
   ) {}
+
+  @Post(path(CatalogueCalls.similarBy))
+  @HttpCode(200)
+  @ApiZodBody(similarByRequestSchema)
+  async similarBy(@Req() request: FastifyRequest, @Body(new ZodValidationPipe(similarByRequestSchema)) body: SimilarBy & { id: number }) {
+    return this.moreLikeThis.similar(body.id, body, languageFromHeader(request.headers['accept-language']), await this.optionalUser.userId(request));
+  }
 
   @Post(path(CatalogueCalls.searchByImage))
   @HttpCode(200)

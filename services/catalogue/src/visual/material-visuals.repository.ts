@@ -153,6 +153,22 @@ export class MaterialVisualsRepository {
     }
   }
 
+  /** A published material's kind, or null when it is not published. */
+  async publishedKind(id: number): Promise<string | null> {
+    const [row] = await this.dataSource.query(`SELECT kind FROM catalogue.materials WHERE id = $1 AND status = 'published'`, [id]);
+    return (row?.kind as string | undefined) ?? null;
+  }
+
+  /** Of `ids`, those published now as `kind`. */
+  async publishedOfKind(ids: readonly number[], kind: string): Promise<Set<number>> {
+    if (ids.length === 0) return new Set();
+    const rows: { id: string }[] = await this.dataSource.query(
+      `SELECT id FROM catalogue.materials WHERE id = ANY($1::bigint[]) AND status = 'published' AND kind = $2`,
+      [ids, kind],
+    );
+    return new Set(rows.map((row) => Number(row.id)));
+  }
+
   /** Of `ids`, those published now (the index keeps an unpublished material's frames until it is rebuilt). */
   async published(ids: readonly number[]): Promise<Set<number>> {
     if (ids.length === 0) return new Set();

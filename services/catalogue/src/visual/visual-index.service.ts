@@ -50,6 +50,12 @@ export class VisualIndexService implements OnApplicationBootstrap {
     return this.looks.nearest(look, weights, limit, accept);
   }
 
+  /** A material's look, once it is indexed. */
+  async lookOf(materialId: number): Promise<Look | null> {
+    await this.ready();
+    return this.looks.get(materialId);
+  }
+
   /** A material this replica has just indexed. */
   put(materialId: number, frames: readonly { timeMs: number; hash: bigint }[], look: Look): void {
     this.index?.put(materialId, frames);

@@ -20,6 +20,7 @@ import { PackDownload } from '../../orders/PackDownload';
 import { ProjectDownload } from '../../orders/ProjectDownload';
 import { useAddToCart } from '../../orders/useAddToCart';
 import styles from './DetailPage.module.css';
+import { MoreLikeThis } from './MoreLikeThis';
 
 export type DetailVariant = 'video' | 'photo' | 'external';
 
@@ -300,11 +301,15 @@ function DetailView({ material, variant, startAt }: { material: MaterialDetail; 
         </div>
       </div>
 
-      {material.similar.length > 0 && (
-        <section className={styles.section}>
-          <h2 className={styles.sectionTitle}>{t('detail.similar')}</h2>
-          <MaterialGrid cards={material.similar} mdp={6} />
-        </section>
+      {material.kind === 'video' || material.kind === 'photo' ? (
+        <MoreLikeThis materialId={material.id} bySubject={material.similar} />
+      ) : (
+        material.similar.length > 0 && (
+          <section className={styles.section}>
+            <h2 className={styles.sectionTitle}>{t('detail.similar')}</h2>
+            <MaterialGrid cards={material.similar} mdp={6} />
+          </section>
+        )
       )}
     </div>
   );

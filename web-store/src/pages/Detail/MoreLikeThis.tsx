@@ -1,0 +1,62 @@
+import type { MaterialCard } from '@mkt/contracts/web';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { catalogueCalls } from '../../api/catalogueCalls';
+import { MaterialGrid } from '../../catalogue/MaterialGrid';
+import { useRemote } from '../../catalogue/useRemote';
+import styles from './DetailPage.module.css';
+
+type Part = 'subject' | 'colour' | 'composition';
+const PARTS: Part[] = ['subject', 'colour', 'composition'];
+
+/**
+ * "Similar materials" that the buyer steers: alike by subject (what the detail page lists), by
+ * colours, by composition, or any of them together; at least one stays on.
+ */
+export function MoreLikeThis({ materialId, bySubject }: { materialId: number; bySubject: readonly MaterialCard[] }) {
+  const { t, i18n } = useTranslation();
+  const [parts, setParts] = useState<Record<Part, boolean>>({ subject: true, colour: false, composition: false });
+  const steered = parts.colour || parts.composition;
+  const answer = useRemote(
+    (signal) => (steered ? catalogueCalls.similarBy({ id: materialId, ...parts }, { signal }) : Promise.resolve(null)),
+    [materialId, parts.subject, parts.colour, parts.composition, i18n.language],
+  );
+  const cards = steered ? (answer.data?.infos ?? []) : bySubject;
+
+  const toggle = (part: Part) =>
+    setParts((now) => {
+      const next = { ...now, [part]: !now[part] };
+      return PARTS.some((name) => next[name]) ? next : now;
+    });
+
+  return (
+    <section className={styles.section} data-testid="more-like-this">
+      <div className={styles.similarHead}>
+        <h2 className={styles.sectionTitle}>{t('detail.similar')}</h2>
+        <div className={styles.similarBy} role="group" aria-label={t('detail.similarBy.label')}>
+          <span className={styles.similarByLabel}>{t('detail.similarBy.label')}</span>
+          {PARTS.map((part) => (
+            <button
+              key={part}
+              type="button"
+              aria-pressed={parts[part]}
+              className={parts[part] ? `${styles.similarByChip} ${styles.similarByOn}` : styles.similarByChip}
+              onClick={() => toggle(part)}
+              data-testid={`similar-by-${part}`}
+            >
+              {t(`detail.similarBy.${part}`)}
+            </button>
+          ))}
+        </div>
+      </div>
+      {steered && answer.data && !answer.data.byLook && <p className={styles.similarNote}>{t('detail.similarBy.notIndexed')}</p>}
+      {cards.length === 0 && !answer.loading ? (
+        <p className={styles.similarNote} data-testid="similar-by-none">
+          {t('detail.similarBy.none')}
+        </p>
+      ) : (
+        <MaterialGrid cards={cards} loading={steered && answer.loading} skeletons={4} mdp={6} />
+      )}
+    </section>
+  );
+}
