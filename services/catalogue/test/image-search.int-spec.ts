@@ -96,6 +96,32 @@ describe('POST /api/material/searchByImage', () => {
     for (const id of ['1\u0000', 2 ** 64, 'x', null]) expect((await h.call('/material/similarBy', { body: { id } })).status).toBeGreaterThanOrEqual(400);
   });
 
+  it('the indexing job remembers a material whose original is missing or unreadable and goes on with the rest', async () => {
+    await h.storage().put('originals', 'fixture/broken.jpg', Buffer.from('not a picture at all'), { contentType: 'image/jpeg' });
+    const base = { kind: 'photo' as const, status: 'published' as const, keywordsZh: [], keywordsEn: [], thumbnailKey: 'renditions/fixture/x.jpg' };
+    const [missing, broken] = await h.createMaterials([
+      { ...base, titleZh: '缺失', titleEn: 'missing', originalKey: 'originals/fixture/nowhere.jpg' },
+      { ...base, titleZh: '损坏', titleEn: 'broken', originalKey: 'originals/fixture/broken.jpg' },
+    ]);
+    await h.storage().put('originals', 'fixture/visual-13.jpg', await scene(13), { contentType: 'image/jpeg' });
+    const [good] = await h.createMaterials([{ ...base, titleZh: '图13', titleEn: 'scene 13', originalKey: 'originals/fixture/visual-13.jpg' }]);
+    const job = h.server.app.get(VisualIndexingJob);
+    expect(await job.pass()).toBe(1);
+    const rows = await h.sql<{ material_id: string; failure: string | null; frames: number }>(
+      'SELECT material_id, failure, frames FROM catalogue.material_looks WHERE material_id = ANY($1::bigint[]) ORDER BY material_id',
+      [[missing!.id, broken!.id, good!.id]],
+    );
+    expect(rows.map((row) => [Number(row.material_id), row.failure !== null, row.frames])).toEqual([
+      [missing!.id, true, 0],
+      [broken!.id, true, 0],
+      [good!.id, false, 1],
+    ]);
+    // Done is done: a second pass finds nothing to index.
+    expect(await job.pass()).toBe(0);
+    const reply = await send(await sharp(await scene(13)).resize(500).toBuffer());
+    expect(reply.body.data.sources[0]?.id).toBe(good!.id);
+  });
+
   it.each([
     ['no picture', null, ErrorCode.VISUAL_QUERY_REQUIRED, 422],
     ['a text file named .jpg', Buffer.from('just some text, not a picture'), ErrorCode.VISUAL_QUERY_TYPE, 422],

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { Interval } from '@nestjs/schedule';
 import { APP_CONFIG, type AppConfig } from '@mkt/platform';
-import { MaterialLookReader } from './material-look.reader.js';
+import { MaterialLookReader, MaterialMediaUnreadable } from './material-look.reader.js';
 import { MaterialVisualsRepository } from './material-visuals.repository.js';
 import { VisualIndexService } from './visual-index.service.js';
 
@@ -29,12 +29,14 @@ export class VisualIndexingJob implements OnApplicationBootstrap {
   ) {}
 
   onApplicationBootstrap(): void {
-    if (this.config.visualIndexing) void this.pass();
+    this.scheduledPass();
   }
 
   @Interval(PASS_EVERY_MS)
   scheduledPass(): void {
-    if (this.config.visualIndexing) void this.pass();
+    if (!this.config.visualIndexing) return;
+    // A pass stopped by the store or the database being unreachable is tried again on the next one.
+    this.pass().catch((error: unknown) => this.logger.warn({ msg: 'visual indexing pass stopped', error: error instanceof Error ? error.message : String(error) }));
   }
 
   /** Indexes everything unindexed now; resolves with how many were indexed (one pass at a time). */
@@ -62,9 +64,10 @@ export class VisualIndexingJob implements OnApplicationBootstrap {
           if (await this.visuals.save(material.id, record)) this.index.put(material.id, record.frames, record);
           done += 1;
         } catch (error) {
+          if (!(error instanceof MaterialMediaUnreadable)) throw error;
           failed += 1;
-          await this.visuals.saveFailure(material.id, error instanceof Error ? error.message : String(error));
-          this.logger.warn({ msg: 'material could not be visually indexed', materialId: material.id, error: error instanceof Error ? error.message : String(error) });
+          await this.visuals.saveFailure(material.id, error.message);
+          this.logger.warn({ msg: 'material could not be visually indexed', materialId: material.id, error: error.message });
         }
         if (Date.now() - reported > PROGRESS_EVERY_MS) {
           reported = Date.now();
