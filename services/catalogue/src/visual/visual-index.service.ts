@@ -5,6 +5,7 @@ import { MaterialVisualsRepository } from './material-visuals.repository.js';
 
 /** How often a replica picks up the frames other replicas' indexing jobs stored. */
 const REFRESH_MS = 30_000;
+const CLOCK_OVERLAP_MS = 5_000;
 
 /**
  * The visual index of the published catalogue in this process's memory: every stored frame hash
@@ -69,7 +70,8 @@ export class VisualIndexService implements OnApplicationBootstrap {
   @Interval(REFRESH_MS)
   async refresh(): Promise<void> {
     if (!this.index) return;
-    const since = this.refreshedAt;
+    // A few seconds of overlap: indexed_at is the database's clock, this the process's.
+    const since = this.refreshedAt ? new Date(this.refreshedAt.getTime() - CLOCK_OVERLAP_MS) : null;
     this.refreshedAt = new Date();
     for await (const batch of this.visuals.framesIndexedSince(since)) {
       for (const [materialId, frames] of byMaterial(batch)) this.index.put(materialId, frames);
