@@ -19,3 +19,4 @@ export * from './bootstrap/service-process.js';
 export * from './time/china-time.js';
 export * from './tracing/index.js';
 export * from './orders/order-number.js';
+export { seededRandom } from './random/seeded-random.js';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { MessageChannel } from 'node:worker_threads';
 import { FILTER_NAMES, FILTER_VALUES, MATERIAL_KINDS, materialSearchRequestSchema, type FilterName, type Language, type MaterialKind, type MaterialSearchQuery } from '@mkt/contracts';
 import { generateSearchQueries, type GeneratedQuery } from '../demo/bench/search-queries.js';
-import { seededRandom } from '../demo/bench/seeded-random.js';
+import { seededRandom } from '@mkt/platform';
 import { MOODS, PLACES, SUBJECTS, TECHNIQUES, TIMES } from '../demo/bench/vocabulary.js';
 import { exactLookupOf, materialCode } from '../src/materials/material-code.js';
 import { normalizeFilters } from '../src/materials/material-filters.js';

@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { seededRandom } from '../random/seeded-random.js';
 import { buildSignatureFramesArgs } from './ffmpeg-args.js';
 import { frameTimesMs } from './video-frame-signatures.js';
 import { COMPOSITION_BYTES, SIGNATURE_RASTER, compositionGrid, detailSimilarity, dominantColours, visualSignature } from './visual-signature.js';
@@ -23,13 +24,7 @@ const distance = (a: bigint, b: bigint) => {
 
 /** A scene of coloured shapes on a coloured ground, different for each seed. */
 const scene = (seed: number, width = 1280, height = 720) => {
-  let state = seed * 0x9e3779b9;
-  const random = () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const random = seededRandom(seed * 0x9e3779b9);
   const colour = () => `rgb(${Math.floor(random() * 256)},${Math.floor(random() * 256)},${Math.floor(random() * 256)})`;
   const shapes = Array.from({ length: 8 }, () =>
     random() < 0.5

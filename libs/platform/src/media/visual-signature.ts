@@ -73,21 +73,26 @@ export async function signatureOfRaster(rgb: Uint8Array): Promise<VisualSignatur
 
 /** The raster's luminance averaged down to DETAIL_SIDE x DETAIL_SIDE (each value a mean of whole pixels). */
 export function detailGrid(rgb: Uint8Array): Uint8Array {
+  const luma = luminance(rgb);
   const block = SIGNATURE_RASTER / DETAIL_SIDE;
   const out = new Uint8Array(DETAIL_SIDE * DETAIL_SIDE);
   for (let gy = 0; gy < DETAIL_SIDE; gy++) {
     for (let gx = 0; gx < DETAIL_SIDE; gx++) {
       let sum = 0;
       for (let y = gy * block; y < (gy + 1) * block; y++) {
-        for (let x = gx * block; x < (gx + 1) * block; x++) {
-          const i = (y * SIGNATURE_RASTER + x) * 3;
-          sum += 0.299 * rgb[i]! + 0.587 * rgb[i + 1]! + 0.114 * rgb[i + 2]!;
-        }
+        for (let x = gx * block; x < (gx + 1) * block; x++) sum += luma[y * SIGNATURE_RASTER + x]!;
       }
       out[gy * DETAIL_SIDE + gx] = Math.round(sum / (block * block));
     }
   }
   return out;
+}
+
+/** Each pixel's luminance (Rec. 601 weights), row-major. */
+function luminance(rgb: Uint8Array): Float32Array {
+  const luma = new Float32Array(SIGNATURE_RASTER * SIGNATURE_RASTER);
+  for (let i = 0; i < luma.length; i++) luma[i] = 0.299 * rgb[i * 3]! + 0.587 * rgb[i * 3 + 1]! + 0.114 * rgb[i * 3 + 2]!;
+  return luma;
 }
 
 /**
@@ -193,8 +198,7 @@ export function dominantColours(rgb: Uint8Array): DominantColour[] {
  */
 export function compositionGrid(rgb: Uint8Array): Uint8Array {
   const size = SIGNATURE_RASTER;
-  const luma = new Float32Array(size * size);
-  for (let i = 0; i < size * size; i++) luma[i] = 0.299 * rgb[i * 3]! + 0.587 * rgb[i * 3 + 1]! + 0.114 * rgb[i * 3 + 2]!;
+  const luma = luminance(rgb);
   const cell = size / COMPOSITION_GRID;
   const out = new Uint8Array(COMPOSITION_BYTES);
   for (let gy = 0; gy < COMPOSITION_GRID; gy++) {

@@ -1,24 +1,13 @@
+import { seededRandom } from '../random/seeded-random.js';
 import { FrameHashIndex, hashDistance, type FrameHashIndexOptions, type FrameMatch, type IndexedFrame } from './frame-hash-index.js';
 
 const MAX_HASH = (1n << 64n) - 1n;
-
-/** mulberry32: a small deterministic generator, so a failure can be replayed from its seed. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
 
 class Dice {
   private readonly next: () => number;
 
   constructor(seed: number) {
-    this.next = seeded(seed);
+    this.next = seededRandom(seed);
   }
 
   below(n: number): number {

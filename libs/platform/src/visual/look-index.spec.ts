@@ -1,15 +1,5 @@
+import { seededRandom } from '../random/seeded-random.js';
 import { LookIndex, lookDistance, type Look, type LookWeights } from './look-index.js';
-
-/** A seeded generator (mulberry32): the same looks on every run. */
-function random(seed: number) {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function randomLook(next: () => number): Look {
   const count = 1 + Math.floor(next() * 5);
@@ -40,7 +30,7 @@ describe('LookIndex', () => {
   ];
 
   it('answers the nearest looks as a brute-force scan does, before and after replacements and removals', () => {
-    const next = random(7);
+    const next = seededRandom(7);
     const index = new LookIndex();
     const looks = new Map<number, Look>();
     for (let id = 1; id <= 1_500; id++) {
@@ -92,7 +82,7 @@ describe('LookIndex', () => {
 
   it('keeps 56 bytes a material (the look and its id), and at most as much again of room to grow', () => {
     const index = new LookIndex();
-    const next = random(3);
+    const next = seededRandom(3);
     for (let id = 1; id <= 20_000; id++) index.put(id, randomLook(next));
     expect(index.memoryBytes() / index.size).toBeLessThanOrEqual(2 * 56);
   });

@@ -122,12 +122,15 @@ export class LookIndex {
     const query = new Uint8Array(ROW);
     encode(look, query, 0);
     const probe = decode(query, 0);
+    // Each row's colours are read into these same objects: a query reads every row and makes none.
+    const scratch = Array.from({ length: COLOURS }, () => ({ lab: [0, 0, 0] as [number, number, number], share: 0 }));
+    const views = Array.from({ length: COLOURS + 1 }, (_, count) => scratch.slice(0, count));
     const best: LookMatch[] = [];
     let worst = Infinity;
     for (let slot = 0; slot < this.count; slot++) {
       const materialId = this.ids[slot]!;
       const distance = weighted(
-        weights.colour > 0 ? colourDistanceAt(probe.colours, this.rows, slot * ROW) : 0,
+        weights.colour > 0 ? colourDistance(probe.colours, coloursAt(this.rows, slot * ROW, scratch, views)) : 0,
         weights.composition > 0 ? compositionDistanceAt(query, this.rows, slot * ROW) : 0,
         weights,
       );
@@ -152,30 +155,23 @@ export class LookIndex {
   }
 }
 
-/** colourDistance against a stored row, read in place (a query reads every row: no objects made). */
-function colourDistanceAt(query: Look['colours'], rows: Uint8Array, at: number): number {
-  let stored = 0;
-  while (stored < COLOURS && rows[at + stored * 4 + 3]! > 0) stored++;
-  if (query.length === 0 || stored === 0) return query.length === stored ? 0 : 1;
-  const labAt = (i: number, channel: number) => (channel === 0 ? rows[at + i * 4]! / 2.55 : rows[at + i * 4 + channel]! - 128);
-  let forward = 0;
-  let forwardShares = 0;
-  for (const colour of query) {
-    let nearest = Infinity;
-    for (let i = 0; i < stored; i++) nearest = Math.min(nearest, Math.hypot(colour.lab[0] - labAt(i, 0), colour.lab[1] - labAt(i, 1), colour.lab[2] - labAt(i, 2)));
-    forward += colour.share * Math.min(1, nearest / FAR_COLOUR);
-    forwardShares += colour.share;
+/** A row's colours read into `scratch` (reused), as many as it has: `views[n]` is scratch's first n. */
+function coloursAt(
+  rows: Uint8Array,
+  at: number,
+  scratch: { lab: [number, number, number]; share: number }[],
+  views: readonly (readonly { lab: [number, number, number]; share: number }[])[],
+): Look['colours'] {
+  let count = 0;
+  while (count < COLOURS && rows[at + count * 4 + 3]! > 0) {
+    const colour = scratch[count]!;
+    colour.lab[0] = rows[at + count * 4]! / 2.55;
+    colour.lab[1] = rows[at + count * 4 + 1]! - 128;
+    colour.lab[2] = rows[at + count * 4 + 2]! - 128;
+    colour.share = rows[at + count * 4 + 3]! / 255;
+    count++;
   }
-  let backward = 0;
-  let backwardShares = 0;
-  for (let i = 0; i < stored; i++) {
-    const share = rows[at + i * 4 + 3]! / 255;
-    let nearest = Infinity;
-    for (const colour of query) nearest = Math.min(nearest, Math.hypot(colour.lab[0] - labAt(i, 0), colour.lab[1] - labAt(i, 1), colour.lab[2] - labAt(i, 2)));
-    backward += share * Math.min(1, nearest / FAR_COLOUR);
-    backwardShares += share;
-  }
-  return (forward / forwardShares + backward / backwardShares) / 2;
+  return views[count]!;
 }
 
 function compositionDistanceAt(query: Uint8Array, rows: Uint8Array, at: number): number {

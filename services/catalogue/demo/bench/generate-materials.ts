@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { FILTER_VALUES } from '@mkt/contracts';
 import { cleanTags, cleanText, searchColumnsOf, searchVectorSql } from '@mkt/catalogue';
-import { seededRandom } from './seeded-random.js';
+import { seededRandom } from '@mkt/platform';
 import { MOODS, PHOTO_CATEGORIES, PLACES, SUBJECTS, TECHNIQUES, TIMES, VIDEO_CATEGORIES } from './vocabulary.js';
 
 /**

@@ -1,5 +1,5 @@
 import { FILTER_NAMES, FILTER_VALUES, SEARCH_SORTS, type Language, type MaterialSearchRequest } from '@mkt/contracts';
-import { seededRandom } from './seeded-random.js';
+import { seededRandom } from '@mkt/platform';
 import { MOODS, PLACES, SUBJECTS, TECHNIQUES, TIMES } from './vocabulary.js';
 
 /**

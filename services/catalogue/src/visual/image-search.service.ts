@@ -48,16 +48,18 @@ export class ImageSearchService {
   async search(file: ImageQueryFile | undefined, language: Language, userId: string | null): Promise<ImageSearchResult> {
     const query = await querySignature(await checkedQueryImage(file));
     const candidates = await this.index.search(query.hash, CANDIDATE_DISTANCE, CANDIDATES);
-    const published = await this.visuals.published(candidates.map((match) => match.materialId));
+    // Looks alike: the nearest colours and composition. A few more than shown, as the indexes keep
+    // an unpublished material until rebuilt: one query says which of both lists are published.
+    const alike = await this.index.nearestLooks(query, LOOKS_ALIKE, SIMILAR * 2 + SOURCES);
+    const published = await this.visuals.published([...candidates, ...alike].map((match) => match.materialId));
     const live = candidates.filter((match) => published.has(match.materialId));
     const confirmed = confirmSources(query, live, await this.visuals.frameDetails(live.map((match) => match.materialId)), MIN_SOURCE_SIMILARITY, detailSimilarity);
     const sources = confirmed.slice(0, SOURCES);
     const sourceIds = new Set(sources.map((match) => match.materialId));
-    // Looks alike: the nearest colours and composition, the sources left out; the published ones
-    // among a few more than shown (the look index keeps an unpublished material until rebuilt).
-    const alike = await this.index.nearestLooks(query, LOOKS_ALIKE, SIMILAR * 2, (id) => !sourceIds.has(id));
-    const alikePublished = await this.visuals.published(alike.map((match) => match.materialId));
-    const similarIds = alike.filter((match) => alikePublished.has(match.materialId)).slice(0, SIMILAR).map((match) => match.materialId);
+    const similarIds = alike
+      .filter((match) => published.has(match.materialId) && !sourceIds.has(match.materialId))
+      .slice(0, SIMILAR)
+      .map((match) => match.materialId);
     return {
       sources: await this.withCards(sources, language, userId),
       similar: await this.read.cards(similarIds, language, userId),

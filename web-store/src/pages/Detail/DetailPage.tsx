@@ -212,10 +212,10 @@ function DetailView({ material, variant, startAt }: { material: MaterialDetail; 
             )}
           </div>
           {isVideo && material.url480 && (
-            <button type="button" className={styles.frameSearch} onClick={() => void searchWithFrame()} data-testid="detail-search-frame">
+            <Button variant="secondary" className={styles.frameSearch} onClick={() => void searchWithFrame()} data-testid="detail-search-frame">
               <CameraIcon size={16} />
               {t('detail.searchFrame')}
-            </button>
+            </Button>
           )}
           {material.description && <p className={styles.description}>{material.description}</p>}
 

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { catalogueCalls } from '../../api/catalogueCalls';
 import { MaterialGrid } from '../../catalogue/MaterialGrid';
 import { useRemote } from '../../catalogue/useRemote';
+import { Button } from '../../ui/Button';
 import styles from './DetailPage.module.css';
 
 type Part = 'subject' | 'colour' | 'composition';
@@ -36,16 +37,16 @@ export function MoreLikeThis({ materialId, bySubject }: { materialId: number; by
         <div className={styles.similarBy} role="group" aria-label={t('detail.similarBy.label')}>
           <span className={styles.similarByLabel}>{t('detail.similarBy.label')}</span>
           {PARTS.map((part) => (
-            <button
+            <Button
               key={part}
-              type="button"
+              variant="ghost"
               aria-pressed={parts[part]}
-              className={parts[part] ? `${styles.similarByChip} ${styles.similarByOn}` : styles.similarByChip}
+              className={parts[part] ? styles.similarByOn : undefined}
               onClick={() => toggle(part)}
               data-testid={`similar-by-${part}`}
             >
               {t(`detail.similarBy.${part}`)}
-            </button>
+            </Button>
           ))}
         </div>
       </div>
