@@ -16,6 +16,7 @@ export const FILTER_LABELS = {
       count: '人数',
       age: '年龄',
       duration: '时长',
+      colour: '颜色',
     },
     values: {
       mediaType: {
@@ -92,6 +93,20 @@ export const FILTER_LABELS = {
         '30-60': '30–60 秒',
         '60+': '1 分钟以上',
       },
+      colour: {
+        red: '红色',
+        orange: '橙色',
+        yellow: '黄色',
+        green: '绿色',
+        teal: '青色',
+        blue: '蓝色',
+        purple: '紫色',
+        pink: '粉色',
+        brown: '棕色',
+        black: '黑色',
+        grey: '灰色',
+        white: '白色',
+      },
     },
   },
   en: {
@@ -107,6 +122,7 @@ export const FILTER_LABELS = {
       count: 'Number of people',
       age: 'Age',
       duration: 'Duration',
+      colour: 'Colour',
     },
     values: {
       mediaType: {
@@ -182,6 +198,20 @@ export const FILTER_LABELS = {
         '10-30': '10–30 s',
         '30-60': '30–60 s',
         '60+': 'Over 1 min',
+      },
+      colour: {
+        red: 'Red',
+        orange: 'Orange',
+        yellow: 'Yellow',
+        green: 'Green',
+        teal: 'Teal',
+        blue: 'Blue',
+        purple: 'Purple',
+        pink: 'Pink',
+        brown: 'Brown',
+        black: 'Black',
+        grey: 'Grey',
+        white: 'White',
       },
     },
   },

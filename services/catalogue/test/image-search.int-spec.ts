@@ -1,6 +1,6 @@
 import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
-import { ErrorCode, type ImageSearchResult } from '@mkt/contracts';
+import { ErrorCode, type ImageSearchResult, type MaterialAdminView, type MaterialFilters, type MaterialSearchResponse } from '@mkt/contracts';
 import { VisualIndexingJob } from '../src/visual/visual-indexing.job.js';
 import { startCatalogue, type CatalogueHarness } from './catalogue-harness.js';
 
@@ -156,4 +156,69 @@ describe('POST /api/material/searchByImage', () => {
     expect(named.status).toBe(200);
     expect(named.body.data.sources[0]?.id).toBe(photoId);
   });
+});
+
+describe('the colour filter', () => {
+  let h: CatalogueHarness;
+
+  beforeAll(async () => {
+    h = await startCatalogue();
+    await h.storage().ensureBucket('originals');
+  }, 60_000);
+  afterAll(() => h?.close());
+
+  /** A picture of two colours, `share` of it the first. */
+  const twoColours = (first: string, second: string, share: number) =>
+    sharp(
+      Buffer.from(
+        `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="500"><rect width="800" height="500" fill="${second}"/><rect width="${Math.round(800 * share)}" height="500" fill="${first}"/></svg>`,
+      ),
+    )
+      .jpeg({ quality: 90 })
+      .toBuffer();
+
+  it('gives each indexed photo its named colours, narrows a keyword search by them with facets, and keeps them through a console edit', async () => {
+    const photo = async (name: string, picture: Buffer) => {
+      const key = `fixture/colour-${name}.jpg`;
+      await h.storage().put('originals', key, picture, { contentType: 'image/jpeg' });
+      const [created] = await h.createMaterials([
+        { kind: 'photo', status: 'published', titleZh: `海边${name}`, titleEn: `seaside ${name}`, keywordsZh: ['海边'], keywordsEn: ['seaside'], thumbnailKey: `renditions/fixture/${name}.jpg`, originalKey: `originals/${key}` },
+      ]);
+      return created!.id;
+    };
+    const sky = await photo('sky', await twoColours('#87ceeb', '#f5f5f5', 0.7));
+    const sunset = await photo('sunset', await twoColours('#ff8c00', '#8b0000', 0.6));
+    // A sliver of blue (5%) is not enough to count as a blue picture.
+    const sliver = await photo('sliver', await twoColours('#2f64c8', '#228b22', 0.05));
+    const search = (colour: string[]) =>
+      h.call<MaterialSearchResponse>('/material/search', { body: { keyword: 'seaside', type: 'pic', filters: { colour } } });
+    // Not indexed yet: no material has a colour.
+    expect((await search(['blue'])).body.data.infos).toEqual([]);
+
+    await h.server.app.get(VisualIndexingJob).pass();
+    const filtersOf = async (id: number) => (await h.sql<{ filters: MaterialFilters }>('SELECT filters FROM catalogue.materials WHERE id = $1', [id]))[0]!.filters;
+    expect((await filtersOf(sky)).colour).toEqual(['blue', 'white']);
+    expect((await filtersOf(sunset)).colour).toEqual(['red', 'orange']);
+    expect((await filtersOf(sliver)).colour).toEqual(['green']);
+
+    const blue = await search(['blue']);
+    expect(blue.body.data.infos.map((card) => card.id)).toEqual([sky]);
+    // OR within the filter; each facet counts over the keyword's matches, ignoring its own selection.
+    const warm = await search(['red', 'orange']);
+    expect(warm.body.data.infos.map((card) => card.id)).toEqual([sunset]);
+    expect(Object.fromEntries(warm.body.data.facets.colour!.map((bucket) => [bucket.value, bucket.count]))).toMatchObject({ blue: 1, white: 1, red: 1, orange: 1, green: 1, pink: 0 });
+    expect((await search(['purple'])).body.data.infos).toEqual([]);
+    // Another filter with it: AND across filters.
+    const both = await h.call<MaterialSearchResponse>('/material/search', { body: { keyword: 'seaside', type: 'pic', filters: { colour: ['blue'], people: ['none'] } } });
+    expect(both.body.data.infos).toEqual([]);
+    expect((await h.call('/material/search', { body: { keyword: 'seaside', type: 'pic', filters: { colour: ['ultraviolet'] } } })).status).toBe(422);
+
+    // Staff edit the hand-set filters; the colours, derived from the picture, are not theirs to change.
+    const reviewer = await h.staffToken(['reviewer']);
+    const edited = await h.admin<MaterialAdminView>('PUT', `/materials/${sky}`, { token: reviewer, body: { filters: { people: ['none'], colour: ['red'] } } });
+    expect(edited.status).toBe(200);
+    expect(edited.body.filters).toEqual({ people: ['none'], colour: ['blue', 'white'] });
+    expect((await search(['blue'])).body.data.infos.map((card) => card.id)).toEqual([sky]);
+    expect((await search(['red'])).body.data.infos.map((card) => card.id)).toEqual([sunset]);
+  }, 60_000);
 });

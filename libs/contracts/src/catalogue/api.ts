@@ -42,9 +42,32 @@ export const FILTER_VALUES = {
   count: ['1', '2', '3-5', '6+'],
   age: ['child', 'teen', 'young-adult', 'middle-aged', 'senior'],
   duration: ['0-10', '10-30', '30-60', '60+'],
+  /**
+   * Named colours, derived (never chosen by hand): a photo or video has one when its dominant
+   * colours of that name cover enough of the picture (computed by the visual index, in CIELAB).
+   */
+  colour: ['red', 'orange', 'yellow', 'green', 'teal', 'blue', 'purple', 'pink', 'brown', 'black', 'grey', 'white'],
 } as const;
 export type FilterName = keyof typeof FILTER_VALUES;
 export const FILTER_NAMES = Object.keys(FILTER_VALUES) as FilterName[];
+/** Filters computed from the media, which staff and contributors do not set. */
+export const DERIVED_FILTER_NAMES = ['colour'] as const satisfies readonly FilterName[];
+export type ColourSwatch = (typeof FILTER_VALUES.colour)[number];
+/** How each named colour is shown in the palette picker. */
+export const COLOUR_SWATCH_HEX: Record<ColourSwatch, string> = {
+  red: '#d42a2a',
+  orange: '#f07f16',
+  yellow: '#f2cf1d',
+  green: '#3b9a3a',
+  teal: '#17a2a0',
+  blue: '#2f64c8',
+  purple: '#8e3ea8',
+  pink: '#ef8db7',
+  brown: '#85552c',
+  black: '#161616',
+  grey: '#8c8c8c',
+  white: '#f7f7f5',
+};
 
 export const SEARCH_SORTS = ['relevance', 'newest', 'sales'] as const;
 export type SearchSort = (typeof SEARCH_SORTS)[number];

@@ -106,6 +106,10 @@ function materialsInsertSql(): string {
       'composition', ${one(pickSql(F.composition, '(g.h6 >> 27)'))},
       'duration', ${one(pickSql(F.duration, '(g.h6 >> 31)'))})`;
   const photoFilters = `jsonb_build_object('composition', ${one(pickSql(F.composition, '(g.h6 >> 27)'))}, 'resolution', jsonb_build_array(r.res))`;
+  // One or two named colours, as the visual index derives them.
+  const firstColour = pickSql(F.colour, '(g.h5 >> 20)');
+  const secondColour = pickSql(F.colour, '(g.h5 >> 27)');
+  const colourFilter = `jsonb_build_object('colour', CASE WHEN ${firstColour} = ${secondColour} THEN jsonb_build_array(${firstColour}) ELSE jsonb_build_array(${firstColour}, ${secondColour}) END)`;
   return `
     INSERT INTO "${S}"."materials" (id, code, kind, "from", status, title_zh, title_en, keywords_zh, keywords_en, category_id,
       duration, frame_rate, width, height, max_resolution, hdr_flag, sales_count, filters, updated_at, online_at, created_at,
@@ -117,7 +121,7 @@ function materialsInsertSql(): string {
       CASE WHEN c.kind = 'video' THEN (ARRAY[24, 25, 30, 50, 60, 120])[1 + (g.h6 >> 23) % 6] END,
       r.width, r.height, upper(r.res), (g.h5 >> 9) % 10 = 0,
       floor(power(((g.h3 >> 12) % 1000000) / 1000000.0, 8) * 5000)::int,
-      CASE WHEN c.kind = 'video' THEN ${videoFilters} ELSE ${photoFilters} END || ${peopleFilters},
+      CASE WHEN c.kind = 'video' THEN ${videoFilters} ELSE ${photoFilters} END || ${peopleFilters} || CASE WHEN c.kind IN ('video', 'photo') THEN ${colourFilter} ELSE '{}'::jsonb END,
       d.online_at, CASE WHEN c.status = 'draft' THEN NULL ELSE d.online_at END, d.online_at - interval '1 day' * ((g.h4 >> 20) % 30),
       trim(t.title_zh || ' ' || t.keywords_zh), trim(t.title_en || ' ' || t.keywords_en), lower(c.code) || t.terms_rest, t.search_vector
     FROM (

@@ -19,7 +19,7 @@ import { MaterialEntity } from '../entities/material.entity.js';
 
 /** How long a console preview link stays valid (a working session's worth). */
 const STAFF_LINK_SECONDS = 4 * 3600;
-import { normalizeFilters } from '../materials/material-filters.js';
+import { withDerivedFiltersOf } from '../materials/material-filters.js';
 import { MaterialWriter, cleanMaterialText } from '../materials/material-writer.service.js';
 import { materialPublishedPayload } from '../materials/material-sale-snapshot.js';
 import { CatalogueReadService } from '../store/catalogue-read.service.js';
@@ -118,7 +118,7 @@ export class MaterialAdminService {
         changes.categoryId = input.categoryId;
       }
       if (input.from !== undefined) changes.from = input.from;
-      if (input.filters !== undefined) changes.filters = normalizeFilters(input.filters);
+      if (input.filters !== undefined) changes.filters = withDerivedFiltersOf(material.filters, input.filters);
       if (input.status !== undefined) changes.status = input.status;
       const changed = (Object.keys(changes) as (keyof MaterialEntity)[]).filter(
         (key) => changes[key] !== undefined && JSON.stringify(changes[key]) !== JSON.stringify(material[key]),

@@ -3,7 +3,7 @@ import { ContributionApproved, type PayloadOf } from '@mkt/contracts';
 import { OnEvent, type EventHandlerContext } from '@mkt/platform';
 import { CategoryEntity } from '../entities/curation.entities.js';
 import { MaterialEntity } from '../entities/material.entity.js';
-import { derivedFilters, mergeFilters, normalizeFilters } from '../materials/material-filters.js';
+import { derivedFilters, mergeFilters, withDerivedFiltersOf } from '../materials/material-filters.js';
 import { MaterialWriter } from '../materials/material-writer.service.js';
 
 /**
@@ -30,7 +30,7 @@ export class ContributionApprovedHandler {
       payload.categoryId && (await manager.getRepository(CategoryEntity).existsBy({ id: payload.categoryId, kind: payload.kind })) ? payload.categoryId : null;
     let chosen = {};
     try {
-      chosen = normalizeFilters(payload.filters ?? {});
+      chosen = withDerivedFiltersOf({}, payload.filters ?? {});
     } catch {
       // Values the uploads service accepted are the same list; an older producer's are dropped, not fatal.
     }

@@ -1,4 +1,4 @@
-import { FILTER_NAMES, FILTER_VALUES, materialFiltersSchema, type FilterName, type MaterialFilters } from '@mkt/contracts';
+import { DERIVED_FILTER_NAMES, FILTER_NAMES, FILTER_VALUES, materialFiltersSchema, type FilterName, type MaterialFilters } from '@mkt/contracts';
 
 /**
  * Filter values as stored on a material (jsonb: filter name → array of values): only known names
@@ -48,4 +48,14 @@ export function mergeFilters(...sets: MaterialFilters[]): MaterialFilters {
   const merged: Record<string, string[]> = {};
   for (const set of sets) for (const [name, values] of Object.entries(set)) merged[name] = [...(merged[name] ?? []), ...(values ?? [])];
   return normalizeFilters(merged);
+}
+
+/**
+ * Filters chosen by hand (`chosen`, normalized) with the derived ones (the colours) kept from
+ * `current`: computed from the media, they are not anyone's to set or clear.
+ */
+export function withDerivedFiltersOf(current: MaterialFilters, chosen: unknown): MaterialFilters {
+  const result: Record<string, string[] | undefined> = { ...normalizeFilters(chosen) };
+  for (const name of DERIVED_FILTER_NAMES) result[name] = current[name];
+  return normalizeFilters(result);
 }

@@ -1,4 +1,4 @@
-import { materialSearchRequestSchema, type MaterialSearchRequest } from '@mkt/contracts';
+import { FILTER_NAMES, materialSearchRequestSchema, type MaterialSearchRequest } from '@mkt/contracts';
 import type { DataSource } from 'typeorm';
 import type { MaterialSearchDocument } from './material-search.port.js';
 import {
@@ -30,6 +30,10 @@ class FakeClient implements OpenSearchClientLike {
       this.calls.push({ api: 'indices.create', params });
       if (this.createError) throw this.createError;
       this.exists = true;
+      return {};
+    },
+    putMapping: async (params: { index: string; body: Record<string, unknown> }) => {
+      this.calls.push({ api: 'indices.putMapping', params });
       return {};
     },
   };
@@ -112,7 +116,7 @@ describe('OpenSearchMaterialSearchIndex wiring (fake client)', () => {
     expect(p.filters.properties).toEqual({
       mediaType: { type: 'keyword' }, resolution: { type: 'keyword' }, shootingType: { type: 'keyword' }, frameRate: { type: 'keyword' },
       composition: { type: 'keyword' }, people: { type: 'keyword' }, gender: { type: 'keyword' }, race: { type: 'keyword' },
-      count: { type: 'keyword' }, age: { type: 'keyword' }, duration: { type: 'keyword' },
+      count: { type: 'keyword' }, age: { type: 'keyword' }, duration: { type: 'keyword' }, colour: { type: 'keyword' },
     });
     expect(p.onlineAt).toEqual({ type: 'date' });
     expect(p.salesCount).toEqual({ type: 'integer' });
@@ -123,6 +127,10 @@ describe('OpenSearchMaterialSearchIndex wiring (fake client)', () => {
     client.exists = true;
     await index.ensureIndex();
     expect(client.of('indices.create')).toEqual([]);
+    // A filter added since the index was created gets its keyword field in place.
+    expect(client.of('indices.putMapping')).toEqual([
+      { index: 'catalogue-materials-v1', body: { properties: { filters: { properties: expect.objectContaining({ colour: { type: 'keyword' }, mediaType: { type: 'keyword' } }) } } } },
+    ]);
 
     const racing = new FakeClient();
     racing.createError = Object.assign(new Error('ResponseError'), { meta: { body: { error: { type: 'resource_already_exists_exception' } } } });
@@ -224,7 +232,7 @@ describe('OpenSearchMaterialSearchIndex wiring (fake client)', () => {
       sort: ['_score', { salesCount: 'desc' }, { id: 'desc' }],
       aggs: expect.objectContaining({ mediaType: ALL_AGGS_UNSELECTED('mediaType', 6), people: ALL_AGGS_UNSELECTED('people', 2) }),
     });
-    expect(Object.keys(request!.body.aggs)).toHaveLength(11);
+    expect(Object.keys(request!.body.aggs)).toHaveLength(FILTER_NAMES.length);
   });
 
   it('searches English words by stem, exact word, typo (4+ letters) and last-word prefix, with filters as post_filter and facets ignoring their own selection', async () => {
@@ -385,7 +393,7 @@ describe('OpenSearchMaterialSearchIndex wiring (fake client)', () => {
     ]);
     expect(facets.resolution?.find((b) => b.value === '4k')?.count).toBe(3);
     expect(facets.duration?.every((b) => b.count === 0)).toBe(true);
-    expect(Object.keys(facets)).toHaveLength(11);
+    expect(Object.keys(facets)).toHaveLength(FILTER_NAMES.length);
   });
 });
 

@@ -15,6 +15,7 @@ export interface OpenSearchClientLike {
   indices: {
     exists(params: { index: string }): Promise<{ body: boolean }>;
     create(params: { index: string; body: Record<string, unknown> }): Promise<unknown>;
+    putMapping(params: { index: string; body: Record<string, unknown> }): Promise<unknown>;
   };
   bulk(params: { body: Record<string, unknown>[]; refresh?: boolean | 'wait_for' }): Promise<{ body: BulkResponse }>;
   search(params: { index: string; body: Record<string, unknown> }): Promise<{ body: SearchResponse }>;
@@ -53,13 +54,15 @@ const BULK_CHUNK = 1_000;
  * English uses the built-in `english` analyzer (stems), an exact lower-cased subfield and an
  * edge n-gram subfield for prefixes. Everything filtered or sorted on is a keyword, long, date.
  */
+/** Every filter is a keyword field of `filters`. */
+const filterProperties = () => Object.fromEntries(FILTER_NAMES.map((name) => [name, { type: 'keyword' }]));
+
 export function indexDefinition(alias: string): Record<string, unknown> {
   const text = (analyzer: string, fields?: Record<string, unknown>) => ({ type: 'text', analyzer, ...(fields ? { fields } : {}) });
   const englishSubfields = {
     exact: { type: 'text', analyzer: 'words_lower' },
     prefix: { type: 'text', analyzer: 'edge_prefix', search_analyzer: 'words_lower' },
   };
-  const filterProperties = Object.fromEntries(FILTER_NAMES.map((name) => [name, { type: 'keyword' }]));
   return {
     settings: {
       index: { number_of_shards: 1, max_result_window: MAX_RESULT_WINDOW },
@@ -89,7 +92,7 @@ export function indexDefinition(alias: string): Record<string, unknown> {
         exact_title_zh: { type: 'keyword', normalizer: 'lower', ignore_above: 256 },
         exact_title_en: { type: 'keyword', normalizer: 'lower', ignore_above: 256 },
         text_en: text('english', englishSubfields),
-        filters: { properties: filterProperties },
+        filters: { properties: filterProperties() },
         salesCount: { type: 'integer' },
         onlineAt: { type: 'date' },
       },
@@ -158,7 +161,12 @@ export class OpenSearchMaterialSearchIndex implements MaterialSearchIndex {
   ensureIndex(): Promise<void> {
     this.ready ??= (async () => {
       const exists = await this.client.indices.exists({ index: this.indexName });
-      if (exists.body) return;
+      if (exists.body) {
+        // A filter added since the index was created (the colours) is a new keyword field, which a
+        // strict mapping takes in place; any other mapping change bumps MAPPING_VERSION.
+        await this.client.indices.putMapping({ index: this.indexName, body: { properties: { filters: { properties: filterProperties() } } } });
+        return;
+      }
       try {
         await this.client.indices.create({ index: this.indexName, body: indexDefinition(this.alias) });
       } catch (error) {

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import type { DominantColour } from '@mkt/platform/media';
-import type { Look } from '@mkt/platform/visual';
+import { colourFilterValues, type Look } from '@mkt/platform/visual';
 
 /** A published photo or video the visual index does not have yet. */
 export interface UnindexedMaterial {
@@ -56,11 +56,12 @@ export class MaterialVisualsRepository {
   }
 
   /**
-   * A material's frames and look, replacing any before, and its theme colour (the first dominant
-   * colour, the spec's "theme color"), in one transaction. Returns false when another replica
-   * indexed it first.
+   * A material's frames and look, replacing any before, its theme colour (the first dominant
+   * colour, the spec's "theme color") and its colour filter values, in one transaction with
+   * `alsoIn` (the search index following the new filter values). Returns false when another
+   * replica indexed it first.
    */
-  save(materialId: number, record: MaterialLookRecord): Promise<boolean> {
+  save(materialId: number, record: MaterialLookRecord, alsoIn?: (manager: EntityManager) => Promise<void>): Promise<boolean> {
     return this.dataSource.transaction(async (manager) => {
       const [claimed] = await manager.query(
         `INSERT INTO catalogue.material_looks (material_id, colours, composition, frames)
@@ -83,8 +84,15 @@ export class MaterialVisualsRepository {
           ],
         );
       }
-      const theme = record.colours[0]?.hex ?? null;
-      if (theme) await manager.query(`UPDATE catalogue.materials SET theme_color = $2 WHERE id = $1`, [materialId, theme]);
+      const colours = colourFilterValues(record.colours);
+      await manager.query(
+        `UPDATE catalogue.materials
+            SET theme_color = COALESCE($2, theme_color),
+                filters = CASE WHEN cardinality($3::text[]) = 0 THEN filters - 'colour' ELSE filters || jsonb_build_object('colour', to_jsonb($3::text[])) END
+          WHERE id = $1`,
+        [materialId, record.colours[0]?.hex ?? null, colours],
+      );
+      await alsoIn?.(manager);
       return true;
     });
   }

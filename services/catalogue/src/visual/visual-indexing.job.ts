@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { Interval } from '@nestjs/schedule';
 import { APP_CONFIG, type AppConfig } from '@mkt/platform';
+import { MaterialWriter } from '../materials/material-writer.service.js';
 import { MaterialLookReader, MaterialMediaUnreadable } from './material-look.reader.js';
 import { MaterialVisualsRepository } from './material-visuals.repository.js';
 import { VisualIndexService } from './visual-index.service.js';
@@ -26,6 +27,7 @@ export class VisualIndexingJob implements OnApplicationBootstrap {
     private readonly visuals: MaterialVisualsRepository,
     private readonly reader: MaterialLookReader,
     private readonly index: VisualIndexService,
+    private readonly writer: MaterialWriter,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -61,7 +63,9 @@ export class VisualIndexingJob implements OnApplicationBootstrap {
         afterId = material.id;
         try {
           const record = await this.reader.read(material);
-          if (await this.visuals.save(material.id, record)) this.index.put(material.id, record.frames, record);
+          // The colour filter values change with the look: the search index follows in the same transaction.
+          const saved = await this.visuals.save(material.id, record, (manager) => this.writer.reindex([material.id], manager));
+          if (saved) this.index.put(material.id, record.frames, record);
           done += 1;
         } catch (error) {
           if (!(error instanceof MaterialMediaUnreadable)) throw error;

@@ -19,7 +19,7 @@ import { Picture } from '../../common/media';
 import { Section } from '../../common/Section';
 import { validateWith } from '../../common/validation';
 import { cleanFilters } from '../../providers/payload';
-import { FILTER_NAMES, filterChoices, filterLabel, hasCategories, sourceChoices, statusChoices } from './choices';
+import { EDITABLE_FILTER_NAMES, filterChoices, filterLabel, hasCategories, sourceChoices, statusChoices } from './choices';
 import { KindField, StatusField } from './fields';
 
 const validate = validateWith(materialAdminUpdateSchema, {}, ({ filters, ...rest }) => ({ ...rest, filters: cleanFilters(filters) }));
@@ -109,7 +109,7 @@ export const MaterialEdit = () => (
         <FiltersHelper />
       </Typography>
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: '1fr 1fr 1fr' }, columnGap: 2, width: '100%' }}>
-        {FILTER_NAMES.map((name) => (
+        {EDITABLE_FILTER_NAMES.map((name) => (
           <SelectArrayInput key={name} source={`filters.${name}`} label={filterLabel(name)} choices={filterChoices(name)} helperText={false} />
         ))}
       </Box>

@@ -1,4 +1,4 @@
-import { FILTER_NAMES, FILTER_VALUES, MATERIAL_KINDS, MATERIAL_SOURCES, MATERIAL_STATUSES, type FilterName } from '@mkt/contracts';
+import { DERIVED_FILTER_NAMES, FILTER_NAMES, FILTER_VALUES, MATERIAL_KINDS, MATERIAL_SOURCES, MATERIAL_STATUSES, type FilterName } from '@mkt/contracts';
 
 /** Choices whose names are translation keys (react-admin translates them). */
 export const kindChoices = MATERIAL_KINDS.map((kind) => ({ id: kind, name: `app.material.kinds.${kind}` }));
@@ -12,6 +12,7 @@ export const filterValueLabel = (name: FilterName, value: string) => `app.filter
 export const filterChoices = (name: FilterName) =>
   (FILTER_VALUES[name] as readonly string[]).map((value) => ({ id: value, name: filterValueLabel(name, value) }));
 
-export { FILTER_NAMES };
+/** The filters staff set by hand: the derived ones (colours, from the media) are shown, not edited. */
+export const EDITABLE_FILTER_NAMES = FILTER_NAMES.filter((name) => !(DERIVED_FILTER_NAMES as readonly FilterName[]).includes(name));
 
 export const hasCategories = (kind: unknown): kind is 'video' | 'photo' => kind === 'video' || kind === 'photo';

@@ -12,6 +12,7 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { catalogueCalls } from '../../api/catalogueCalls';
 import { ApiError } from '../../api/client';
 import { Chips } from '../../catalogue/Chips';
+import { ColourPalette } from '../../catalogue/ColourPalette';
 import { facetLabel, filterName } from '../../catalogue/facetLabels';
 import { hotwordLink, loadLookups } from '../../catalogue/lookups';
 import { MaterialGrid } from '../../catalogue/MaterialGrid';
@@ -157,7 +158,14 @@ export function SearchPage({ variant }: { variant: SearchVariant }) {
               onClear={() => go({ ...state, categoryId: null, page: 1 })}
             />
           )}
-          {FILTER_NAMES.map((name) => (
+          <ColourPalette
+            label={filterName(messages, 'colour')}
+            buckets={shown?.facets?.colour}
+            chosen={state.filters.colour ?? []}
+            labelOf={(value) => facetLabel(messages, 'colour', value)}
+            onToggle={(value) => go(toggleFilter(state, 'colour', value))}
+          />
+          {FILTER_NAMES.filter((name) => name !== 'colour').map((name) => (
             <FilterGroup
               key={name}
               name={name}
