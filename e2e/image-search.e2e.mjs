@@ -142,4 +142,49 @@ describe('search by image in a real browser', () => {
     if (shots) await page.screenshot({ path: `${shots}/image-search-empty-en.png` });
     await context.close();
   });
+
+  it('narrows a keyword search by a colour swatch, in both languages and at 375 px', async () => {
+    const clip = await indexedClip(env.browser);
+    const post = async (path, body) =>
+      (await (await fetch(`${env.server.url}/api${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json()).data;
+    // A word of the clip's that matches clips of several colours, once the job has indexed them.
+    const { keywords } = await post('/material/detail', { id: clip.id });
+    let keyword;
+    let swatch;
+    await eventually(
+      async () => {
+        for (const word of keywords) {
+          const found = await post('/material/search', { keyword: word, type: 'video', pageSize: 1 });
+          const narrowing = found.facets.colour.find((bucket) => bucket.count > 0 && bucket.count < found.total);
+          if (narrowing) [keyword, swatch] = [word, narrowing.value];
+          if (narrowing) return true;
+        }
+        return false;
+      },
+      { timeoutMs: 120_000, intervalMs: 2_000 },
+    );
+
+    for (const [lang, viewport] of [['en', { width: 1440, height: 900 }], ['zh-CN', { width: 1440, height: 900 }], ['zh-CN', { width: 375, height: 812 }]]) {
+      const context = await env.browser.newContext({ viewport });
+      const page = await context.newPage();
+      await page.addInitScript((language) => localStorage.setItem('lang', language), lang);
+      await page.goto(`${env.server.url}/SearchResult?keyword=${encodeURIComponent(keyword)}&type=video`);
+      const count = page.getByTestId('result-count');
+      await page.getByTestId('material-card').first().waitFor();
+      const before = Number(await count.getAttribute('data-count'));
+      if (viewport.width < 600) await page.getByTestId('filters-toggle').click();
+      const button = page.getByTestId(`filter-colour-${swatch}`);
+      assert.match(await button.getAttribute('aria-label'), lang === 'en' ? /^[A-Z][a-z]+ \(\d+\)$/ : /^\p{Script=Han}+色 \(\d+\)$/u);
+      await button.click();
+      await page.waitForURL(new RegExp(`colour=${swatch}`));
+      await eventually(async () => Number(await count.getAttribute('data-count')) < before, { timeoutMs: 10_000 });
+      assert.equal(await button.getAttribute('aria-checked'), 'true');
+      if (shots) await page.screenshot({ path: `${shots}/colour-filter-${lang}-${viewport.width}.png` });
+      // Every clip listed has that colour.
+      const ids = await page.getByTestId('material-card').evaluateAll((cards) => cards.map((card) => Number(card.getAttribute('data-id'))));
+      assert.ok(ids.length > 0);
+      for (const id of ids.slice(0, 6)) assert.ok((await post('/material/detail', { id })).filters.colour.includes(swatch), `clip ${id} is ${swatch}`);
+      await context.close();
+    }
+  });
 });

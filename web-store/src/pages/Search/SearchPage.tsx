@@ -192,7 +192,7 @@ export function SearchPage({ variant }: { variant: SearchVariant }) {
                   ? t('catalogue.loading')
                   : ''}
             </p>
-            <button type="button" className={styles.filtersToggle} onClick={() => setFiltersOpen(true)}>
+            <button type="button" className={styles.filtersToggle} onClick={() => setFiltersOpen(true)} data-testid="filters-toggle">
               <FilterIcon size={16} />
               {t('catalogue.showFilters')}
               {selected > 0 && <span className={styles.filtersCount}>{selected}</span>}
