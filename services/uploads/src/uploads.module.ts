@@ -11,6 +11,10 @@ import { UploadsInit1764100000000 } from './migrations/1764100000000-uploads-ini
 import { UploadsCatalogueListing1764300000000 } from './migrations/1764300000000-uploads-catalogue-listing.js';
 import { UploadsOpenSessions1766400000000 } from './migrations/1766400000000-uploads-open-sessions.js';
 import { UploadsDetails1766900000000 } from './migrations/1766900000000-uploads-details.js';
+import { UploadsFrames1767000000000 } from './migrations/1767000000000-uploads-frames.js';
+import { NearDuplicateFinder } from './duplicates/near-duplicate.finder.js';
+import { UploadFrameIndex } from './duplicates/upload-frame-index.service.js';
+import { UploadFramesRepository } from './duplicates/upload-frames.repository.js';
 import { MediaProcessor } from './pipeline/media-processor.js';
 import { MEDIA_PROCESSOR, UploadPipelineService } from './pipeline/upload-pipeline.service.js';
 import { UploadPipelineMetrics } from './pipeline/upload-pipeline.metrics.js';
@@ -23,12 +27,12 @@ import { UploadsStoreController } from './store/uploads-store.controller.js';
 import { UPLOAD_SETTINGS, uploadSettings, type UploadSettings } from './uploads.settings.js';
 
 export const UPLOADS_ENTITIES = [UploadEntity, StaffAuditLogEntity, OutboxMessageEntity, HandledEventEntity];
-export const UPLOADS_MIGRATIONS = [UploadsInit1764100000000, UploadsCatalogueListing1764300000000, OutboxTraceContext1765600000000, UploadsOpenSessions1766400000000, UploadsDetails1766900000000];
+export const UPLOADS_MIGRATIONS = [UploadsInit1764100000000, UploadsCatalogueListing1764300000000, OutboxTraceContext1765600000000, UploadsOpenSessions1766400000000, UploadsDetails1766900000000, UploadsFrames1767000000000];
 
 /**
  * Uploads: contributor upload sessions (multipart parts and checkpoints; abandoned ones swept),
  * content validation, the background media pipeline (probe, 480p preview, watermarked sample,
- * thumbnail, hover strip, perceptual fingerprints), the material centre, the staff review queue,
+ * thumbnail, hover strip, perceptual fingerprints, the frame index the near-duplicate check asks), the material centre, the staff review queue,
  * and the reduced copies licensing asks for (personal licences: 1080P video, medium photos).
  */
 @Module({
@@ -55,6 +59,9 @@ export const UPLOADS_MIGRATIONS = [UploadsInit1764100000000, UploadsCatalogueLis
     MaterialCenterService,
     UploadPipelineService,
     UploadPipelineMetrics,
+    UploadFramesRepository,
+    UploadFrameIndex,
+    NearDuplicateFinder,
     ReviewService,
     CatalogueListingHandlers,
     StaffAuditWriter.provide({ service: 'uploads', announce: true }),

@@ -11,8 +11,6 @@ export interface UploadSettings {
   overrides: UploadLimitOverrides;
   /** Lifetime of part-upload links and of the reviewer's and contributor's preview links. */
   linkSeconds: number;
-  /** dHash bits that may differ for two pictures to count as the same (out of 64). */
-  duplicateDistance: number;
   /** ffmpeg runs longer than this are killed and the file is recorded as failed. */
   ffmpegTimeoutMs: number;
   /**
@@ -55,7 +53,6 @@ export function uploadSettings(config: Pick<AppConfig, 'env'>, env: NodeJS.Proce
   return {
     overrides,
     linkSeconds: 3600,
-    duplicateDistance: 10,
     ffmpegTimeoutMs: 30 * 60 * 1000,
     workDir,
     desktopUploader: { windowsUrl: links.data.DESKTOP_UPLOADER_WINDOWS_URL ?? null, macUrl: links.data.DESKTOP_UPLOADER_MAC_URL ?? null },

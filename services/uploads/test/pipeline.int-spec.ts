@@ -11,7 +11,9 @@ import type { ReviewRecord, UploadTokenResponse } from '@mkt/contracts';
 import { Clock, OutboxWriter, parseObjectLocation, type ObjectStorage } from '@mkt/platform';
 import { MEDIA_PROCESSOR, UploadPipelineService } from '../src/pipeline/upload-pipeline.service.js';
 import { UPLOAD_SETTINGS } from '../src/uploads.settings.js';
-import { GID3, generateClip, generatePhoto, startUploads, type UploadsHarness } from './uploads-harness.js';
+import { NearDuplicateFinder } from '../src/duplicates/near-duplicate.finder.js';
+import { UploadFramesRepository } from '../src/duplicates/upload-frames.repository.js';
+import { GID3, generateClip, generatePhoto, recutClip, startUploads, type UploadsHarness } from './uploads-harness.js';
 
 const run = promisify(execFile);
 
@@ -93,6 +95,34 @@ describe('media pipeline (background worker on upload.completed)', () => {
     expect(clean.body.duplicates).toEqual([]);
   });
 
+  it("flags a re-cut of another contributor's clip inside it, with the matching time codes, and leaves an unrelated clip alone", async () => {
+    const first = await h.user(GID3);
+    const second = await h.user(GID3);
+    // A zoom that changes all through, so each moment of it is a picture of its own.
+    const clip = await generateClip({ width: 1920, height: 1080, seconds: 12, pattern: 'mandelbrot' });
+    const original = await h.upload(first.token, 'video', 'zoom.mp4', clip);
+    await h.waitForStatus(original.body.data.id, ['waiting']);
+    // Seconds 4 to 9 of it, re-encoded at a lower quality: a re-cut sent by someone else.
+    const recut = await h.upload(second.token, 'video', 'my-zoom.mp4', await recutClip(clip, 4, 5));
+    // Other footage (the other tests' clips are the test pattern, so this is not that either).
+    const unrelated = await h.upload(second.token, 'video', 'life.mp4', await generateClip({ width: 1920, height: 1080, seconds: 5, pattern: 'life' }));
+    await h.waitForStatus(recut.body.data.id, ['waiting']);
+    await h.waitForStatus(unrelated.body.data.id, ['waiting']);
+
+    const staff = await h.staffToken(['reviewer']);
+    const flagged = await h.admin<ReviewRecord>('GET', `/reviews/${recut.body.data.id}`, { token: staff });
+    expect(flagged.body.duplicates).toHaveLength(1);
+    const [duplicate] = flagged.body.duplicates;
+    expect(duplicate).toMatchObject({ id: original.body.data.id, contributorId: first.userId, fileName: 'zoom.mp4', relation: 'insideTheirs' });
+    expect(duplicate!.matches.length).toBeGreaterThanOrEqual(2);
+    // Each moment of the re-cut is 4 s later in the original (within a frame sampling step).
+    for (const match of duplicate!.matches) expect(Math.abs(match.theirTimeMs - match.timeMs - 4000)).toBeLessThanOrEqual(1200);
+    expect((await h.admin<ReviewRecord>('GET', `/reviews/${unrelated.body.data.id}`, { token: staff })).body.duplicates).toEqual([]);
+    // Every processed frame is recorded, the index's truth.
+    const [frames] = await h.sql<{ n: number }>('SELECT count(*)::int AS n FROM uploads.upload_frames WHERE upload_id = $1', [original.body.data.id]);
+    expect(frames!.n).toBeGreaterThanOrEqual(6);
+  }, 120_000);
+
   it('warns a contributor sending the same file again, at the token call, and flags the same picture under another name to the reviewer', async () => {
     const { token, userId } = await h.user(GID3);
     const photo = await generatePhoto(4000, 3000, 5);
@@ -138,7 +168,7 @@ describe('media pipeline (background worker on upload.completed)', () => {
         return typeof value === 'function' ? value.bind(target) : value;
       },
     });
-    const crashingWorker = new UploadPipelineService(crashing, app.get(MEDIA_PROCESSOR), app.get(UPLOAD_SETTINGS), app.get(OutboxWriter), app.get(Clock));
+    const crashingWorker = new UploadPipelineService(crashing, app.get(MEDIA_PROCESSOR), app.get(UPLOAD_SETTINGS), app.get(OutboxWriter), app.get(Clock), app.get(NearDuplicateFinder), app.get(UploadFramesRepository));
     const dataSource = app.get<DataSource>(getDataSourceToken('uploads'));
     await expect(dataSource.transaction((manager) => crashingWorker.process(manager, id))).rejects.toThrow('worker killed');
 

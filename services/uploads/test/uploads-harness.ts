@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -140,6 +140,25 @@ export async function generateClip(options: { width: number; height: number; sec
       '-f', 'lavfi', '-i', `${source}=size=${options.width}x${options.height}:rate=25`,
       '-t', String(options.seconds),
       '-c:v', options.codec ?? 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p',
+      '-colorspace', 'bt709', '-color_primaries', 'bt709', '-color_trc', 'bt709',
+      out,
+    ]);
+    return await readFile(out);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Seconds `from` to `from + seconds` of a clip, re-encoded at another quality and size: a re-cut of someone else's footage. */
+export async function recutClip(clip: Buffer, from: number, seconds: number, size = '1920x1080'): Promise<Buffer> {
+  const dir = mkdtempSync(join(tmpdir(), 'recut-'));
+  try {
+    const input = join(dir, 'in.mp4');
+    const out = join(dir, 'out.mp4');
+    await writeFile(input, clip);
+    await run('ffmpeg', [
+      '-hide_banner', '-loglevel', 'error', '-y', '-ss', String(from), '-i', input, '-t', String(seconds),
+      '-vf', `scale=${size.replace('x', ':')}`, '-c:v', 'libx264', '-preset', 'ultrafast', '-crf', '30', '-pix_fmt', 'yuv420p',
       '-colorspace', 'bt709', '-color_primaries', 'bt709', '-color_trc', 'bt709',
       out,
     ]);

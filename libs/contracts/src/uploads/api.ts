@@ -258,8 +258,27 @@ export interface ReviewRecord extends ContributedMaterial {
   previewUrl: string | null;
   thumbnailUrl: string | null;
   phash: string | null;
-  /** Near-duplicates of other contributors' uploads: shown side by side. */
-  duplicates: { id: number; contributorId: string; distance: number; thumbnailUrl: string | null; fileName: string }[];
+  /** Near-duplicates of other contributors' uploads and of the contributor's own: shown side by side. */
+  duplicates: ReviewDuplicate[];
+}
+
+/**
+ * How a near-duplicate's footage relates to this upload's: the same picture or clip; this one
+ * found inside the other (a re-cut of a longer original); or the other inside this one.
+ */
+export const DUPLICATE_RELATIONS = ['same', 'insideTheirs', 'containsTheirs'] as const;
+export type DuplicateRelation = (typeof DUPLICATE_RELATIONS)[number];
+
+export interface ReviewDuplicate {
+  id: number;
+  contributorId: string;
+  fileName: string;
+  /** Bits between the closest pair of frame hashes. */
+  distance: number;
+  thumbnailUrl: string | null;
+  relation: DuplicateRelation;
+  /** Matching frames, in this upload's time order: where each appears here and there (ms; 0 for photos). */
+  matches: { timeMs: number; theirTimeMs: number }[];
 }
 
 /**

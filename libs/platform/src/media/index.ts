@@ -35,6 +35,7 @@ export {
   compositionGrid,
   DETAIL_SIDE,
   detailGrid,
+  detailIsFlat,
   detailSimilarity,
   dominantColours,
   signatureOfRaster,

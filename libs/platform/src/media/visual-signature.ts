@@ -146,6 +146,20 @@ function croppedGrid(grid: Uint8Array, x0: number, x1: number, y0: number, y1: n
   return out;
 }
 
+/**
+ * True for a frame with nothing in it to tell it by (black, white, one colour: a fade, a slate):
+ * its grid varies by less than a grey level. Such frames match every other flat frame of their
+ * level, so comparing footage leaves them out.
+ */
+export function detailIsFlat(grid: Uint8Array): boolean {
+  let sum = 0;
+  for (const value of grid) sum += value;
+  const mean = sum / grid.length;
+  let variance = 0;
+  for (const value of grid) variance += (value - mean) * (value - mean);
+  return variance < grid.length;
+}
+
 function correlation(a: ArrayLike<number>, b: ArrayLike<number>): number {
   const n = Math.min(a.length, b.length);
   let sumA = 0;

@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
-import type { DetailFilter, UploadKind, UploadStatus } from '@mkt/contracts';
+import type { DetailFilter, DuplicateRelation, UploadKind, UploadStatus } from '@mkt/contracts';
 
 const bigintNumber = { to: (value: number | null) => value, from: (value: string | null) => (value === null ? null : Number(value)) };
 
@@ -8,6 +8,9 @@ export interface NearDuplicate {
   contributorId: string;
   fileName: string;
   distance: number;
+  /** Absent on flags raised before frames were compared (they compared whole files: 'same', no time codes). */
+  relation?: DuplicateRelation;
+  matches?: { timeMs: number; theirTimeMs: number }[];
 }
 
 /**

@@ -11,6 +11,8 @@ import {
   probeVideo,
   renderWatermarkPng,
   videoFrameHashes,
+  videoFrameSignatures,
+  visualSignature,
   type FfmpegRunner,
 } from '@mkt/platform/media';
 
@@ -30,7 +32,17 @@ export type ProcessingOutcome =
       probe: MediaProbe;
       files: { thumbnail: ProcessedFile; sample: ProcessedFile; preview480: ProcessedFile | null; previewStrip: ProcessedFile | null };
       phashes: string[];
+      /** What the near-duplicate index compares: a photo's one frame, a video's frames through the clip. */
+      frames: ComparedFrame[];
     };
+
+export interface ComparedFrame {
+  timeMs: number;
+  /** Unsigned 64-bit DCT hash (the visual index's, not the dHash of `phashes`). */
+  hash: bigint;
+  /** 16x16 grey detail grid that confirms a hash match. */
+  detail: Uint8Array;
+}
 
 /**
  * Reads a contributed file and renders its renditions into a work directory: ffprobe and one
@@ -75,6 +87,7 @@ export class MediaProcessor {
       sharp(paths.strip).jpeg({ quality: 80 }).toFile(strip),
     ]);
     const phashes = await videoFrameHashes(this.runner, input, plan.durationSeconds, dir);
+    const frames = (await videoFrameSignatures(this.runner, input, dir)).map(({ timeMs, hash, detail }) => ({ timeMs, hash, detail }));
     return {
       ok: true,
       probe: {
@@ -94,6 +107,7 @@ export class MediaProcessor {
         previewStrip: { path: strip, contentType: 'image/jpeg' },
       },
       phashes,
+      frames,
     };
   }
 
@@ -120,8 +134,10 @@ export class MediaProcessor {
     const raw = { raw: { width: reduced.info.width, height: reduced.info.height, channels: reduced.info.channels } } as const;
     const fromReduced = () => sharp(reduced.data, raw);
     const watermark = await renderWatermarkPng(Math.min(PHOTO_WATERMARK_TILE.width, reduced.info.width), Math.min(PHOTO_WATERMARK_TILE.height, reduced.info.height));
-    const [phash] = await Promise.all([
-      fromReduced().png().toBuffer().then(differenceHash),
+    const png = await fromReduced().png().toBuffer();
+    const [phash, signature] = await Promise.all([
+      differenceHash(png),
+      visualSignature(png),
       fromReduced().resize({ ...THUMBNAIL_SIZE, fit: 'cover' }).jpeg({ quality: 82 }).toFile(paths.thumbnail),
       fromReduced().composite([{ input: watermark, tile: true }]).jpeg({ quality: 80 }).toFile(paths.sample),
     ]);
@@ -144,6 +160,7 @@ export class MediaProcessor {
         previewStrip: null,
       },
       phashes: [phash],
+      frames: [{ timeMs: 0, hash: signature.hash, detail: signature.detail }],
     };
   }
 }

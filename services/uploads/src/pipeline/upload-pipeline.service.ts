@@ -6,7 +6,9 @@ import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { MediaFailed, MediaProcessed, UploadCompleted, type PayloadOf } from '@mkt/contracts';
 import { Clock, formatObjectLocation, OBJECT_STORAGE, OnEvent, OutboxWriter, type EventHandlerContext, type ObjectStorage } from '@mkt/platform';
-import { UploadEntity, type NearDuplicate } from '../entities/upload.entity.js';
+import { NearDuplicateFinder } from '../duplicates/near-duplicate.finder.js';
+import { UploadFramesRepository } from '../duplicates/upload-frames.repository.js';
+import { UploadEntity } from '../entities/upload.entity.js';
 import { UPLOAD_BUCKETS, attemptPrefix, renditionKeys } from '../locations.js';
 import { withMediaSource } from '../media-source.js';
 import { UPLOAD_SETTINGS, type UploadSettings } from '../uploads.settings.js';
@@ -34,6 +36,8 @@ export class UploadPipelineService {
     @Inject(UPLOAD_SETTINGS) private readonly settings: UploadSettings,
     private readonly outbox: OutboxWriter,
     private readonly clock: Clock,
+    private readonly duplicates: NearDuplicateFinder,
+    private readonly frames: UploadFramesRepository,
     @Optional() private readonly metrics?: UploadPipelineMetrics,
   ) {}
 
@@ -76,7 +80,8 @@ export class UploadPipelineService {
       const sampleKey = await this.store(UPLOAD_BUCKETS.samples, keys.sample, outcome.files.sample);
       const preview480Key = keys.preview480 && outcome.files.preview480 ? await this.store(UPLOAD_BUCKETS.renditions, keys.preview480, outcome.files.preview480) : null;
       const previewStripKey = keys.previewStrip && outcome.files.previewStrip ? await this.store(UPLOAD_BUCKETS.renditions, keys.previewStrip, outcome.files.previewStrip) : null;
-      const nearDuplicates = await this.nearDuplicates(manager, upload, outcome.phashes);
+      const nearDuplicates = await this.duplicates.find({ id: upload.id, kind: upload.kind, durationSeconds: outcome.probe.durationSeconds, frames: outcome.frames });
+      await this.frames.save(manager, upload.id, outcome.frames);
 
       const { probe } = outcome;
       await repository.update(upload.id, {
@@ -115,26 +120,6 @@ export class UploadPipelineService {
       finishJob?.(result);
       await rm(dir, { recursive: true, force: true });
     }
-  }
-
-  /**
-   * Files whose fingerprints are within the threshold of one of these (any keyframe against any
-   * keyframe): other contributors' (whose work it may be) and the same contributor's (the same
-   * picture sent twice), shown to the reviewer side by side.
-   */
-  private async nearDuplicates(manager: EntityManager, upload: UploadEntity, phashes: string[]): Promise<NearDuplicate[]> {
-    if (phashes.length === 0) return [];
-    const rows: { id: string; contributor_id: string; file_name: string; distance: number }[] = await manager.query(
-      `SELECT u.id, u.contributor_id, u.file_name, min(bit_count(('x' || theirs)::bit(64) # ('x' || ours)::bit(64)))::int AS distance
-         FROM uploads.uploads u, unnest(u.phashes) AS theirs, unnest($1::text[]) AS ours
-        WHERE u.id <> $2 AND u.deleted_at IS NULL AND u.phashes IS NOT NULL
-        GROUP BY u.id, u.contributor_id, u.file_name
-       HAVING min(bit_count(('x' || theirs)::bit(64) # ('x' || ours)::bit(64))) <= $3
-        ORDER BY distance, u.id
-        LIMIT 5`,
-      [phashes, upload.id, this.settings.duplicateDistance],
-    );
-    return rows.map((row) => ({ id: Number(row.id), contributorId: row.contributor_id, fileName: row.file_name, distance: Number(row.distance) }));
   }
 
   private async removeUnrecordedRenditions(uploadId: number): Promise<void> {

@@ -136,6 +136,8 @@ export class ReviewService {
       duplicates: await Promise.all(
         row.nearDuplicates.map(async (near) => ({
           ...near,
+          relation: near.relation ?? 'same',
+          matches: near.matches ?? [],
           thumbnailUrl: await this.links.link(duplicates.find((d) => d.id === near.id)?.thumbnailKey ?? null),
         })),
       ),
