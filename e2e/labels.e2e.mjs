@@ -118,6 +118,43 @@ describe('labels and names instead of codes, in the console and the store', () =
     await reviewer.context.close();
   });
 
+  it('shows the reviewer a photo sent again, changed, as the contributor’s own near-duplicate, in both languages', async () => {
+    const token = await storeToken('13800000003');
+    await store(token, '/user/protocol/agree');
+    const send = async (fileName, photo) => {
+      const { width, height } = await sharp(photo).metadata();
+      const plan = await store(token, '/upload/token/photo', { fileName, fileSize: photo.length, width, height });
+      const { parts } = await store(token, '/upload/ali/sts', { filePath: plan.filePath, partNumbers: Array.from({ length: plan.partCount }, (_, i) => i + 1) });
+      for (const { partNumber, url } of parts) {
+        const body = photo.subarray((partNumber - 1) * plan.partSize, partNumber * plan.partSize);
+        await fetch(url.startsWith('/') ? `${env.server.url}${url}` : url, { method: 'PUT', body: new Uint8Array(body), headers: { 'content-type': 'application/octet-stream' } });
+      }
+      const uploaded = await store(token, '/upload/photo/success', { fileName, filePath: plan.filePath, fileSize: photo.length, platform: 'web', width, height });
+      await eventually(async () => (await store(token, '/upload/material/detail', { id: uploaded.id })).status === 'waiting', { timeoutMs: 60_000, intervalMs: 250 });
+      return uploaded;
+    };
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="4000" height="3000"><rect width="100%" height="100%" fill="#2b2d42"/>' +
+      '<circle cx="2600" cy="1100" r="650" fill="#ef233c"/><rect x="500" y="1700" width="1800" height="900" fill="#edf2f4"/><rect x="3000" y="2100" width="600" height="500" fill="#8d99ae"/></svg>';
+    const photo = await sharp(Buffer.from(svg)).jpeg({ quality: 88 }).toBuffer();
+    const first = await send('red-moon.jpg', photo);
+    // The same picture, re-encoded and a little smaller, under another name.
+    const again = await send('red-moon-final.jpg', await sharp(photo).resize(3800).jpeg({ quality: 60 }).toBuffer());
+
+    const reviewer = await staffSignIn(env, 'reviewer', 'reviewer12345');
+    const page = reviewer.page;
+    for (const [locale, relation, owner] of [['zh-CN', '同一素材', '同一供稿人此前已上传'], ['en', 'The same footage', 'Sent before by the same contributor']]) {
+      await page.evaluate((value) => localStorage.setItem('admin_locale', value), locale);
+      await page.goto(`${env.server.url}/admin/reviews/${again.id}/show`);
+      const duplicates = page.getByTestId('review-duplicates');
+      await duplicates.waitFor();
+      assert.match(await duplicates.innerText(), new RegExp(`#${first.id} · red-moon\\.jpg`));
+      assert.equal(await duplicates.getByTestId('review-duplicate-relation').innerText(), relation);
+      assert.equal(await duplicates.getByTestId('review-duplicate-owner').innerText(), owner);
+      await shoot(page, `labels-06-console-duplicate-${locale}`);
+    }
+    await reviewer.context.close();
+  });
+
   it('shows the footage type in the page’s language on a video’s detail page', async () => {
     const staff = await staffSignIn(env, 'admin', 'admin12345');
     const [video] = await admin(staff.token, 'GET', `/materials?${filter({ kind: 'video', status: 'published' })}`);

@@ -180,6 +180,12 @@ const Details = () => {
   );
 };
 
+/** m:ss of a time in a clip. */
+const timeCode = (ms: number) => {
+  const seconds = Math.round(ms / 1000);
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+};
+
 /** Near-duplicates (another contributor's file, or the same contributor's sent before): this upload and each match side by side. */
 const Duplicates = () => {
   const record = useRecordContext<ReviewRecord>();
@@ -191,7 +197,7 @@ const Duplicates = () => {
         {translate('app.review.duplicates_title')}
       </Typography>
       {record.duplicates.map((duplicate) => (
-        <Box key={duplicate.id} sx={{ display: 'flex', gap: 2, alignItems: 'center', mb: 1.5 }}>
+        <Box key={duplicate.id} sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start', mb: 1.5 }}>
           <Box>
             <Picture url={record.thumbnailUrl} width={192} height={108} />
             <Typography variant="caption">{translate('app.review.this_upload')}</Typography>
@@ -202,9 +208,18 @@ const Duplicates = () => {
               #{duplicate.id} · {duplicate.fileName}
             </Typography>
           </Box>
-          <Typography variant="body2">
+          <Typography variant="body2" sx={{ flex: '1 1 220px' }}>
+            <strong data-testid="review-duplicate-relation">{translate(`app.review.relation.${duplicate.relation}`)}</strong>
+            <br />
             {translate('app.review.distance', { distance: duplicate.distance })}
             <br />
+            {duplicate.matches.length > 0 && (record.kind === 'video' || duplicate.relation !== 'same') && (
+              <>
+                {translate('app.review.time_codes')}{' '}
+                <span data-testid="review-duplicate-times">{duplicate.matches.map((match) => `${timeCode(match.timeMs)} → ${timeCode(match.theirTimeMs)}`).join(', ')}</span>
+                <br />
+              </>
+            )}
             {duplicate.contributorId === record.contributorId ? (
               <span data-testid="review-duplicate-owner">{translate('app.review.same_contributor')}</span>
             ) : (
