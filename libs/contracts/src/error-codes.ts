@@ -70,6 +70,7 @@ export const ErrorCode = {
   VISUAL_QUERY_TOO_LARGE: 3103,
   VISUAL_QUERY_SIZE: 3104,
   VISUAL_QUERY_ANIMATED: 3105,
+  VISUAL_QUERY_GONE: 3106,
   // uploads: 4000-4099
   UPLOAD_RULE_BROKEN: 4001,
   UPLOAD_NOT_ALLOWED: 4002,
@@ -235,6 +236,7 @@ export const httpStatusOf: Record<ErrorCode, number> = {
   [ErrorCode.VISUAL_QUERY_TOO_LARGE]: 413,
   [ErrorCode.VISUAL_QUERY_SIZE]: 422,
   [ErrorCode.VISUAL_QUERY_ANIMATED]: 422,
+  [ErrorCode.VISUAL_QUERY_GONE]: 404,
   [ErrorCode.CART_MATERIAL_UNAVAILABLE]: 404,
   [ErrorCode.CART_ITEM_NOT_FOUND]: 404,
   [ErrorCode.CART_EMPTY]: 422,

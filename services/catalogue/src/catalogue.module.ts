@@ -41,6 +41,10 @@ import { MaterialReadCache } from './store/material-read-cache.js';
 import { MemberActionsService } from './store/member-actions.service.js';
 import { CartLinesHandler } from './store/cart-lines.handler.js';
 import { CatalogueVisualIndex1766000000000 } from './migrations/1766000000000-visual-index.js';
+import { CatalogueImageQueries1767100000000 } from './migrations/1767100000000-image-queries.js';
+import { ImageQueryRepository } from './visual/image-query.repository.js';
+import { ImageQueryStore } from './visual/image-query.store.js';
+import { ImageQuerySweeper } from './visual/image-query.sweeper.js';
 import { ImageSearchController } from './visual/image-search.controller.js';
 import { ImageSearchService } from './visual/image-search.service.js';
 import { MaterialLookReader } from './visual/material-look.reader.js';
@@ -75,6 +79,7 @@ export const CATALOGUE_MIGRATIONS = [
   OutboxTraceContext1765600000000,
   CatalogueCartLines1765810000000,
   CatalogueVisualIndex1766000000000,
+  CatalogueImageQueries1767100000000,
 ];
 
 /**
@@ -123,6 +128,9 @@ export const CATALOGUE_MIGRATIONS = [
     MaterialLookReader,
     VisualIndexService,
     VisualIndexingJob,
+    ImageQueryRepository,
+    ImageQueryStore,
+    ImageQuerySweeper,
     ImageSearchService,
     MoreLikeThisService,
     ...MUSIC_PROVIDERS,

@@ -1,6 +1,7 @@
 import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { ErrorCode, type ImageSearchResult, type MaterialAdminView, type MaterialFilters, type MaterialSearchResponse } from '@mkt/contracts';
+import { ImageQuerySweeper } from '../src/visual/image-query.sweeper.js';
 import { VisualIndexingJob } from '../src/visual/visual-indexing.job.js';
 import { startCatalogue, type CatalogueHarness } from './catalogue-harness.js';
 
@@ -51,10 +52,12 @@ describe('POST /api/material/searchByImage', () => {
   }, 60_000);
   afterAll(() => h?.close());
 
-  async function send(picture: Buffer | null, options: { name?: string; type?: string; lang?: string; field?: string } = {}) {
+  async function send(picture: Buffer | null, options: { name?: string; type?: string; lang?: string; field?: string; token?: string } = {}) {
     const form = new FormData();
     if (picture) form.append(options.field ?? 'image', new Blob([new Uint8Array(picture)], { type: options.type ?? 'image/jpeg' }), options.name ?? 'query.jpg');
-    const response = await fetch(`${h.url}/api/material/searchByImage`, { method: 'POST', body: form, headers: { 'accept-language': options.lang ?? 'en' } });
+    const headers: Record<string, string> = { 'accept-language': options.lang ?? 'en' };
+    if (options.token) headers.access_token = options.token;
+    const response = await fetch(`${h.url}/api/material/searchByImage`, { method: 'POST', body: form, headers });
     return { status: response.status, body: (await response.json()) as { code: number; message: string; data: ImageSearchResult } };
   }
 
@@ -68,6 +71,57 @@ describe('POST /api/material/searchByImage', () => {
     expect(reply.body.data.similar.map((card) => card.id)).toEqual([otherId]);
     const [row] = await h.sql<{ theme_color: string | null }>('SELECT theme_color FROM catalogue.materials WHERE id = $1', [photoId]);
     expect(row!.theme_color).toMatch(/^#[0-9a-f]{6}$/);
+  });
+
+  it('keeps the picture for its searcher only, re-encoded without its metadata, for further pages and filters, and deletes it after a day', async () => {
+    const buyer = await h.userToken();
+    const other = await h.userToken();
+    const withExif = await sharp(await scene(11)).resize(900).withMetadata({ exif: { IFD0: { Copyright: 'secret owner', Artist: 'someone' } } }).jpeg().toBuffer();
+    const first = await send(withExif, { token: buyer });
+    expect(first.status).toBe(200);
+    const { queryId, pictureUrl } = first.body.data;
+    expect(queryId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(first.body.data).toMatchObject({ pageNo: 1, pageSize: 24, similarTotal: 1 });
+    // The kept copy: a JPEG behind a signed link, without the camera's metadata.
+    const kept = await fetch(new URL(pictureUrl, h.url));
+    expect(kept.status).toBe(200);
+    const keptBytes = Buffer.from(await kept.arrayBuffer());
+    expect((await sharp(keptBytes).metadata()).exif).toBeUndefined();
+    expect(keptBytes.includes(Buffer.from('secret owner'))).toBe(false);
+
+    const page = (body: Record<string, unknown>, token?: string, lang = 'en') => h.call<ImageSearchResult>('/material/searchByImage/page', { body, token, lang });
+    const again = await page({ queryId, type: 'pic' }, buyer);
+    expect(again.status).toBe(200);
+    expect(again.body.data.sources[0]).toMatchObject({ id: photoId });
+    // Narrowed to videos: the photos are out of both lists.
+    const videos = await page({ queryId, type: 'video' }, buyer);
+    expect(videos.body.data).toMatchObject({ sources: [], similar: [], similarTotal: 0 });
+    // A filter none of them has.
+    expect((await page({ queryId, filters: { resolution: ['8k'] } }, buyer)).body.data.sources).toEqual([]);
+    // A page past the end is empty, not an error.
+    expect((await page({ queryId, pageNo: 3 }, buyer)).body.data.similar).toEqual([]);
+
+    // Someone else's query, or the buyer's seen by a visitor: gone, in the reader's language.
+    for (const [token, lang] of [[other, 'en'], [undefined, 'zh-CN']] as const) {
+      const refused = await page({ queryId }, token, lang);
+      expect(refused.status).toBe(404);
+      expect(refused.body.code).toBe(ErrorCode.VISUAL_QUERY_GONE);
+      expect(refused.body.message).toMatch(lang === 'en' ? /expired or is not yours/ : /[\u4e00-\u9fff]/);
+    }
+    for (const bad of [{ queryId: 'x' }, { queryId: `${queryId}\u0000` }, { queryId, pageNo: 2 ** 64 }, { queryId, type: 'music' }, { queryId, pageSize: 'many' }, { queryId, filters: { colour: ['ultraviolet'] } }, {}]) {
+      expect((await page(bad, buyer)).status).toBe(422);
+    }
+    // A visitor's query answers whoever holds its id (only the visitor was given it).
+    const visitors = await send(await scene(12));
+    expect((await page({ queryId: visitors.body.data.queryId })).status).toBe(200);
+
+    // A day later it is gone, answered as gone at once, then swept with its picture.
+    await h.sql(`UPDATE catalogue.image_queries SET created_at = now() - interval '25 hours' WHERE id = $1`, [queryId]);
+    expect((await page({ queryId }, buyer)).body.code).toBe(ErrorCode.VISUAL_QUERY_GONE);
+    expect(await h.server.app.get(ImageQuerySweeper).sweep()).toBe(1);
+    expect(await h.sql('SELECT id FROM catalogue.image_queries WHERE id = $1', [queryId])).toEqual([]);
+    expect((await h.storage().list('image-queries')).map((entry) => entry.key).filter((key) => key.includes(queryId))).toEqual([]);
+    expect((await h.sql('SELECT id FROM catalogue.image_queries')).length).toBeGreaterThanOrEqual(1);
   });
 
   it('lists nothing as a source for a picture of something else', async () => {
@@ -134,7 +188,8 @@ describe('POST /api/material/searchByImage', () => {
     expect(chinese.body.message).toMatch(/[\u4e00-\u9fff]/);
   });
 
-  it('refuses a 1x1 picture, a GIF, a truncated JPEG and one over 20 MB; a NUL in the file name changes nothing', async () => {
+  it('refuses a 1x1 picture, a GIF, a truncated JPEG and one over 20 MB, keeping none of them; a NUL in the file name changes nothing', async () => {
+    const [{ n: keptBefore }] = await h.sql<{ n: number }>('SELECT count(*)::int AS n FROM catalogue.image_queries');
     const tiny = await sharp({ create: { width: 1, height: 1, channels: 3, background: 'red' } }).png().toBuffer();
     expect((await send(tiny, { type: 'image/png' })).body.code).toBe(ErrorCode.VISUAL_QUERY_SIZE);
 
@@ -152,6 +207,7 @@ describe('POST /api/material/searchByImage', () => {
     expect(tooLarge.status).toBe(413);
     expect(tooLarge.body.code).toBe(ErrorCode.VISUAL_QUERY_TOO_LARGE);
 
+    expect((await h.sql<{ n: number }>('SELECT count(*)::int AS n FROM catalogue.image_queries'))[0]!.n).toBe(keptBefore);
     const named = await send(await sharp(jpeg).resize(600).toBuffer(), { name: 'a\u0000b.jpg' });
     expect(named.status).toBe(200);
     expect(named.body.data.sources[0]?.id).toBe(photoId);

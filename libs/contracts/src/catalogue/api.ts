@@ -8,6 +8,7 @@ export type {
   CategoryAdminUpdate,
   HotWordAdminCreate,
   HotWordAdminUpdate,
+  ImageSearchPageRequest,
   MaterialAdminUpdate,
   MaterialSearchQuery,
   MaterialSearchRequest,
@@ -258,6 +259,8 @@ export const CatalogueCalls = {
   editorialDetail: '/editorial/detail',
   /** Multipart: `image` (jpg, png or webp, at most 20 MB). */
   searchByImage: '/material/searchByImage',
+  /** {queryId, type, filters, pageNo, pageSize}: another page of a picture's answer, or its answer narrowed by filters. */
+  searchByImagePage: '/material/searchByImage/page',
   /** {id, subject, colour, composition}: "more like this" steered by the buyer. */
   similarBy: '/material/similarBy',
 } as const;
@@ -281,10 +284,25 @@ export interface ImageSearchSource extends MaterialCard {
   distance: number;
 }
 
-/** POST /material/searchByImage: sources first, then materials that look alike (nearest colours and composition). */
+/** How long a searched picture is kept (privately, for paging and filters) before it is deleted. */
+export const IMAGE_QUERY_KEEP_HOURS = 24;
+/** "Looks alike" answers at most this many materials, paged. */
+export const IMAGE_QUERY_SIMILAR_MAX = 600;
+
+/**
+ * POST /material/searchByImage (and /page): sources first, then materials that look alike
+ * (nearest colours and composition), both within the filters asked for; `similar` is one page.
+ */
 export interface ImageSearchResult {
+  /** The searched picture's id, for its further pages and filters; its searcher's only, for 24 hours. */
+  queryId: string;
+  /** A short-lived link to the searched picture as kept (re-encoded, without its metadata). */
+  pictureUrl: string;
   sources: ImageSearchSource[];
   similar: MaterialCard[];
+  similarTotal: number;
+  pageNo: number;
+  pageSize: number;
 }
 
 /* ------------------------------------------------------------------------------------------

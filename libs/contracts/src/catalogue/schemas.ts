@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EDITORIAL_KINDS, EDITORIAL_LIMITS, FILTER_NAMES, FILTER_VALUES, MATERIAL_SOURCES, MATERIAL_STATUSES, RULE_IDS, BIZ_TYPES, SEARCH_LIMITS, SEARCH_SORTS, type FilterName } from './api.js';
+import { EDITORIAL_KINDS, EDITORIAL_LIMITS, FILTER_NAMES, IMAGE_QUERY_SIMILAR_MAX, FILTER_VALUES, MATERIAL_SOURCES, MATERIAL_STATUSES, RULE_IDS, BIZ_TYPES, SEARCH_LIMITS, SEARCH_SORTS, type FilterName } from './api.js';
 import { lineText, normaliseText } from '../text.js';
 import { bigserialId, INT4_MAX, serialId, wholeNumber } from '../wire-numbers.js';
 
@@ -25,6 +25,18 @@ export type MaterialSearchRequest = z.input<typeof materialSearchRequestSchema>;
 export type MaterialSearchQuery = z.output<typeof materialSearchRequestSchema>;
 
 export const materialDetailRequestSchema = z.object({ id: bigserialId() });
+
+/** POST /material/searchByImage/page: the picture searched before, another page or other filters. */
+export const imageSearchPageRequestSchema = z.object({
+  queryId: z.uuid(),
+  /** all kinds, videos or photos. */
+  type: z.enum(['all', 'video', 'pic']).default('all'),
+  filters: z.object(filterSchemas).partial().default({}),
+  pageNo: wholeNumber(1, Math.ceil(IMAGE_QUERY_SIMILAR_MAX / 12)).default(1),
+  pageSize: wholeNumber(12, SEARCH_LIMITS.pageSizeMax).default(24),
+});
+export type ImageSearchPageRequest = z.input<typeof imageSearchPageRequestSchema>;
+export type ImageSearchPageQuery = z.output<typeof imageSearchPageRequestSchema>;
 
 /** "More like this", steered: by subject (tags and category), colours, composition, any of them together. */
 export const similarByRequestSchema = z

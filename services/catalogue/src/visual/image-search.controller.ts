@@ -2,14 +2,17 @@ import { Body, HttpCode, Post, Req, UploadedFile as UploadedFileParam, UseGuards
 import { FileInterceptor } from '@nestjs/platform-fastify';
 import { ApiConsumes, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { CatalogueCalls, IMAGE_QUERY_MAX_BYTES, languageFromHeader, similarByRequestSchema } from '@mkt/contracts';
+import { CatalogueCalls, IMAGE_QUERY_MAX_BYTES, imageSearchPageRequestSchema, languageFromHeader, similarByRequestSchema, type ImageSearchPageQuery } from '@mkt/contracts';
 import { ApiZodBody, OptionalUser, RateLimit, RateLimitGuard, StoreController, ZodValidationPipe } from '@mkt/platform';
 import { ImageSearchService, type ImageQueryFile } from './image-search.service.js';
 import { MoreLikeThisService, type SimilarBy } from './more-like-this.service.js';
 
 const path = (call: string) => call.replace(/^\//, '');
 
-/** Search by image (visitors too: the picture is read in memory, hashed and forgotten) and "more like this" steered by look. */
+/**
+ * Search by image (visitors too; the picture is kept privately for a day for its further pages,
+ * then deleted) and "more like this" steered by look.
+ */
 @ApiTags('store: catalogue')
 @StoreController()
 export class ImageSearchController {
@@ -36,5 +39,12 @@ export class ImageSearchController {
   @UseInterceptors(FileInterceptor('image', { limits: { fileSize: IMAGE_QUERY_MAX_BYTES + 1024 * 1024, files: 1 } }))
   async search(@Req() request: FastifyRequest, @UploadedFileParam() image?: ImageQueryFile) {
     return this.images.search(image, languageFromHeader(request.headers['accept-language']), await this.optionalUser.userId(request));
+  }
+
+  @Post(path(CatalogueCalls.searchByImagePage))
+  @HttpCode(200)
+  @ApiZodBody(imageSearchPageRequestSchema)
+  async searchPage(@Req() request: FastifyRequest, @Body(new ZodValidationPipe(imageSearchPageRequestSchema)) body: ImageSearchPageQuery) {
+    return this.images.page(body, languageFromHeader(request.headers['accept-language']), await this.optionalUser.userId(request));
   }
 }

@@ -5,6 +5,8 @@ import {
   IMAGE_QUERY_MAX_BYTES,
   IMAGE_QUERY_MAX_SIDE,
   IMAGE_QUERY_MIN_SIDE,
+  IMAGE_QUERY_SIMILAR_MAX,
+  type ImageSearchPageQuery,
   type ImageSearchResult,
   type ImageSearchSource,
   type Language,
@@ -14,6 +16,8 @@ import { detailSimilarity, visualSignature, type VisualSignature } from '@mkt/pl
 import { confirmSources } from '@mkt/platform/visual';
 import { CatalogueReadService } from '../store/catalogue-read.service.js';
 import { MaterialVisualsRepository } from './material-visuals.repository.js';
+import { ImageQueryStore } from './image-query.store.js';
+import type { StoredImageQuery } from './image-query.repository.js';
 import { VisualIndexService } from './visual-index.service.js';
 
 /**
@@ -26,43 +30,70 @@ import { VisualIndexService } from './visual-index.service.js';
 export const CANDIDATE_DISTANCE = 14;
 export const MIN_SOURCE_SIMILARITY = 0.9;
 const SOURCES = 10;
-const SIMILAR = 30;
 const CANDIDATES = 60;
 /** "Looks alike" weighs colours and composition alike. */
 const LOOKS_ALIKE = { colour: 1, composition: 1 };
+/** Nearest looks read before filters narrow them (filters keep a share of them). */
+const LOOKS_READ = IMAGE_QUERY_SIMILAR_MAX * 2;
+const FIRST_PAGE: ImageSearchPageQuery = { queryId: '', type: 'all', filters: {}, pageNo: 1, pageSize: 24 };
 
 export interface ImageQueryFile {
   buffer: Buffer;
   size: number;
 }
 
-/** Search by image: the buyer's picture checked on its real content, then looked up in the visual index. */
+/**
+ * Search by image: the buyer's picture checked on its real content, kept privately for a day
+ * (ImageQueryStore) so its answer can be paged and narrowed, and looked up in the visual index.
+ */
 @Injectable()
 export class ImageSearchService {
   constructor(
     private readonly index: VisualIndexService,
     private readonly visuals: MaterialVisualsRepository,
     private readonly read: CatalogueReadService,
+    private readonly queries: ImageQueryStore,
   ) {}
 
+  /** A new picture: checked, kept, and the first page of its answer. */
   async search(file: ImageQueryFile | undefined, language: Language, userId: string | null): Promise<ImageSearchResult> {
-    const query = await querySignature(await checkedQueryImage(file));
+    const picture = await checkedQueryImage(file);
+    const signature = await querySignature(picture);
+    const query = await this.queries.keep(picture, signature, userId);
+    return this.answer(query, FIRST_PAGE, language, userId);
+  }
+
+  /** A picture searched before (the searcher's own, within a day): another page, or other filters. */
+  async page(request: ImageSearchPageQuery, language: Language, userId: string | null): Promise<ImageSearchResult> {
+    const query = await this.queries.find(request.queryId, userId);
+    if (!query) throw new AppError(ErrorCode.VISUAL_QUERY_GONE, 'visualQueryGone');
+    return this.answer(query, request, language, userId);
+  }
+
+  private async answer(query: StoredImageQuery, request: ImageSearchPageQuery, language: Language, userId: string | null): Promise<ImageSearchResult> {
     const candidates = await this.index.search(query.hash, CANDIDATE_DISTANCE, CANDIDATES);
-    // Looks alike: the nearest colours and composition. A few more than shown, as the indexes keep
-    // an unpublished material until rebuilt: one query says which of both lists are published.
-    const alike = await this.index.nearestLooks(query, LOOKS_ALIKE, SIMILAR * 2 + SOURCES);
-    const published = await this.visuals.published([...candidates, ...alike].map((match) => match.materialId));
-    const live = candidates.filter((match) => published.has(match.materialId));
+    const alike = await this.index.nearestLooks(query, LOOKS_ALIKE, LOOKS_READ);
+    // The indexes keep an unpublished material until rebuilt: one query says which of both lists
+    // are published now, of the kinds and within the filters asked for.
+    const kinds = request.type === 'video' ? ['video'] : request.type === 'pic' ? ['photo'] : ['video', 'photo'];
+    const matching = await this.visuals.publishedMatching([...candidates, ...alike].map((match) => match.materialId), kinds, request.filters);
+    const live = candidates.filter((match) => matching.has(match.materialId));
     const confirmed = confirmSources(query, live, await this.visuals.frameDetails(live.map((match) => match.materialId)), MIN_SOURCE_SIMILARITY, detailSimilarity);
     const sources = confirmed.slice(0, SOURCES);
     const sourceIds = new Set(sources.map((match) => match.materialId));
     const similarIds = alike
-      .filter((match) => published.has(match.materialId) && !sourceIds.has(match.materialId))
-      .slice(0, SIMILAR)
+      .filter((match) => matching.has(match.materialId) && !sourceIds.has(match.materialId))
+      .slice(0, IMAGE_QUERY_SIMILAR_MAX)
       .map((match) => match.materialId);
+    const start = (request.pageNo - 1) * request.pageSize;
     return {
+      queryId: query.id,
+      pictureUrl: await this.queries.pictureLink(query),
       sources: await this.withCards(sources, language, userId),
-      similar: await this.read.cards(similarIds, language, userId),
+      similar: await this.read.cards(similarIds.slice(start, start + request.pageSize), language, userId),
+      similarTotal: similarIds.length,
+      pageNo: request.pageNo,
+      pageSize: request.pageSize,
     };
   }
 

@@ -2,7 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { DominantColour } from '@mkt/platform/media';
+import type { MaterialFilters } from '@mkt/contracts';
 import { colourFilterValues, type Look } from '@mkt/platform/visual';
+import { filterClauses } from '../materials/material-filters.js';
 
 /** A published photo or video the visual index does not have yet. */
 export interface UnindexedMaterial {
@@ -173,6 +175,28 @@ export class MaterialVisualsRepository {
     const rows: { id: string }[] = await this.dataSource.query(
       `SELECT id FROM catalogue.materials WHERE id = ANY($1::bigint[]) AND status = 'published' AND kind = $2`,
       [ids, kind],
+    );
+    return new Set(rows.map((row) => Number(row.id)));
+  }
+
+  /**
+   * Of `ids`, those published now of one of `kinds` with every filter asked (OR within a filter's
+   * values, AND across filters, as the search does).
+   */
+  async publishedMatching(ids: readonly number[], kinds: readonly string[], filters: MaterialFilters): Promise<Set<number>> {
+    if (ids.length === 0) return new Set();
+    const params: unknown[] = [ids, kinds];
+    const clauses = filterClauses(filters).map(({ documents }) => {
+      const alternatives = documents.map((document) => {
+        params.push(document);
+        return `m.filters @> $${params.length}::jsonb`;
+      });
+      return `(${alternatives.join(' OR ')})`;
+    });
+    const rows: { id: string }[] = await this.dataSource.query(
+      `SELECT m.id FROM catalogue.materials m
+        WHERE m.id = ANY($1::bigint[]) AND m.status = 'published' AND m.kind = ANY($2::text[])${clauses.map((clause) => ` AND ${clause}`).join('')}`,
+      params,
     );
     return new Set(rows.map((row) => Number(row.id)));
   }
