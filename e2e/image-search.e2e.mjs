@@ -83,7 +83,8 @@ describe('search by image in a real browser', () => {
       } else {
         await page.getByTestId('image-search-page-drop-input').setInputFiles({ name: 'frame.jpg', mimeType: 'image/jpeg', buffer: picture });
       }
-      await page.waitForURL(/\/ImageSearch$/);
+      // The answer's address names the kept picture, so a reload or a filter asks by its id.
+      await page.waitForURL(/\/ImageSearch\?q=[0-9a-f-]{36}$/);
       const first = page.getByTestId('image-search-source').first();
       await first.waitFor();
       assert.match(await first.getAttribute('href'), new RegExp(`/Detail\\?id=${clip.id}&t=`));
@@ -126,17 +127,43 @@ describe('search by image in a real browser', () => {
 
     await savedFrame(page, 1.5);
     await page.getByTestId('detail-search-frame').click();
-    await page.waitForURL(/\/ImageSearch$/);
+    await page.waitForURL(/\/ImageSearch\?q=[0-9a-f-]{36}$/);
     const first = page.getByTestId('image-search-source').first();
     await first.waitFor();
     assert.match(await first.getAttribute('href'), new RegExp(`/Detail\\?id=${clip.id}&t=`));
     if (shots) await page.screenshot({ path: `${shots}/image-search-frame-en.png`, fullPage: true });
 
+    // Narrowed to photos: the clip is no longer a source; back to all kinds, it is again.
+    await page.getByTestId('image-search-kind-pic').click();
+    await page.waitForURL(/type=pic/);
+    await eventually(async () => (await page.getByTestId('image-search-source').count()) === 0 && (await page.getByTestId('image-search-no-source').count()) === 1);
+    const photoCards = await page.getByTestId('material-card').evaluateAll((cards) => cards.map((card) => Number(card.getAttribute('data-id'))));
+    for (const id of photoCards.slice(0, 4)) {
+      const detail = await (await fetch(`${env.server.url}/api/material/detail`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id }) })).json();
+      assert.equal(detail.data.kind, 'photo');
+    }
+    if (shots) await page.screenshot({ path: `${shots}/image-search-photos-en.png`, fullPage: true });
+    await page.getByTestId('image-search-kind-all').click();
+    await page.getByTestId('image-search-source').first().waitFor();
+    // The second page of look-alikes, by the pager.
+    const total = Number(await page.getByTestId('image-search-similar-count').getAttribute('data-count'));
+    if (total > 24) {
+      const firstPage = await page.getByTestId('material-card').first().getAttribute('data-id');
+      await page.getByRole('navigation', { name: 'Pagination' }).getByRole('button', { name: 'Page 2', exact: true }).click();
+      await page.waitForURL(/page=2/);
+      await eventually(async () => (await page.getByTestId('material-card').first().getAttribute('data-id')) !== firstPage);
+    }
+
+    // A reload asks by the id: the same answer, with the kept copy of the picture.
+    await page.reload();
+    await page.getByTestId('image-search-source').first().waitFor();
+    assert.match(await page.getByTestId('image-search-query').getAttribute('src'), /\/files\/image-queries\//);
+
     await page.locator('[data-testid=image-search-button]:visible').first().click();
     await page.getByTestId('image-search-panel').getByTestId('image-search-drop-input').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a picture') });
     assert.equal(await page.getByTestId('image-search-drop-problem').innerText(), 'Use a jpg, png or webp picture');
 
-    // A reload forgets the picture (it was never stored) and asks for one.
+    // Without a picture named, the page asks for one.
     await page.goto(`${env.server.url}/ImageSearch`);
     await page.getByTestId('image-search-page-drop').waitFor();
     if (shots) await page.screenshot({ path: `${shots}/image-search-empty-en.png` });

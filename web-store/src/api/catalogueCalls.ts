@@ -5,6 +5,7 @@ import type {
   EditorialKind,
   EditorialListResponse,
   HomeIndexResponse,
+  ImageSearchPageRequest,
   ImageSearchResult,
   SimilarByResponse,
   MaterialDetail,
@@ -58,6 +59,7 @@ export const catalogueCalls = {
     form.append('image', picture, picture.name || 'picture');
     return postForm<ImageSearchResult>(paths.searchByImage, form, options);
   },
+  searchByImagePage: (request: ImageSearchPageRequest, options?: CallOptions) => post<ImageSearchResult>(paths.searchByImagePage, request, options),
   detail: (id: number, options?: CallOptions) => post<MaterialDetail>(paths.detail, { id }, options),
   topic: (request: { id: number; pageNo: number; pageSize: number }, options?: CallOptions) =>
     post<TopicDetailResponse>(paths.topic, request, options),

@@ -1,4 +1,16 @@
-import { currentQueryImage, pastedPicture, queryImageProblem, setQueryImage, sourceLink, timeCode } from './imageQuery';
+import {
+  parseImageSearchState,
+  pastedPicture,
+  queryImageProblem,
+  rememberSentPicture,
+  sentPicture,
+  serializeImageSearchState,
+  setQueryImage,
+  sourceLink,
+  takeQueryImage,
+  timeCode,
+  toImageSearchPageRequest,
+} from './imageQuery';
 
 describe('search by image in the store', () => {
   it('writes time codes as minutes and seconds', () => {
@@ -31,11 +43,27 @@ describe('search by image in the store', () => {
     expect(pastedPicture(null)).toBeNull();
   });
 
-  it('hands the last chosen picture to the answer page', () => {
+  it('hands the last chosen picture to the answer page once, and remembers what was sent by its id', () => {
     const first = { name: 'a.jpg' } as File;
     const second = { name: 'b.jpg' } as File;
     setQueryImage(first);
     setQueryImage(second);
-    expect(currentQueryImage()).toBe(second);
+    expect(takeQueryImage()).toBe(second);
+    expect(takeQueryImage()).toBeNull();
+    rememberSentPicture('5b1c6a0e-58a4-4b8e-9f57-2f4d3c1a9e10', second);
+    expect(sentPicture('5b1c6a0e-58a4-4b8e-9f57-2f4d3c1a9e10')).toBe(second);
+    expect(sentPicture('00000000-0000-4000-8000-000000000000')).toBeNull();
+  });
+
+  it('reads and writes the answer page address: the kept picture, the kind, the filters, the page', () => {
+    const id = '5b1c6a0e-58a4-4b8e-9f57-2f4d3c1a9e10';
+    const state = parseImageSearchState(`?q=${id}&type=pic&resolution=1080p,4k,16k&page=3`);
+    // Values in the list's order, unknown ones dropped.
+    expect(state).toEqual({ queryId: id, type: 'pic', filters: { resolution: ['4k', '1080p'] }, page: 3 });
+    expect(serializeImageSearchState(state)).toBe(`q=${id}&type=pic&resolution=4k,1080p&page=3`);
+    expect(toImageSearchPageRequest({ ...state, queryId: id })).toEqual({ queryId: id, type: 'pic', filters: { resolution: ['4k', '1080p'] }, pageNo: 3, pageSize: 24 });
+    // Nonsense falls back to the defaults rather than reaching the server.
+    expect(parseImageSearchState('?q=../../etc&type=music&page=-1')).toEqual({ queryId: null, type: 'all', filters: {}, page: 1 });
+    expect(parseImageSearchState('?page=999').page).toBe(1);
   });
 });

@@ -31,7 +31,7 @@ export const en: MessageShape<typeof zhCN> = {
     submit: 'Search',
     byImage: 'Search by image',
     byImageTitle: 'Find footage with a picture',
-    byImageLead: 'Drag, paste (Ctrl+V) or choose a picture to find the clip or photo it comes from, and materials that look alike. The picture is never stored.',
+    byImageLead: 'Drag, paste (Ctrl+V) or choose a picture to find the clip or photo it comes from, and materials that look alike. Only you can see the picture; it is deleted after 24 hours.',
     byImagePick: 'Choose a picture',
     byImageDrop: 'Drop a picture here',
     byImageTypes: 'jpg, png or webp, up to 20 MB',

@@ -29,7 +29,7 @@ export const zhCN = {
     submit: '搜索',
     byImage: '以图搜索',
     byImageTitle: '用图片找素材',
-    byImageLead: '拖入、粘贴（Ctrl+V）或选择一张图片，找到它出自哪个视频或图片，以及相似的素材。图片不会被保存。',
+    byImageLead: '拖入、粘贴（Ctrl+V）或选择一张图片，找到它出自哪个视频或图片，以及相似的素材。图片只有你能看到，24 小时后删除。',
     byImagePick: '选择图片',
     byImageDrop: '把图片拖到这里',
     byImageTypes: 'jpg、png 或 webp，最大 20MB',
