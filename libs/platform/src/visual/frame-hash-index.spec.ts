@@ -1,5 +1,5 @@
 import { seededRandom } from '../random/seeded-random.js';
-import { FrameHashIndex, hashDistance, type FrameHashIndexOptions, type FrameMatch, type IndexedFrame } from './frame-hash-index.js';
+import { FrameHashIndex, FrameHashIndexBuilder, hashDistance, type FrameHashIndexOptions, type FrameMatch, type IndexedFrame } from './frame-hash-index.js';
 
 const MAX_HASH = (1n << 64n) - 1n;
 
@@ -395,6 +395,25 @@ describe('FrameHashIndex.search', () => {
     expect(() => index.put(1, [{ timeMs: 0, hash: 1n }, { timeMs: 1.5, hash: 2n }])).toThrow(RangeError);
     expect(() => FrameHashIndex.build([{ materialId: 2 ** 32, timeMs: 0, hash: 0n }])).toThrow(RangeError);
     expect(index.search(query, 0, 10)).toEqual([{ materialId: 1, timeMs: 0, distance: 0 }]);
+  });
+});
+
+describe('FrameHashIndexBuilder', () => {
+  it('builds from hash halves the index FrameHashIndex.build makes from bigints, and refuses halves out of range', () => {
+    const dice = new Dice(91);
+    const frames: IndexedFrame[] = Array.from({ length: 3000 }, (_, i) => ({ materialId: 1 + (i % 700), timeMs: i * 40, hash: dice.hash() }));
+    const builder = new FrameHashIndexBuilder();
+    for (const frame of frames) builder.add(frame.materialId, frame.timeMs, Number(frame.hash >> 32n), Number(frame.hash & 0xffffffffn));
+    expect(builder.count).toBe(3000);
+    const fromHalves = builder.build();
+    const fromBigints = FrameHashIndex.build(frames);
+    for (let q = 0; q < 200; q++) {
+      const probe = dice.flip(dice.pick(frames).hash, dice.below(12));
+      expect(fromHalves.search(probe, 12, 20)).toEqual(fromBigints.search(probe, 12, 20));
+    }
+    expect(() => builder.add(1, 0, -1, 0)).toThrow(RangeError);
+    expect(() => builder.add(1, 0, 0, 2 ** 32)).toThrow(RangeError);
+    expect(() => builder.add(1, 0, 0.5, 0)).toThrow(RangeError);
   });
 });
 

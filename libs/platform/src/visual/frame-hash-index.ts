@@ -56,15 +56,18 @@ export class FrameHashIndex {
 
   /** Bulk load at start-up (may be 10M frames): builds the tables once. */
   static build(frames: Iterable<IndexedFrame>, options: FrameHashIndexOptions = {}): FrameHashIndex {
+    const builder = new FrameHashIndexBuilder(options);
+    for (const frame of frames) {
+      checkHash(frame.hash);
+      builder.add(frame.materialId, frame.timeMs, Number(frame.hash >> 32n), Number(frame.hash & 0xffffffffn));
+    }
+    return builder.build();
+  }
+
+  /** @internal The tables of a builder's frames. */
+  static fromColumns(columns: FrameColumns, options: FrameHashIndexOptions): FrameHashIndex {
     const { compactFraction = 0.05, compactMinFrames = 4096 } = options;
     if (!(compactFraction > 0) || !(compactMinFrames >= 0)) throw new RangeError(`Compaction thresholds out of range: ${compactFraction}, ${compactMinFrames}`);
-    const columns = new FrameColumns(1024);
-    for (const frame of frames) {
-      checkMaterialId(frame.materialId);
-      checkTime(frame.timeMs);
-      checkHash(frame.hash);
-      columns.push(frame.materialId, frame.timeMs, frame.hash);
-    }
     return new FrameHashIndex(BaseTables.of(columns), compactFraction, compactMinFrames);
   }
 
@@ -387,6 +390,32 @@ class FrameColumns {
     this.hashes[2 * at + 1] = low;
     this.timeMs[at] = timeMs;
     this.materialIds[at] = materialId;
+  }
+}
+
+/**
+ * Collects the frames of a bulk load straight into typed columns (20 bytes a frame), each hash as
+ * its two unsigned 32-bit halves: ten million frames read from a database never exist as ten
+ * million objects and bigints at once.
+ */
+export class FrameHashIndexBuilder {
+  private readonly columns = new FrameColumns(1024);
+
+  constructor(private readonly options: FrameHashIndexOptions = {}) {}
+
+  add(materialId: number, timeMs: number, high: number, low: number): void {
+    checkMaterialId(materialId);
+    checkTime(timeMs);
+    if (!isUint32(high) || !isUint32(low)) throw new RangeError(`A frame hash's halves must be unsigned 32-bit integers, got ${high}, ${low}`);
+    this.columns.pushHalves(materialId, timeMs, high, low);
+  }
+
+  get count(): number {
+    return this.columns.count;
+  }
+
+  build(): FrameHashIndex {
+    return FrameHashIndex.fromColumns(this.columns, this.options);
   }
 }
 

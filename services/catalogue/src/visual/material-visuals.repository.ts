@@ -16,7 +16,9 @@ export interface UnindexedMaterial {
 export interface StoredFrame {
   materialId: number;
   timeMs: number;
-  hash: bigint;
+  /** The hash's unsigned 32-bit halves. */
+  high: number;
+  low: number;
 }
 
 export interface MaterialLookRecord {
@@ -109,13 +111,14 @@ export class MaterialVisualsRepository {
 
   /**
    * Every stored frame of the materials indexed after `since` (all when null), in batches of
-   * material ids, as the in-memory index is built and kept current from them.
+   * material ids, as the in-memory index is built and kept current from them. Hashes come as
+   * their unsigned 32-bit halves (plain numbers: no string or bigint per row at ten million rows).
    */
   async *framesIndexedSince(since: Date | null, batch = 20_000): AsyncGenerator<StoredFrame[]> {
     let afterId = 0;
     for (;;) {
-      const rows: { material_id: string; time_ms: number; hash: string }[] = await this.dataSource.query(
-        `SELECT f.material_id, f.time_ms, f.hash
+      const rows: StoredFrame[] = await this.dataSource.query(
+        `SELECT f.material_id::int AS "materialId", f.time_ms AS "timeMs", (f.hash >> 32)::int AS high, (f.hash & 4294967295)::float8 AS low
            FROM catalogue.material_frames f
           WHERE f.material_id IN (
                   SELECT l.material_id FROM catalogue.material_looks l
@@ -125,8 +128,10 @@ export class MaterialVisualsRepository {
         [afterId, since, batch],
       );
       if (rows.length === 0) return;
-      yield rows.map((row) => ({ materialId: Number(row.material_id), timeMs: row.time_ms, hash: BigInt.asUintN(64, BigInt(row.hash)) }));
-      afterId = Number(rows[rows.length - 1]!.material_id);
+      // The high half comes signed (hashes are stored as signed bigints).
+      for (const row of rows) row.high >>>= 0;
+      yield rows;
+      afterId = rows[rows.length - 1]!.materialId;
     }
   }
 

@@ -1,6 +1,7 @@
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { Interval } from '@nestjs/schedule';
-import { FrameHashIndex, LookIndex, type FrameMatch, type IndexedFrame, type Look, type LookMatch, type LookWeights } from '@mkt/platform/visual';
+import { FrameHashIndexBuilder, LookIndex, type FrameHashIndex, type FrameMatch, type Look, type LookMatch, type LookWeights } from '@mkt/platform/visual';
+import type { StoredFrame } from './material-visuals.repository.js';
 import { MaterialVisualsRepository } from './material-visuals.repository.js';
 
 /** How often a replica picks up the frames other replicas' indexing jobs stored. */
@@ -82,9 +83,9 @@ export class VisualIndexService implements OnApplicationBootstrap {
   private async build(): Promise<void> {
     const started = Date.now();
     this.refreshedAt = new Date();
-    const frames: IndexedFrame[] = [];
-    for await (const batch of this.visuals.framesIndexedSince(null)) frames.push(...batch);
-    this.index = FrameHashIndex.build(frames);
+    const builder = new FrameHashIndexBuilder();
+    for await (const batch of this.visuals.framesIndexedSince(null)) for (const frame of batch) builder.add(frame.materialId, frame.timeMs, frame.high, frame.low);
+    this.index = builder.build();
     for await (const batch of this.visuals.looksIndexedSince(null)) for (const { materialId, look } of batch) this.looks.put(materialId, look);
     this.logger.log({
       msg: 'visual index built',
@@ -97,11 +98,11 @@ export class VisualIndexService implements OnApplicationBootstrap {
   }
 }
 
-function byMaterial(frames: readonly IndexedFrame[]): Map<number, { timeMs: number; hash: bigint }[]> {
+function byMaterial(frames: readonly StoredFrame[]): Map<number, { timeMs: number; hash: bigint }[]> {
   const grouped = new Map<number, { timeMs: number; hash: bigint }[]>();
   for (const frame of frames) {
     const list = grouped.get(frame.materialId) ?? [];
-    list.push({ timeMs: frame.timeMs, hash: frame.hash });
+    list.push({ timeMs: frame.timeMs, hash: (BigInt(frame.high) << 32n) | BigInt(frame.low) });
     grouped.set(frame.materialId, list);
   }
   return grouped;

@@ -1,5 +1,5 @@
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { FrameHashIndex, type FrameMatch, type IndexedFrame } from '@mkt/platform/visual';
+import { FrameHashIndexBuilder, type FrameHashIndex, type FrameMatch } from '@mkt/platform/visual';
 import { UploadFramesRepository } from './upload-frames.repository.js';
 
 /**
@@ -67,11 +67,11 @@ export class UploadFrameIndex implements OnApplicationBootstrap {
   private async build(): Promise<void> {
     const started = Date.now();
     this.readFrom = await this.frames.now();
-    const all: IndexedFrame[] = [];
+    const builder = new FrameHashIndexBuilder();
     for await (const batch of this.frames.recordedSince(null)) {
-      for (const { uploadId, frames } of batch) for (const frame of frames) all.push({ materialId: uploadId, timeMs: frame.timeMs, hash: frame.hash });
+      for (const { uploadId, frames } of batch) for (const frame of frames) builder.add(uploadId, frame.timeMs, Number(frame.hash >> 32n), Number(frame.hash & 0xffffffffn));
     }
-    this.index = FrameHashIndex.build(all);
+    this.index = builder.build();
     this.logger.log({ msg: 'upload frame index built', frames: this.index.size, uploads: this.index.materials, ms: Date.now() - started });
   }
 }
