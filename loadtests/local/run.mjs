@@ -24,7 +24,12 @@
 //   7. uploads: a BENCH_UPLOAD_MB file sent as the browser does (1 MB parts, 10 in parallel)
 //      beside a single-stream copy of it on loopback (one streamed PUT to a bare Node receiver)
 //      and a plain file copy, and the processing time of a 10 s 1080p clip
-//      beside the raw ffmpeg commands the pipeline runs (skipped with BENCH_UPLOADS=0).
+//      beside the raw ffmpeg commands the pipeline runs (skipped with BENCH_UPLOADS=0);
+//  10. visual discovery: a fresh server with BENCH_VISUAL_MATERIALS generated materials and about
+//      BENCH_VISUAL_FRAMES visual-index frames; start-up and the index's build time and memory;
+//      search by image with BENCH_IMAGE_QUERIES distinct 1920x1080 JPEGs at 8 clients (decoding
+//      included), their further pages, keyword search with and without a colour at 32 clients side
+//      by side, and the ingest near-duplicate check over the same frames (BENCH_VISUAL=0 skips).
 //
 // Prints a table and writes reports/bench-<timestamp>.json and reports/bench-latest.md.
 // Only 127.0.0.1 is contacted; every loop is bounded; child processes never outlive the run.
@@ -35,6 +40,7 @@
 //   BENCH_SEARCH=1  BENCH_MATERIALS=1000000  BENCH_PG_SHARED_BUFFERS=2GB
 //   BENCH_ORDERS=30  BENCH_MUSIC=1  BENCH_UPLOADS=1  BENCH_UPLOAD_MB=200
 //   BENCH_PAYOUT_LINES=1000000  BENCH_PAYOUT_CONTRIBUTORS=10000  BENCH_JUDGING_ENTRIES=10000  BENCH_JUDGES=30
+//   BENCH_VISUAL=1  BENCH_VISUAL_MATERIALS=1000000  BENCH_VISUAL_FRAMES=10000000  BENCH_IMAGE_QUERIES=300
 //   BENCH_SERVER=apps/standalone/dist/main.js  BENCH_STORE_DIST=web-store/dist  BENCH_REPORTS_DIR=reports
 
 import { execFileSync } from 'node:child_process';
@@ -54,6 +60,7 @@ import { measurePayouts } from './lib/payouts-bench.mjs';
 import { DISTINCT_TARGETS, distinctDetails, distinctQuerySets, runDistinct, runDistinctFloor, treePss } from './lib/distinct-search-bench.mjs';
 import { TARGETS_MS, loadCatalogue, measureSearch } from './lib/search-bench.mjs';
 import { measureUploads } from './lib/uploads-bench.mjs';
+import { VISUAL_TARGETS, loadVisualIndex, measureDuplicateCheck, metric, queryPictures, runColourFilter, runImageSearch, runImageSearchPages } from './lib/visual-bench.mjs';
 import { findFreePort, startServer, stopAll } from './lib/server.mjs';
 import { formatCount, formatKB, formatMs, formatRatio, median, ratio } from './lib/stats.mjs';
 
@@ -130,6 +137,10 @@ function readSettings(env) {
     judgingEntries: number('BENCH_JUDGING_ENTRIES', 10_000, 0, 1_000_000),
     judges: number('BENCH_JUDGES', 30, 1, 500),
     payoutContributors: number('BENCH_PAYOUT_CONTRIBUTORS', 10_000, 1, 1_000_000),
+    visual: !['0', 'false', 'no'].includes((env.BENCH_VISUAL ?? '1').toLowerCase()),
+    visualMaterials: number('BENCH_VISUAL_MATERIALS', 1_000_000, 1_000, 5_000_000),
+    visualFrames: number('BENCH_VISUAL_FRAMES', 10_000_000, 1_000, 50_000_000),
+    imageQueries: number('BENCH_IMAGE_QUERIES', 300, 20, 5_000),
     serverEntry: inRoot(env.BENCH_SERVER || 'apps/standalone/dist/main.js'),
     storeDist: inRoot(env.BENCH_STORE_DIST || 'web-store/dist'),
     reportsDir: inRoot(env.BENCH_REPORTS_DIR || 'reports'),
@@ -686,6 +697,71 @@ async function measureUploadsSection(settings, launcher, workDir, problems) {
 }
 
 /**
+ * Visual discovery at scale: a fresh server's database given the generated catalogue and its
+ * visual index, the server restarted (read cache off, behind a trusted proxy so each request is a
+ * buyer of its own address), then every measure on it; the ingest check runs beside it.
+ * @param {ReturnType<typeof readSettings>} settings
+ * @param {ReturnType<typeof serverLauncher>} launcher
+ * @param {string[]} problems
+ */
+async function measureVisualSection(settings, launcher, problems) {
+  const dataDir = launcher.newDataDir();
+  let server = await launcher.start(dataDir, 'visual server (load)');
+  let load;
+  let index;
+  try {
+    progress(`visual: loading ${formatCount(settings.visualMaterials)} materials`);
+    load = await loadCatalogue({ root: ROOT, databaseUrl: server.databaseUrl, count: settings.visualMaterials, progress });
+    index = await loadVisualIndex({ databaseUrl: server.databaseUrl, frames: settings.visualFrames, progress });
+    progress(`visual: ${formatCount(index.frames)} frames and ${formatCount(index.looks)} looks stored in ${formatMs(index.ms)} ms`);
+  } finally {
+    checkStop(await server.stop(), 'visual server (load)', problems);
+  }
+  server = await launcher.start(dataDir, 'visual server', { READ_CACHE_SECONDS: '0', TRUSTED_PROXIES: '127.0.0.1' });
+  try {
+    const startupMs = server.startupMs;
+    // The index is built in the background after start-up; a gauge says when it is.
+    const buildDeadline = Date.now() + settings.readyTimeoutMs;
+    while ((await metric(server.baseUrl, 'visual_index_ready')) !== 1) {
+      if (Date.now() > buildDeadline) throw new Error('the visual index was not built in time');
+      await sleep(500);
+    }
+    const buildSeconds = (await metric(server.baseUrl, 'visual_index_build_seconds')) ?? 0;
+    const indexBytes = await metric(server.baseUrl, 'visual_index_bytes');
+    progress(`visual: ready in ${formatMs(startupMs)} ms, index built in ${buildSeconds.toFixed(1)} s, ${formatCount(Math.round((indexBytes ?? 0) / 1048576))} MB`);
+    await sleep(3_000);
+    const idle = treePss(server.pid);
+    const pictures = await queryPictures(settings.imageQueries + 20);
+    await runImageSearch({ baseUrl: server.baseUrl, pictures: pictures.slice(0, 20), clients: 1, firstAddress: 1 });
+    const levels = [];
+    for (const clients of [1, 8]) {
+      const share = clients === 1 ? Math.min(60, Math.floor(settings.imageQueries / 4)) : settings.imageQueries - Math.min(60, Math.floor(settings.imageQueries / 4));
+      const from = 20 + (clients === 1 ? 0 : Math.min(60, Math.floor(settings.imageQueries / 4)));
+      const run = await runImageSearch({ baseUrl: server.baseUrl, pictures: pictures.slice(from, from + share), clients, firstAddress: 1000 + from });
+      if (run.errors > 0) problems.push(`search by image, ${clients} client(s): ${run.errors} failed`);
+      progress(`search by image, ${clients} client(s): ${formatCount(run.rps)} req/s, p50 ${formatMs(run.latencyMs.p50)} ms, p95 ${formatMs(run.latencyMs.p95)} ms`);
+      levels.push(run);
+    }
+    const top = levels[levels.length - 1];
+    const pages = await runImageSearchPages({ baseUrl: server.baseUrl, queryIds: top.queryIds, clients: 8 });
+    progress(`search by image, further pages at 8 clients: p95 ${formatMs(pages.latencyMs.p95)} ms`);
+    const colour = await runColourFilter({ root: ROOT, baseUrl: server.baseUrl, databaseUrl: server.databaseUrl, count: Math.min(1_000, settings.distinctQueries), clients: 32 });
+    progress(`keyword search at 32 clients: p95 ${formatMs(colour.plainP95Ms)} ms without a colour, ${formatMs(colour.colourP95Ms)} ms with one`);
+    const afterLoad = treePss(server.pid);
+    const duplicates = await measureDuplicateCheck({ root: ROOT, databaseUrl: server.databaseUrl, count: 200, progress });
+    progress(`near-duplicate check: p95 ${formatMs(duplicates.latencyMs.p95)} ms over ${formatCount(duplicates.frames)} frames`);
+    return { materials: load.published, index, startupMs, buildSeconds, indexBytes, memory: { idle, afterLoad }, image: levels.map(({ queryIds: _ids, ...run }) => run), pages: strip(pages), colour, duplicates };
+  } finally {
+    checkStop(await server.stop(), 'visual server', problems);
+  }
+}
+
+/** @param {any} run */
+function strip(run) {
+  return { clients: run.clients, requests: run.requests, errors: run.errors, rps: run.rps, latencyMs: run.latencyMs };
+}
+
+/**
  * @param {any} report
  * @returns {import('./lib/report.mjs').Section[]}
  */
@@ -947,6 +1023,38 @@ function sections(report) {
     });
   }
 
+  if (report.visual) {
+    const v = report.visual;
+    const image = v.image[v.image.length - 1];
+    const ratioColour = ratio(v.colour.colourP95Ms, v.colour.plainP95Ms);
+    const row = (/** @type {string} */ what, /** @type {any} */ run) => [what, String(run.clients), formatCount(run.requests), formatCount(run.rps), formatMs(run.latencyMs.p50), formatMs(run.latencyMs.p95), formatMs(run.latencyMs.p99), String(run.errors)];
+    out.push({
+      title: `Visual discovery: ${formatCount(v.materials)} materials, ${formatCount(v.index.frames)} frames`,
+      table: {
+        headers: ['measure', 'clients', 'requests', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors'],
+        align: ['left', 'right', 'right', 'right', 'right', 'right', 'right', 'right'],
+        rows: [
+          ...v.image.map((/** @type {any} */ run) => row('search by image (distinct 1920x1080 JPEGs, decoding included)', run)),
+          row('further pages and filters of a kept picture', v.pages),
+          ...v.colour.rounds.flatMap((/** @type {any} */ round, /** @type {number} */ i) => [
+            row(`keyword search, no colour (round ${i + 1})`, { ...round.plain, clients: v.colour.clients }),
+            row(`keyword search with a colour (round ${i + 1})`, { ...round.colour, clients: v.colour.clients }),
+          ]),
+          ['near-duplicate check at ingest (one upload of 10 frames, in process)', '1', formatCount(v.duplicates.checks), '-', formatMs(v.duplicates.latencyMs.p50), formatMs(v.duplicates.latencyMs.p95), formatMs(v.duplicates.latencyMs.p99), '0'],
+        ],
+      },
+      notes: [
+        `target: search by image p95 <= ${VISUAL_TARGETS.imageSearchP95Ms} ms at 8 clients: ${formatMs(image.latencyMs.p95)} ms, ${image.latencyMs.p95 <= VISUAL_TARGETS.imageSearchP95Ms ? 'met' : 'NOT met'}`,
+        `target: a colour adds <= 20% to keyword search p95 at 32 clients: ${formatMs(v.colour.plainP95Ms)} -> ${formatMs(v.colour.colourP95Ms)} ms (${formatRatio(ratioColour)}), ${ratioColour !== null && ratioColour <= VISUAL_TARGETS.colourP95Ratio ? 'met' : 'NOT met'}`,
+        `target: near-duplicate check p95 <= ${VISUAL_TARGETS.duplicateP95Ms} ms: ${formatMs(v.duplicates.latencyMs.p95)} ms, ${v.duplicates.latencyMs.p95 <= VISUAL_TARGETS.duplicateP95Ms ? 'met' : 'NOT met'}; ${v.duplicates.copiesFound} of ${v.duplicates.copies} re-cuts flagged, ${v.duplicates.flagged - v.duplicates.copiesFound} of ${v.duplicates.checks - v.duplicates.copies} new clips flagged; its index built in ${formatMs(v.duplicates.buildMs)} ms`,
+        `target: visual index <= ${VISUAL_TARGETS.indexMB} MB: ${formatCount(Math.round((v.indexBytes ?? 0) / 1048576))} MB of typed arrays (frames and looks), ${v.indexBytes !== null && v.indexBytes <= VISUAL_TARGETS.indexMB * 1048576 ? 'met' : 'NOT met'}`,
+        `start-up: ready in ${formatMs(v.startupMs)} ms (target under 30 s: ${v.startupMs < VISUAL_TARGETS.startupMs ? 'met' : 'NOT met'}); the visual index is built in the background, ${v.buildSeconds.toFixed(1)} s after start`,
+        `idle PSS with the index: ${v.memory.idle ? `${formatCount(Math.round(v.memory.idle.totalKB / 1024))} MB (Node ${formatCount(Math.round(v.memory.idle.nodeKB / 1024))} MB)` : 'unknown'}; after the runs ${v.memory.afterLoad ? `${formatCount(Math.round(v.memory.afterLoad.totalKB / 1024))} MB` : 'unknown'}`,
+        'every picture and query is sent once (no cache answers it); each picture comes from its own address; the load generator and the picture encoder share the two cores with the server',
+      ],
+    });
+  }
+
   if (report.problems.length) out.push({ title: 'Problems', notes: report.problems });
   return out;
 }
@@ -968,6 +1076,7 @@ async function main() {
     (settings.uploads ? settings.readyTimeoutMs + 30_000 + 900_000 : 0) +
     (settings.payoutLines > 0 ? settings.readyTimeoutMs + 30_000 + Math.ceil(settings.payoutLines / 100_000) * 60_000 : 0) +
     (settings.judgingEntries > 0 ? settings.readyTimeoutMs + 30_000 + Math.ceil(settings.judgingEntries / 1_000) * 30_000 : 0) +
+    (settings.visual ? 3 * (settings.readyTimeoutMs + 30_000) + Math.ceil(settings.visualMaterials / 1_000_000) * 600_000 + Math.ceil(settings.visualFrames / 1_000_000) * 60_000 + settings.imageQueries * 2_000 + 600_000 : 0) +
     60_000;
   const budget = setTimeout(() => {
     process.stderr.write(`bench: gave up after ${Math.round(budgetMs / 1000)} s\n`);
@@ -1005,6 +1114,7 @@ async function main() {
     payouts: null,
     music: null,
     uploads: null,
+    visual: null,
     problems,
   };
 
@@ -1076,6 +1186,15 @@ async function main() {
         }
       } else {
         progress('uploads benchmark skipped (BENCH_UPLOADS=0)');
+      }
+      if (settings.visual) {
+        try {
+          report.visual = await measureVisualSection(settings, launcher, problems);
+        } catch (error) {
+          problems.push(`visual benchmark: ${messageOf(error)}`);
+        }
+      } else {
+        progress('visual benchmark skipped (BENCH_VISUAL=0)');
       }
     }
     if (settings.music) {

@@ -1,3 +1,5 @@
+import { NearestList } from './nearest-list.js';
+
 /**
  * The looks of the published catalogue in compact rows, for "looks alike": each material's up to
  * five dominant colours (CIELAB with shares) and its 4x4 grid of luminance and edges, 52 bytes a
@@ -56,7 +58,9 @@ function oneWay(from: Look['colours'], to: Look['colours']): number {
   return shares > 0 ? total / shares : 0;
 }
 
-const deltaE = (a: readonly number[], b: readonly number[]) => Math.hypot(a[0]! - b[0]!, a[1]! - b[1]!, a[2]! - b[2]!);
+/** CIE76 difference. Math.sqrt of the squares (not Math.hypot, several times slower): the scan computes it alike. */
+const deltaE = (a: readonly number[], b: readonly number[]) => Math.sqrt(squaredDelta(a[0]! - b[0]!, a[1]! - b[1]!, a[2]! - b[2]!));
+const squaredDelta = (dl: number, da: number, db: number) => dl * dl + da * da + db * db;
 
 /** Mean difference of the grid cells, 0..1. */
 export function compositionDistance(a: Uint8Array, b: Uint8Array): number {
@@ -121,27 +125,26 @@ export class LookIndex {
   nearest(look: Look, weights: LookWeights, limit: number, accept: (materialId: number) => boolean = () => true): LookMatch[] {
     const query = new Uint8Array(ROW);
     encode(look, query, 0);
-    const probe = decode(query, 0);
-    // Each row's colours are read into these same objects: a query reads every row and makes none.
-    const scratch = Array.from({ length: COLOURS }, () => ({ lab: [0, 0, 0] as [number, number, number], share: 0 }));
-    const views = Array.from({ length: COLOURS + 1 }, (_, count) => scratch.slice(0, count));
-    const best: LookMatch[] = [];
-    let worst = Infinity;
+    const probe = new RowColours();
+    probe.read(query, 0);
+    const row = new RowColours();
+    // Squared differences between the probe's colours and a row's, computed once for both directions.
+    const squared = new Float64Array(COLOURS * COLOURS);
+    const best = new NearestList(limit);
     for (let slot = 0; slot < this.count; slot++) {
+      const at = slot * ROW;
+      let colour = 0;
+      if (weights.colour > 0) {
+        row.read(this.rows, at);
+        colour = scannedColourDistance(probe, row, squared);
+      }
+      const distance = weighted(colour, weights.composition > 0 ? compositionDistanceAt(query, this.rows, at) : 0, weights);
+      if (!best.wants(distance)) continue;
       const materialId = this.ids[slot]!;
-      const distance = weighted(
-        weights.colour > 0 ? colourDistance(probe.colours, coloursAt(this.rows, slot * ROW, scratch, views)) : 0,
-        weights.composition > 0 ? compositionDistanceAt(query, this.rows, slot * ROW) : 0,
-        weights,
-      );
-      if (best.length === limit && distance > worst) continue;
       if (!accept(materialId)) continue;
-      best.push({ materialId, distance });
-      best.sort((a, b) => a.distance - b.distance || a.materialId - b.materialId);
-      if (best.length > limit) best.pop();
-      if (best.length === limit) worst = best[best.length - 1]!.distance;
+      best.offer(materialId, distance);
     }
-    return best;
+    return best.sorted().map(({ id, distance }) => ({ materialId: id, distance }));
   }
 
   private grow(): void {
@@ -155,23 +158,58 @@ export class LookIndex {
   }
 }
 
-/** A row's colours read into `scratch` (reused), as many as it has: `views[n]` is scratch's first n. */
-function coloursAt(
-  rows: Uint8Array,
-  at: number,
-  scratch: { lab: [number, number, number]; share: number }[],
-  views: readonly (readonly { lab: [number, number, number]; share: number }[])[],
-): Look['colours'] {
-  let count = 0;
-  while (count < COLOURS && rows[at + count * 4 + 3]! > 0) {
-    const colour = scratch[count]!;
-    colour.lab[0] = rows[at + count * 4]! / 2.55;
-    colour.lab[1] = rows[at + count * 4 + 1]! - 128;
-    colour.lab[2] = rows[at + count * 4 + 2]! - 128;
-    colour.share = rows[at + count * 4 + 3]! / 255;
-    count++;
+/** A row's colours as plain numbers (reused from row to row: a scan allocates nothing per row). */
+class RowColours {
+  count = 0;
+  readonly l = new Float64Array(COLOURS);
+  readonly a = new Float64Array(COLOURS);
+  readonly b = new Float64Array(COLOURS);
+  readonly share = new Float64Array(COLOURS);
+
+  /** The same values decode() gives: L / 2.55, a - 128, b - 128, share / 255. */
+  read(rows: Uint8Array, at: number): void {
+    let count = 0;
+    while (count < COLOURS && rows[at + count * 4 + 3]! > 0) {
+      this.l[count] = rows[at + count * 4]! / 2.55;
+      this.a[count] = rows[at + count * 4 + 1]! - 128;
+      this.b[count] = rows[at + count * 4 + 2]! - 128;
+      this.share[count] = rows[at + count * 4 + 3]! / 255;
+      count++;
+    }
+    this.count = count;
   }
-  return views[count]!;
+}
+
+/**
+ * colourDistance of two rows' colours, the same operations in the same order (so the same value,
+ * bit for bit), with each pair's squared difference computed once for both directions.
+ */
+function scannedColourDistance(p: RowColours, r: RowColours, squared: Float64Array): number {
+  if (p.count === 0 || r.count === 0) return p.count === r.count ? 0 : 1;
+  for (let i = 0; i < p.count; i++) {
+    for (let j = 0; j < r.count; j++) squared[i * COLOURS + j] = squaredDelta(p.l[i]! - r.l[j]!, p.a[i]! - r.a[j]!, p.b[i]! - r.b[j]!);
+  }
+  // p to r: each of p's colours to its nearest in r.
+  let total = 0;
+  let shares = 0;
+  for (let i = 0; i < p.count; i++) {
+    let nearest = Infinity;
+    for (let j = 0; j < r.count; j++) nearest = Math.min(nearest, Math.sqrt(squared[i * COLOURS + j]!));
+    total += p.share[i]! * Math.min(1, nearest / FAR_COLOUR);
+    shares += p.share[i]!;
+  }
+  const forward = shares > 0 ? total / shares : 0;
+  // r to p. (r's difference from p is p's from r with the signs turned: the same squares.)
+  total = 0;
+  shares = 0;
+  for (let j = 0; j < r.count; j++) {
+    let nearest = Infinity;
+    for (let i = 0; i < p.count; i++) nearest = Math.min(nearest, Math.sqrt(squared[i * COLOURS + j]!));
+    total += r.share[j]! * Math.min(1, nearest / FAR_COLOUR);
+    shares += r.share[j]!;
+  }
+  const back = shares > 0 ? total / shares : 0;
+  return (forward + back) / 2;
 }
 
 function compositionDistanceAt(query: Uint8Array, rows: Uint8Array, at: number): number {

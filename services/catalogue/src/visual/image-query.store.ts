@@ -8,8 +8,11 @@ import { ImageQueryRepository, type StoredImageQuery } from './image-query.repos
 
 /** The private bucket of searched pictures: nothing in it is ever linked but to its searcher. */
 export const IMAGE_QUERY_BUCKET = 'image-queries';
-/** The kept copy: enough to show the searcher what they searched with, no more. */
-const KEPT_LONG_SIDE = 1024;
+/**
+ * The kept copy: enough to show the searcher what they searched with (the answer page shows it at
+ * 160 px), no more; at a third of a 1920 px picture or less, its JPEG is decoded at half size.
+ */
+const KEPT_LONG_SIDE = 640;
 const LINK_SECONDS = 3600;
 const HOUR = 3_600_000;
 

@@ -1,4 +1,5 @@
-import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { Injectable, Logger, Optional, type OnApplicationBootstrap } from '@nestjs/common';
+import { Metrics } from '@mkt/platform';
 import { Interval } from '@nestjs/schedule';
 import { FrameHashIndexBuilder, LookIndex, type FrameHashIndex, type FrameMatch, type Look, type LookMatch, type LookWeights } from '@mkt/platform/visual';
 import type { StoredFrame } from './material-visuals.repository.js';
@@ -23,7 +24,20 @@ export class VisualIndexService implements OnApplicationBootstrap {
   private loading: Promise<void> | null = null;
   private refreshedAt: Date | null = null;
 
-  constructor(private readonly visuals: MaterialVisualsRepository) {}
+  private buildSeconds: number | null = null;
+
+  constructor(
+    private readonly visuals: MaterialVisualsRepository,
+    @Optional() metrics?: Metrics,
+  ) {
+    // Read on scrape: what the index holds and costs in this replica, and how long it took to build.
+    metrics?.gauge('visual_index_frames', 'Frames in the visual index of this replica', [], { collect: (gauge) => gauge.set({}, this.size.frames) });
+    metrics?.gauge('visual_index_bytes', 'Bytes of typed arrays held by the visual index (frames and looks) in this replica', [], {
+      collect: (gauge) => gauge.set({}, this.size.bytes),
+    });
+    metrics?.gauge('visual_index_ready', 'Whether the visual index of this replica is built (1) or still building (0)', [], { collect: (gauge) => gauge.set({}, this.index ? 1 : 0) });
+    metrics?.gauge('visual_index_build_seconds', 'Seconds the visual index took to build at start-up (0 until built)', [], { collect: (gauge) => gauge.set({}, this.buildSeconds ?? 0) });
+  }
 
   onApplicationBootstrap(): void {
     // Built in the background: the store serves everything else meanwhile, and image searches
@@ -87,6 +101,7 @@ export class VisualIndexService implements OnApplicationBootstrap {
     for await (const batch of this.visuals.framesIndexedSince(null)) for (const frame of batch) builder.add(frame.materialId, frame.timeMs, frame.high, frame.low);
     this.index = builder.build();
     for await (const batch of this.visuals.looksIndexedSince(null)) for (const { materialId, look } of batch) this.looks.put(materialId, look);
+    this.buildSeconds = (Date.now() - started) / 1000;
     this.logger.log({
       msg: 'visual index built',
       frames: this.index.size,
