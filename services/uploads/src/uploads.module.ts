@@ -14,6 +14,7 @@ import { UploadsDetails1766900000000 } from './migrations/1766900000000-uploads-
 import { UploadsFrames1767000000000 } from './migrations/1767000000000-uploads-frames.js';
 import { NearDuplicateFinder } from './duplicates/near-duplicate.finder.js';
 import { UploadFrameIndex } from './duplicates/upload-frame-index.service.js';
+import { UploadFramesBackfill } from './duplicates/upload-frames.backfill.js';
 import { UploadFramesRepository } from './duplicates/upload-frames.repository.js';
 import { MediaProcessor } from './pipeline/media-processor.js';
 import { MEDIA_PROCESSOR, UploadPipelineService } from './pipeline/upload-pipeline.service.js';
@@ -62,6 +63,7 @@ export const UPLOADS_MIGRATIONS = [UploadsInit1764100000000, UploadsCatalogueLis
     UploadFramesRepository,
     UploadFrameIndex,
     NearDuplicateFinder,
+    UploadFramesBackfill,
     ReviewService,
     CatalogueListingHandlers,
     StaffAuditWriter.provide({ service: 'uploads', announce: true }),

@@ -12,6 +12,7 @@ import { Clock, OutboxWriter, parseObjectLocation, type ObjectStorage } from '@m
 import { MEDIA_PROCESSOR, UploadPipelineService } from '../src/pipeline/upload-pipeline.service.js';
 import { UPLOAD_SETTINGS } from '../src/uploads.settings.js';
 import { NearDuplicateFinder } from '../src/duplicates/near-duplicate.finder.js';
+import { UploadFramesBackfill } from '../src/duplicates/upload-frames.backfill.js';
 import { UploadFramesRepository } from '../src/duplicates/upload-frames.repository.js';
 import { GID3, generateClip, generatePhoto, recutClip, startUploads, type UploadsHarness } from './uploads-harness.js';
 
@@ -122,6 +123,26 @@ describe('media pipeline (background worker on upload.completed)', () => {
     const [frames] = await h.sql<{ n: number }>('SELECT count(*)::int AS n FROM uploads.upload_frames WHERE upload_id = $1', [original.body.data.id]);
     expect(frames!.n).toBeGreaterThanOrEqual(6);
   }, 120_000);
+
+  it('records the frames of uploads processed before frames were, so a later copy of one is flagged', async () => {
+    const first = await h.user(GID3);
+    const second = await h.user(GID3);
+    const photo = await generatePhoto(4000, 3000, 2);
+    const earlier = await h.upload(first.token, 'photo', 'quay.jpg', photo, { width: 4000, height: 3000 });
+    await h.waitForStatus(earlier.body.data.id, ['waiting']);
+    // As an upload processed before the frame index existed: no frames recorded.
+    await h.sql('DELETE FROM uploads.upload_frames WHERE upload_id = $1', [earlier.body.data.id]);
+    const backfill = h.server.app.get(UploadFramesBackfill);
+    await backfill.pass();
+    expect(await h.sql('SELECT time_ms FROM uploads.upload_frames WHERE upload_id = $1', [earlier.body.data.id])).toEqual([{ time_ms: 0 }]);
+    // Done is done.
+    expect(await backfill.pass()).toBe(0);
+    const copy = await h.upload(second.token, 'photo', 'quay-copy.jpg', await sharp(photo).resize(3900).jpeg({ quality: 70 }).toBuffer());
+    await h.waitForStatus(copy.body.data.id, ['waiting']);
+    const staff = await h.staffToken(['reviewer']);
+    const flagged = await h.admin<ReviewRecord>('GET', `/reviews/${copy.body.data.id}`, { token: staff });
+    expect(flagged.body.duplicates.map((duplicate) => duplicate.id)).toContain(earlier.body.data.id);
+  });
 
   it('warns a contributor sending the same file again, at the token call, and flags the same picture under another name to the reviewer', async () => {
     const { token, userId } = await h.user(GID3);

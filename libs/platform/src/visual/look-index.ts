@@ -133,12 +133,16 @@ export class LookIndex {
     const best = new NearestList(limit);
     for (let slot = 0; slot < this.count; slot++) {
       const at = slot * ROW;
+      const composition = weights.composition > 0 ? compositionDistanceAt(query, this.rows, at) : 0;
+      // The composition's share alone is a lower bound of the distance (colours add to it): a row
+      // it already rules out needs no colours compared. Exact, as the weighted sum only grows.
+      if (!best.wants(weighted(0, composition, weights))) continue;
       let colour = 0;
       if (weights.colour > 0) {
         row.read(this.rows, at);
         colour = scannedColourDistance(probe, row, squared);
       }
-      const distance = weighted(colour, weights.composition > 0 ? compositionDistanceAt(query, this.rows, at) : 0, weights);
+      const distance = weighted(colour, composition, weights);
       if (!best.wants(distance)) continue;
       const materialId = this.ids[slot]!;
       if (!accept(materialId)) continue;
@@ -193,9 +197,10 @@ function scannedColourDistance(p: RowColours, r: RowColours, squared: Float64Arr
   let total = 0;
   let shares = 0;
   for (let i = 0; i < p.count; i++) {
+    // The square root of the smallest square is the smallest root (sqrt is monotonic and exactly rounded).
     let nearest = Infinity;
-    for (let j = 0; j < r.count; j++) nearest = Math.min(nearest, Math.sqrt(squared[i * COLOURS + j]!));
-    total += p.share[i]! * Math.min(1, nearest / FAR_COLOUR);
+    for (let j = 0; j < r.count; j++) nearest = Math.min(nearest, squared[i * COLOURS + j]!);
+    total += p.share[i]! * Math.min(1, Math.sqrt(nearest) / FAR_COLOUR);
     shares += p.share[i]!;
   }
   const forward = shares > 0 ? total / shares : 0;
@@ -204,8 +209,8 @@ function scannedColourDistance(p: RowColours, r: RowColours, squared: Float64Arr
   shares = 0;
   for (let j = 0; j < r.count; j++) {
     let nearest = Infinity;
-    for (let i = 0; i < p.count; i++) nearest = Math.min(nearest, Math.sqrt(squared[i * COLOURS + j]!));
-    total += r.share[j]! * Math.min(1, nearest / FAR_COLOUR);
+    for (let i = 0; i < p.count; i++) nearest = Math.min(nearest, squared[i * COLOURS + j]!);
+    total += r.share[j]! * Math.min(1, Math.sqrt(nearest) / FAR_COLOUR);
     shares += r.share[j]!;
   }
   const back = shares > 0 ? total / shares : 0;
@@ -214,7 +219,11 @@ function scannedColourDistance(p: RowColours, r: RowColours, squared: Float64Arr
 
 function compositionDistanceAt(query: Uint8Array, rows: Uint8Array, at: number): number {
   let sum = 0;
-  for (let i = 0; i < COMPOSITION; i++) sum += Math.abs(query[COLOURS * 4 + i]! - rows[at + COLOURS * 4 + i]!);
+  const from = at + COLOURS * 4;
+  for (let i = 0; i < COMPOSITION; i++) {
+    const d = query[COLOURS * 4 + i]! - rows[from + i]!;
+    sum += d < 0 ? -d : d;
+  }
   return sum / (COMPOSITION * 255);
 }
 

@@ -35,7 +35,7 @@ export class VisualIndexService implements OnApplicationBootstrap {
     metrics?.gauge('visual_index_bytes', 'Bytes of typed arrays held by the visual index (frames and looks) in this replica', [], {
       collect: (gauge) => gauge.set({}, this.size.bytes),
     });
-    metrics?.gauge('visual_index_ready', 'Whether the visual index of this replica is built (1) or still building (0)', [], { collect: (gauge) => gauge.set({}, this.index ? 1 : 0) });
+    metrics?.gauge('visual_index_ready', 'Whether the visual index of this replica is built (1) or still building (0)', [], { collect: (gauge) => gauge.set({}, this.buildSeconds === null ? 0 : 1) });
     metrics?.gauge('visual_index_build_seconds', 'Seconds the visual index took to build at start-up (0 until built)', [], { collect: (gauge) => gauge.set({}, this.buildSeconds ?? 0) });
   }
 

@@ -57,6 +57,19 @@ export class MediaProcessor {
     return kind === 'video' ? this.processVideo(input, dir) : this.processPhoto(input, dir);
   }
 
+  /**
+   * The frames the near-duplicate check compares: a photo's one (from its file or its decoded
+   * bytes), or a video's first, one every 2 s and each cut, from one decode written into `dir`.
+   */
+  async comparedFrames(kind: UploadKind, input: string | Buffer, dir: string): Promise<ComparedFrame[]> {
+    if (kind === 'photo') {
+      const signature = await visualSignature(input);
+      return [{ timeMs: 0, hash: signature.hash, detail: signature.detail }];
+    }
+    if (typeof input !== 'string') throw new Error('a video is read from a path or a link');
+    return (await videoFrameSignatures(this.runner, input, dir)).map(({ timeMs, hash, detail }) => ({ timeMs, hash, detail }));
+  }
+
   private async processVideo(input: string, dir: string): Promise<ProcessingOutcome> {
     const probed = await probeVideo(this.runner, input);
     const broken = checkVideoContent(probed);
@@ -87,7 +100,7 @@ export class MediaProcessor {
       sharp(paths.strip).jpeg({ quality: 80 }).toFile(strip),
     ]);
     const phashes = await videoFrameHashes(this.runner, input, plan.durationSeconds, dir);
-    const frames = (await videoFrameSignatures(this.runner, input, dir)).map(({ timeMs, hash, detail }) => ({ timeMs, hash, detail }));
+    const frames = await this.comparedFrames('video', input, dir);
     return {
       ok: true,
       probe: {
@@ -135,9 +148,9 @@ export class MediaProcessor {
     const fromReduced = () => sharp(reduced.data, raw);
     const watermark = await renderWatermarkPng(Math.min(PHOTO_WATERMARK_TILE.width, reduced.info.width), Math.min(PHOTO_WATERMARK_TILE.height, reduced.info.height));
     const png = await fromReduced().png().toBuffer();
-    const [phash, signature] = await Promise.all([
+    const [phash, frames] = await Promise.all([
       differenceHash(png),
-      visualSignature(png),
+      this.comparedFrames('photo', png, dir),
       fromReduced().resize({ ...THUMBNAIL_SIZE, fit: 'cover' }).jpeg({ quality: 82 }).toFile(paths.thumbnail),
       fromReduced().composite([{ input: watermark, tile: true }]).jpeg({ quality: 80 }).toFile(paths.sample),
     ]);
@@ -160,7 +173,7 @@ export class MediaProcessor {
         previewStrip: null,
       },
       phashes: [phash],
-      frames: [{ timeMs: 0, hash: signature.hash, detail: signature.detail }],
+      frames,
     };
   }
 }
