@@ -12,6 +12,8 @@ export interface StoredImageQuery {
   detail: Uint8Array;
   colours: DominantColour[];
   composition: Uint8Array;
+  /** The materials that looked most alike when it was searched, nearest first. */
+  alike: number[];
   createdAt: Date;
 }
 
@@ -22,15 +24,15 @@ export class ImageQueryRepository {
 
   async insert(query: Omit<StoredImageQuery, 'createdAt'>): Promise<void> {
     await this.dataSource.query(
-      `INSERT INTO catalogue.image_queries (id, owner_id, picture_key, hash, detail, colours, composition) VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7)`,
-      [query.id, query.ownerId, query.pictureKey, BigInt.asIntN(64, query.hash).toString(), Buffer.from(query.detail), JSON.stringify(query.colours), Buffer.from(query.composition)],
+      `INSERT INTO catalogue.image_queries (id, owner_id, picture_key, hash, detail, colours, composition, alike) VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8::bigint[])`,
+      [query.id, query.ownerId, query.pictureKey, BigInt.asIntN(64, query.hash).toString(), Buffer.from(query.detail), JSON.stringify(query.colours), Buffer.from(query.composition), query.alike],
     );
   }
 
   /** The query if it was made after `notBefore` (older ones are being deleted). */
   async find(id: string, notBefore: Date): Promise<StoredImageQuery | null> {
     const [row] = await this.dataSource.query(
-      `SELECT id, owner_id, picture_key, hash, detail, colours, composition, created_at FROM catalogue.image_queries WHERE id = $1 AND created_at > $2`,
+      `SELECT id, owner_id, picture_key, hash, detail, colours, composition, alike, created_at FROM catalogue.image_queries WHERE id = $1 AND created_at > $2`,
       [id, notBefore],
     );
     if (!row) return null;
@@ -42,6 +44,7 @@ export class ImageQueryRepository {
       detail: new Uint8Array(row.detail),
       colours: row.colours,
       composition: new Uint8Array(row.composition),
+      alike: (row.alike as string[]).map(Number),
       createdAt: new Date(row.created_at),
     };
   }

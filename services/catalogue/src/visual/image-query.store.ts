@@ -32,7 +32,7 @@ export class ImageQueryStore {
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
   ) {}
 
-  async keep(picture: Buffer, signature: VisualSignature, ownerId: string | null): Promise<StoredImageQuery> {
+  async keep(picture: Buffer, signature: VisualSignature, alike: number[], ownerId: string | null): Promise<StoredImageQuery> {
     const id = randomUUID();
     const day = this.clock.now().toISOString().slice(0, 10);
     const pictureKey = `${day}/${id}.jpg`;
@@ -43,7 +43,7 @@ export class ImageQueryStore {
     });
     await this.bucket;
     await this.storage.put(IMAGE_QUERY_BUCKET, pictureKey, copy, { contentType: 'image/jpeg' });
-    const query = { id, ownerId, pictureKey, hash: signature.hash, detail: signature.detail, colours: signature.colours, composition: signature.composition };
+    const query = { id, ownerId, pictureKey, hash: signature.hash, detail: signature.detail, colours: signature.colours, composition: signature.composition, alike };
     await this.queries.insert(query);
     return { ...query, createdAt: this.clock.now() };
   }

@@ -59,7 +59,9 @@ export class ImageSearchService {
   async search(file: ImageQueryFile | undefined, language: Language, userId: string | null): Promise<ImageSearchResult> {
     const picture = await checkedQueryImage(file);
     const signature = await querySignature(picture);
-    const query = await this.queries.keep(picture, signature, userId);
+    // Every look is compared once, for this search and its further pages and filters.
+    const alike = await this.index.nearestLooks(signature, LOOKS_ALIKE, LOOKS_READ);
+    const query = await this.queries.keep(picture, signature, alike.map((match) => match.materialId), userId);
     return this.answer(query, FIRST_PAGE, language, userId);
   }
 
@@ -72,19 +74,15 @@ export class ImageSearchService {
 
   private async answer(query: StoredImageQuery, request: ImageSearchPageQuery, language: Language, userId: string | null): Promise<ImageSearchResult> {
     const candidates = await this.index.search(query.hash, CANDIDATE_DISTANCE, CANDIDATES);
-    const alike = await this.index.nearestLooks(query, LOOKS_ALIKE, LOOKS_READ);
     // The indexes keep an unpublished material until rebuilt: one query says which of both lists
     // are published now, of the kinds and within the filters asked for.
     const kinds = request.type === 'video' ? ['video'] : request.type === 'pic' ? ['photo'] : ['video', 'photo'];
-    const matching = await this.visuals.publishedMatching([...candidates, ...alike].map((match) => match.materialId), kinds, request.filters);
+    const matching = await this.visuals.publishedMatching([...candidates.map((match) => match.materialId), ...query.alike], kinds, request.filters);
     const live = candidates.filter((match) => matching.has(match.materialId));
     const confirmed = confirmSources(query, live, await this.visuals.frameDetails(live.map((match) => match.materialId)), MIN_SOURCE_SIMILARITY, detailSimilarity);
     const sources = confirmed.slice(0, SOURCES);
     const sourceIds = new Set(sources.map((match) => match.materialId));
-    const similarIds = alike
-      .filter((match) => matching.has(match.materialId) && !sourceIds.has(match.materialId))
-      .slice(0, IMAGE_QUERY_SIMILAR_MAX)
-      .map((match) => match.materialId);
+    const similarIds = query.alike.filter((id) => matching.has(id) && !sourceIds.has(id)).slice(0, IMAGE_QUERY_SIMILAR_MAX);
     const start = (request.pageNo - 1) * request.pageSize;
     return {
       queryId: query.id,
