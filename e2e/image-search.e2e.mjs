@@ -111,6 +111,20 @@ describe('search by image in a real browser', () => {
     const context = await env.browser.newContext({ viewport: { width: 1280, height: 860 } });
     const page = await context.newPage();
     await page.addInitScript(() => localStorage.setItem('lang', 'en'));
+    // A card's "more like this" (on hover) opens the detail page at its similar materials.
+    await page.goto(`${env.server.url}/SearchResult?type=video`);
+    const card = page.getByTestId('material-card').first();
+    await card.hover();
+    await card.getByTestId('card-more-like-this').click();
+    await page.waitForURL(/\/Detail\?id=\d+.*#more-like-this$/);
+    const similarSection = page.getByTestId('more-like-this');
+    await similarSection.waitFor();
+    await eventually(async () => {
+      const box = await similarSection.boundingBox();
+      // Scrolled to it (its top at the window's, give or take a fraction of a pixel).
+      return box !== null && box.y > -2 && box.y < 860;
+    }, { timeoutMs: 10_000 });
+
     await page.goto(`${env.server.url}/Detail?id=${clip.id}`);
 
     // More like this, steered: by colours only, then colours within the subject.

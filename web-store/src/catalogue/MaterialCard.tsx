@@ -15,7 +15,8 @@ interface MaterialCardProps {
 
 /**
  * The one video and photo card (spec section 2 "Cards"): 16:9 thumbnail, badges, a fast-forward
- * hover preview for videos, and favourite, sample, copy-number and copy-link actions.
+ * hover preview for videos, "more like this" on hover, and favourite, sample, copy-number and
+ * copy-link actions.
  */
 export function MaterialCard({ card, mdp = 6 }: MaterialCardProps) {
   const { t } = useTranslation();
@@ -38,6 +39,12 @@ export function MaterialCard({ card, mdp = 6 }: MaterialCardProps) {
         </span>
         {isVideo && card.duration !== null && <span className={styles.duration}>{formatDuration(card.duration)}</span>}
       </Link>
+      {/* On hover or focus (a pointer that hovers): the detail page's similar materials, where the buyer steers them. */}
+      {(card.kind === 'video' || card.kind === 'photo') && (
+        <Link to={`${to}#more-like-this`} className={styles.similar} data-testid="card-more-like-this">
+          {t('card.moreLikeThis')}
+        </Link>
+      )}
       <div className={styles.body}>
         <Link to={to} className={styles.title} title={card.title}>
           {card.title}

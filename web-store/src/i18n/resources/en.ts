@@ -248,6 +248,7 @@ export const en: MessageShape<typeof zhCN> = {
     loading: 'Loading…',
   },
   card: {
+    moreLikeThis: 'More like this',
     favourite: 'Add to collections',
     unfavourite: 'Remove from collections',
     favourited: 'Added to your collections',

@@ -244,6 +244,7 @@ export const zhCN = {
     loading: '正在加载…',
   },
   card: {
+    moreLikeThis: '找相似',
     favourite: '收藏',
     unfavourite: '取消收藏',
     favourited: '已收藏',

@@ -1,6 +1,7 @@
 import type { MaterialCard } from '@mkt/contracts/web';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router-dom';
 import { catalogueCalls } from '../../api/catalogueCalls';
 import { MaterialGrid } from '../../catalogue/MaterialGrid';
 import { useRemote } from '../../catalogue/useRemote';
@@ -24,6 +25,17 @@ export function MoreLikeThis({ materialId, bySubject }: { materialId: number; by
   );
   const cards = steered ? (answer.data?.infos ?? []) : bySubject;
 
+  // Opened from a card's "more like this": this section, not the top of the page (again once its
+  // cards are in, which moves what is below the player).
+  const { hash } = useLocation();
+  const section = useRef<HTMLElement>(null);
+  const shown = steered ? (answer.data?.infos.length ?? 0) : bySubject.length;
+  useEffect(() => {
+    if (hash !== '#more-like-this') return;
+    const frame = requestAnimationFrame(() => section.current?.scrollIntoView({ block: 'start' }));
+    return () => cancelAnimationFrame(frame);
+  }, [hash, materialId, shown]);
+
   const toggle = (part: Part) =>
     setParts((now) => {
       const next = { ...now, [part]: !now[part] };
@@ -31,7 +43,7 @@ export function MoreLikeThis({ materialId, bySubject }: { materialId: number; by
     });
 
   return (
-    <section className={styles.section} data-testid="more-like-this">
+    <section className={styles.section} id="more-like-this" ref={section} data-testid="more-like-this">
       <div className={styles.similarHead}>
         <h2 className={styles.sectionTitle}>{t('detail.similar')}</h2>
         <div className={styles.similarBy} role="group" aria-label={t('detail.similarBy.label')}>
