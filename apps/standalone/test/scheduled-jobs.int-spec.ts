@@ -8,8 +8,9 @@ import { startServiceProcess, type RunningServiceProcess } from '@mkt/platform';
 import { TestIdentityModule, createTestDatabase, type TestDatabase } from '@mkt/platform/testing';
 
 /**
- * Services that share a process share one scheduler: each hourly sweep (abandoned uploads,
- * abandoned contest files) is scheduled once, not once per service that schedules anything.
+ * Services that share a process share one scheduler: each periodic job (the abandoned-uploads
+ * sweep, the upload frames backfill, the abandoned contest files sweep) is scheduled once, not
+ * once per service that schedules anything.
  */
 describe('single machine: scheduled jobs', () => {
   let db: TestDatabase;
@@ -33,6 +34,6 @@ describe('single machine: scheduled jobs', () => {
   it('schedules each sweeper once', () => {
     // A second scheduler module would bring its own registry holding the same jobs again.
     const registries = server.app.get(SchedulerRegistry, { strict: false, each: true });
-    expect(registries.flatMap((registry) => registry.getIntervals())).toHaveLength(2);
+    expect(registries.flatMap((registry) => registry.getIntervals())).toHaveLength(3);
   });
 });

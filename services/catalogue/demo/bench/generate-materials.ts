@@ -106,10 +106,13 @@ function materialsInsertSql(): string {
       'composition', ${one(pickSql(F.composition, '(g.h6 >> 27)'))},
       'duration', ${one(pickSql(F.duration, '(g.h6 >> 31)'))})`;
   const photoFilters = `jsonb_build_object('composition', ${one(pickSql(F.composition, '(g.h6 >> 27)'))}, 'resolution', jsonb_build_array(r.res))`;
-  // One or two named colours, as the visual index derives them.
-  const firstColour = pickSql(F.colour, '(g.h5 >> 20)');
-  const secondColour = pickSql(F.colour, '(g.h5 >> 27)');
-  const colourFilter = `jsonb_build_object('colour', CASE WHEN ${firstColour} = ${secondColour} THEN jsonb_build_array(${firstColour}) ELSE jsonb_build_array(${firstColour}, ${secondColour}) END)`;
+  // One or two named colours, in the palette's order, as the visual index derives them.
+  const palette = `(ARRAY[${F.colour.map((v) => `'${v}'`).join(',')}])`;
+  const first = `((g.h5 >> 20) % ${F.colour.length})`;
+  const second = `((g.h5 >> 27) % ${F.colour.length})`;
+  const colourFilter = `jsonb_build_object('colour', CASE WHEN ${first} = ${second} THEN jsonb_build_array(${palette}[1 + ${first}])
+      WHEN ${first} < ${second} THEN jsonb_build_array(${palette}[1 + ${first}], ${palette}[1 + ${second}])
+      ELSE jsonb_build_array(${palette}[1 + ${second}], ${palette}[1 + ${first}]) END)`;
   return `
     INSERT INTO "${S}"."materials" (id, code, kind, "from", status, title_zh, title_en, keywords_zh, keywords_en, category_id,
       duration, frame_rate, width, height, max_resolution, hdr_flag, sales_count, filters, updated_at, online_at, created_at,
