@@ -174,16 +174,6 @@ export class MaterialVisualsRepository {
     return (row?.kind as string | undefined) ?? null;
   }
 
-  /** Of `ids`, those published now as `kind`. */
-  async publishedOfKind(ids: readonly number[], kind: string): Promise<Set<number>> {
-    if (ids.length === 0) return new Set();
-    const rows: { id: string }[] = await this.dataSource.query(
-      `SELECT id FROM catalogue.materials WHERE id = ANY($1::bigint[]) AND status = 'published' AND kind = $2`,
-      [ids, kind],
-    );
-    return new Set(rows.map((row) => Number(row.id)));
-  }
-
   /**
    * Of `ids`, those published now of one of `kinds` with every filter asked (OR within a filter's
    * values, AND across filters, as the search does).
@@ -202,16 +192,6 @@ export class MaterialVisualsRepository {
       `SELECT m.id FROM catalogue.materials m
         WHERE m.id = ANY($1::bigint[]) AND m.status = 'published' AND m.kind = ANY($2::text[])${clauses.map((clause) => ` AND ${clause}`).join('')}`,
       params,
-    );
-    return new Set(rows.map((row) => Number(row.id)));
-  }
-
-  /** Of `ids`, those published now (the index keeps an unpublished material's frames until it is rebuilt). */
-  async published(ids: readonly number[]): Promise<Set<number>> {
-    if (ids.length === 0) return new Set();
-    const rows: { id: string }[] = await this.dataSource.query(
-      `SELECT id FROM catalogue.materials WHERE id = ANY($1::bigint[]) AND status = 'published'`,
-      [ids],
     );
     return new Set(rows.map((row) => Number(row.id)));
   }
