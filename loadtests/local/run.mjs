@@ -731,7 +731,7 @@ async function measureVisualSection(settings, launcher, problems) {
     progress(`visual: ready in ${formatMs(startupMs)} ms, index built in ${buildSeconds.toFixed(1)} s, ${formatCount(Math.round((indexBytes ?? 0) / 1048576))} MB`);
     await sleep(3_000);
     const idle = treePss(server.pid);
-    const pictures = await queryPictures(settings.imageQueries + 20);
+    const pictures = await queryPictures(ROOT, settings.imageQueries + 20);
     await runImageSearch({ baseUrl: server.baseUrl, pictures: pictures.slice(0, 20), clients: 1, firstAddress: 1 });
     const levels = [];
     for (const clients of [1, 8]) {
@@ -743,7 +743,7 @@ async function measureVisualSection(settings, launcher, problems) {
       levels.push(run);
     }
     const top = levels[levels.length - 1];
-    const pages = await runImageSearchPages({ baseUrl: server.baseUrl, queryIds: top.queryIds, clients: 8 });
+    const pages = await runImageSearchPages({ root: ROOT, baseUrl: server.baseUrl, queryIds: top.queryIds, clients: 8 });
     progress(`search by image, further pages at 8 clients: p95 ${formatMs(pages.latencyMs.p95)} ms`);
     const colour = await runColourFilter({ root: ROOT, baseUrl: server.baseUrl, databaseUrl: server.databaseUrl, count: Math.min(1_000, settings.distinctQueries), clients: 32 });
     progress(`keyword search at 32 clients: p95 ${formatMs(colour.plainP95Ms)} ms without a colour, ${formatMs(colour.colourP95Ms)} ms with one`);

@@ -19,18 +19,13 @@ export const VISUAL_TARGETS = { imageSearchP95Ms: 100, colourP95Ratio: 1.2, dupl
 const importBuilt = (root, path) => import(pathToFileURL(join(root, path)).href);
 
 /**
- * A small seeded generator (mulberry32), so every run sends the same never-seen pictures.
- * @param {number} seed
+ * The platform's seeded generator (mulberry32), so every run sends the same never-seen pictures.
+ * @param {string} root @param {number} seed
+ * @returns {Promise<() => number>}
  */
-function seeded(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+async function seeded(root, seed) {
+  const { seededRandom } = await importBuilt(root, 'libs/platform/dist/random/seeded-random.js');
+  return seededRandom(seed);
 }
 
 /**
@@ -96,10 +91,10 @@ export async function loadVisualIndex({ databaseUrl, frames, progress }) {
 /**
  * `count` distinct 1920x1080 JPEG pictures (shapes of random colours over a random ground), as
  * a buyer's screenshots or reference photos would come, about 200-400 KB each.
- * @param {number} count @param {number} seed
+ * @param {string} root @param {number} count @param {number} seed
  */
-export async function queryPictures(count, seed = 20261128) {
-  const random = seeded(seed);
+export async function queryPictures(root, count, seed = 20261128) {
+  const random = await seeded(root, seed);
   const colour = () => `rgb(${Math.floor(random() * 256)},${Math.floor(random() * 256)},${Math.floor(random() * 256)})`;
   /** @type {Buffer[]} */
   const pictures = [];
@@ -165,10 +160,10 @@ export async function runImageSearch({ baseUrl, pictures, clients, firstAddress 
 /**
  * Further pages and filters of kept pictures (no picture sent, no decoding): each query id once,
  * with a kind or a resolution, and a page.
- * @param {{ baseUrl: string, queryIds: string[], clients: number }} options
+ * @param {{ root: string, baseUrl: string, queryIds: string[], clients: number }} options
  */
-export function runImageSearchPages({ baseUrl, queryIds, clients }) {
-  const random = seeded(7);
+export async function runImageSearchPages({ root, baseUrl, queryIds, clients }) {
+  const random = await seeded(root, 7);
   const resolutions = ['4k', '1080p', '2k'];
   const queries = queryIds.map((queryId, i) => ({
     shape: 'page',
@@ -188,7 +183,7 @@ export async function runColourFilter({ root, baseUrl, databaseUrl, count, clien
   const colours = ['red', 'orange', 'yellow', 'green', 'teal', 'blue', 'purple', 'pink', 'brown', 'black', 'grey', 'white'];
   const { sets } = await distinctQuerySets({ root, databaseUrl, count: count * 2, sets: 4, seed: 20261128 });
   const keywordOnly = (/** @type {any[]} */ set) => set.filter((query) => query.body.keyword && !query.body.filters?.colour).slice(0, count);
-  const random = seeded(11);
+  const random = await seeded(root, 11);
   const withColour = (/** @type {any[]} */ set) =>
     keywordOnly(set).map((query) => ({ ...query, shape: `${query.shape}+colour`, body: { ...query.body, filters: { ...(query.body.filters ?? {}), colour: [colours[Math.floor(random() * colours.length)]] } } }));
   /** @type {{ plain: any, colour: any }[]} */
@@ -266,7 +261,7 @@ export async function measureDuplicateCheck({ root, databaseUrl, count, progress
     const buildMs = performance.now() - started;
     progress(`near-duplicate index: ${index.size.frames} frames built in ${Math.round(buildMs)} ms, ${Math.round(index.size.bytes / 1048576)} MB`);
     const finder = new NearDuplicateFinder(index, frames);
-    const random = seeded(5);
+    const random = await seeded(root, 5);
     const { rows: sampled } = await pool.query(
       `SELECT f.material_id::int AS id, f.time_ms, f.hash::text AS hash, f.detail FROM catalogue.material_frames f
         WHERE f.material_id IN (SELECT material_id FROM catalogue.material_looks WHERE frames >= 10 ORDER BY hashint4(material_id::int) LIMIT $1)
