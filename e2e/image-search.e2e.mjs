@@ -115,6 +115,7 @@ describe('search by image in a real browser', () => {
     await page.goto(`${env.server.url}/SearchResult?type=video`);
     const card = page.getByTestId('material-card').first();
     await card.hover();
+    if (shots) await card.screenshot({ path: `${shots}/card-more-like-this-en.png` });
     await card.getByTestId('card-more-like-this').click();
     await page.waitForURL(/\/Detail\?id=\d+.*#more-like-this$/);
     const similarSection = page.getByTestId('more-like-this');

@@ -4,6 +4,9 @@ import styles from './ColourPalette.module.css';
 
 interface ColourPaletteProps {
   label: string;
+  /** The filter column's group and title classes, so the palette sits in it as the other filters do. */
+  className: string;
+  titleClassName: string;
   buckets: FacetBucket[] | undefined;
   chosen: string[];
   labelOf(value: string): string;
@@ -14,12 +17,12 @@ interface ColourPaletteProps {
  * The colour filter as a palette: a swatch per named colour, ticked when chosen, its count in its
  * tooltip and accessible name; a colour no result has is dimmed but stays choosable when chosen.
  */
-export function ColourPalette({ label, buckets, chosen, labelOf, onToggle }: ColourPaletteProps) {
+export function ColourPalette({ label, className, titleClassName, buckets, chosen, labelOf, onToggle }: ColourPaletteProps) {
   if (!buckets) return null;
   const counts = new Map(buckets.map((bucket) => [bucket.value, bucket.count]));
   return (
-    <fieldset className={styles.palette}>
-      <legend className={styles.title}>{label}</legend>
+    <fieldset className={className}>
+      <legend className={titleClassName}>{label}</legend>
       <div className={styles.swatches}>
         {FILTER_VALUES.colour.map((swatch: ColourSwatch) => {
           const on = chosen.includes(swatch);

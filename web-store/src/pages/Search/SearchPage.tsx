@@ -160,6 +160,8 @@ export function SearchPage({ variant }: { variant: SearchVariant }) {
           )}
           <ColourPalette
             label={filterName(messages, 'colour')}
+            className={styles.group}
+            titleClassName={styles.groupTitle}
             buckets={shown?.facets?.colour}
             chosen={state.filters.colour ?? []}
             labelOf={(value) => facetLabel(messages, 'colour', value)}
