@@ -47,9 +47,10 @@ export async function loadVisualIndex({ databaseUrl, frames, progress }) {
     );
     const perVideo = Math.max(1, Math.round((frames - counts.photos) / Math.max(1, counts.videos)));
     progress(`visual index: ${counts.videos} videos x ${perVideo} frames + ${counts.photos} photos`);
+    // 64 md5 digests of 16 bytes: a 32x32 grid, as the indexing job writes.
     await client.query(`CREATE TEMP TABLE bench_details AS
       SELECT n, decode(string_agg(md5(n::text || '-' || k::text), '' ORDER BY k), 'hex') AS detail
-        FROM generate_series(0, 15) n, generate_series(0, 15) k GROUP BY n`);
+        FROM generate_series(0, 15) n, generate_series(0, 63) k GROUP BY n`);
     const last = Number(counts.last ?? 0);
     const step = 50_000;
     for (let from = 0; from <= last; from += step) {
@@ -288,7 +289,7 @@ export async function measureDuplicateCheck({ root, databaseUrl, count, progress
       uploads.push({ id: id++, kind: 'video', durationSeconds: 10, copy: true, frames: clip.slice(from, from + 5).map((/** @type {any} */ row, /** @type {number} */ i) => ({ timeMs: i * 2000, hash: flip(BigInt(row.hash)), detail: new Uint8Array(row.detail) })) });
     }
     while (uploads.length < count) {
-      const detail = new Uint8Array(256).map(() => Math.floor(random() * 256));
+      const detail = new Uint8Array(32 * 32).map(() => Math.floor(random() * 256));
       uploads.push({ id: id++, kind: 'video', durationSeconds: 10, copy: false, frames: Array.from({ length: 10 }, (_, i) => ({ timeMs: i * 2000, hash: randomHash(), detail })) });
     }
     /** @type {number[]} */

@@ -35,8 +35,6 @@ export {
   compositionGrid,
   DETAIL_SIDE,
   detailGrid,
-  detailIsFlat,
-  detailSimilarity,
   dominantColours,
   signatureOfRaster,
   signatureRaster,
@@ -44,4 +42,5 @@ export {
   type DominantColour,
   type VisualSignature,
 } from './visual-signature.js';
+export { detailIsFlat, detailSimilarity, sourceLikeness } from './detail-likeness.js';
 export { frameTimesMs, videoFrameSignatures, type FrameSignature } from './video-frame-signatures.js';

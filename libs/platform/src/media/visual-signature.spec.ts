@@ -2,7 +2,8 @@ import sharp from 'sharp';
 import { seededRandom } from '../random/seeded-random.js';
 import { buildSignatureFramesArgs } from './ffmpeg-args.js';
 import { frameTimesMs } from './video-frame-signatures.js';
-import { COMPOSITION_BYTES, SIGNATURE_RASTER, compositionGrid, detailSimilarity, dominantColours, visualSignature } from './visual-signature.js';
+import { detailSimilarity } from './detail-likeness.js';
+import { COMPOSITION_BYTES, SIGNATURE_RASTER, compositionGrid, dominantColours, visualSignature } from './visual-signature.js';
 
 const raster = (paint: (x: number, y: number) => [number, number, number]) => {
   const rgb = new Uint8Array(SIGNATURE_RASTER * SIGNATURE_RASTER * 3);

@@ -36,7 +36,8 @@ export interface DominantColour {
 export const SIGNATURE_RASTER = 64;
 export const COMPOSITION_GRID = 4;
 export const COMPOSITION_BYTES = 2 * COMPOSITION_GRID * COMPOSITION_GRID;
-export const DETAIL_SIDE = 16;
+/** 32: at 16 the grids of two pictures of one kind of scene were hardly apart (see sourceLikeness). */
+export const DETAIL_SIDE = 32;
 const MAX_COLOURS = 5;
 
 // sharp-phash is CommonJS (module.exports = the function) typed with a default export.
@@ -93,95 +94,6 @@ function luminance(rgb: Uint8Array): Float32Array {
   const luma = new Float32Array(SIGNATURE_RASTER * SIGNATURE_RASTER);
   for (let i = 0; i < luma.length; i++) luma[i] = 0.299 * rgb[i * 3]! + 0.587 * rgb[i * 3 + 1]! + 0.114 * rgb[i * 3 + 2]!;
   return luma;
-}
-
-/**
- * Crops a buyer's picture may have lost at one edge, as [x0, x1, y0, y1] fractions of the stored
- * frame: none, then 5% off each side. A stored frame is compared cropped each way, and the best
- * fit counts: without it a cropped frame of a slowly panning clip fit a frame seconds away better
- * than its own (the accuracy test: 21 of 32 cropped pictures placed within 2 s, 31 with it).
- */
-const CROPS: readonly (readonly [number, number, number, number])[] = [
-  [0, 1, 0, 1],
-  [0, 0.95, 0, 1],
-  [0.05, 1, 0, 1],
-  [0, 1, 0, 0.95],
-  [0, 1, 0.05, 1],
-];
-
-/**
- * How alike a picture's detail grid is to a stored frame's: the Pearson correlation (-1..1, which a
- * change of brightness or contrast leaves alone) of the picture's grid with the stored grid,
- * cropped as the picture may have been (CROPS), the best of them. Flat grids (nothing to
- * correlate) count as alike only when both are flat at about the same level.
- */
-export function detailSimilarity(picture: Uint8Array, stored: Uint8Array): number {
-  let best = -1;
-  for (const [x0, x1, y0, y1] of CROPS) {
-    const fitted = x0 === 0 && x1 === 1 && y0 === 0 && y1 === 1 ? stored : croppedGrid(stored, x0, x1, y0, y1);
-    best = Math.max(best, correlation(picture, fitted));
-  }
-  return best;
-}
-
-/** A DETAIL_SIDE-square grid's [x0, x1] x [y0, y1] part, resampled bilinearly to the full grid. */
-function croppedGrid(grid: Uint8Array, x0: number, x1: number, y0: number, y1: number): Float32Array {
-  const side = DETAIL_SIDE;
-  const out = new Float32Array(side * side);
-  const at = (from: number, to: number, i: number) => Math.min(side - 1, Math.max(0, (from + ((i + 0.5) / side) * (to - from)) * side - 0.5));
-  for (let y = 0; y < side; y++) {
-    const sy = at(y0, y1, y);
-    const iy = Math.floor(sy);
-    const fy = sy - iy;
-    const iy1 = Math.min(side - 1, iy + 1);
-    for (let x = 0; x < side; x++) {
-      const sx = at(x0, x1, x);
-      const ix = Math.floor(sx);
-      const fx = sx - ix;
-      const ix1 = Math.min(side - 1, ix + 1);
-      out[y * side + x] =
-        (1 - fx) * (1 - fy) * grid[iy * side + ix]! + fx * (1 - fy) * grid[iy * side + ix1]! + (1 - fx) * fy * grid[iy1 * side + ix]! + fx * fy * grid[iy1 * side + ix1]!;
-    }
-  }
-  return out;
-}
-
-/**
- * True for a frame with nothing in it to tell it by (black, white, one colour: a fade, a slate):
- * its grid varies by less than a grey level. Such frames match every other flat frame of their
- * level, so comparing footage leaves them out.
- */
-export function detailIsFlat(grid: Uint8Array): boolean {
-  let sum = 0;
-  for (const value of grid) sum += value;
-  const mean = sum / grid.length;
-  let variance = 0;
-  for (const value of grid) variance += (value - mean) * (value - mean);
-  return variance < grid.length;
-}
-
-function correlation(a: ArrayLike<number>, b: ArrayLike<number>): number {
-  const n = Math.min(a.length, b.length);
-  let sumA = 0;
-  let sumB = 0;
-  for (let i = 0; i < n; i++) {
-    sumA += a[i]!;
-    sumB += b[i]!;
-  }
-  const meanA = sumA / n;
-  const meanB = sumB / n;
-  let cov = 0;
-  let varA = 0;
-  let varB = 0;
-  for (let i = 0; i < n; i++) {
-    const da = a[i]! - meanA;
-    const db = b[i]! - meanB;
-    cov += da * db;
-    varA += da * da;
-    varB += db * db;
-  }
-  if (varA < n || varB < n) return Math.abs(meanA - meanB) < 8 && varA < n && varB < n ? 1 : 0;
-  return cov / Math.sqrt(varA * varB);
 }
 
 /**

@@ -12,7 +12,7 @@ import {
   type Language,
 } from '@mkt/contracts';
 import { AppError } from '@mkt/platform';
-import { detailSimilarity, visualSignature, type VisualSignature } from '@mkt/platform/media';
+import { sourceLikeness, visualSignature, type VisualSignature } from '@mkt/platform/media';
 import { confirmSources } from '@mkt/platform/visual';
 import { CatalogueReadService } from '../store/catalogue-read.service.js';
 import { MaterialVisualsRepository } from './material-visuals.repository.js';
@@ -23,12 +23,12 @@ import { VisualIndexService } from './visual-index.service.js';
 /**
  * Search by image's two stages (confirmSources): materials with a frame hash within
  * CANDIDATE_DISTANCE bits of the picture's are candidates; a candidate is a source when one of
- * its frames' detail grids correlates with the picture's at MIN_SOURCE_SIMILARITY or more.
+ * its frames' detail grids is like the picture's (sourceLikeness) at MIN_SOURCE_SIMILARITY or more.
  * Chosen on re-encoded, rescaled, brightened, cropped and captioned frames of demo media against
  * pictures of other scenes (the accuracy test).
  */
 export const CANDIDATE_DISTANCE = 14;
-export const MIN_SOURCE_SIMILARITY = 0.9;
+export const MIN_SOURCE_SIMILARITY = 0.85;
 const SOURCES = 10;
 const CANDIDATES = 60;
 /** "Looks alike" weighs colours and composition alike. */
@@ -79,7 +79,7 @@ export class ImageSearchService {
     const kinds = request.type === 'video' ? ['video'] : request.type === 'pic' ? ['photo'] : ['video', 'photo'];
     const matching = await this.visuals.publishedMatching([...candidates.map((match) => match.materialId), ...query.alike], kinds, request.filters);
     const live = candidates.filter((match) => matching.has(match.materialId));
-    const confirmed = confirmSources(query, live, await this.visuals.frameDetails(live.map((match) => match.materialId)), MIN_SOURCE_SIMILARITY, detailSimilarity);
+    const confirmed = confirmSources(query, live, await this.visuals.frameDetails(live.map((match) => match.materialId)), MIN_SOURCE_SIMILARITY, sourceLikeness);
     const sources = confirmed.slice(0, SOURCES);
     const sourceIds = new Set(sources.map((match) => match.materialId));
     const similarIds = query.alike.filter((id) => matching.has(id) && !sourceIds.has(id)).slice(0, IMAGE_QUERY_SIMILAR_MAX);

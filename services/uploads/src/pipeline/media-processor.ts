@@ -40,7 +40,7 @@ export interface ComparedFrame {
   timeMs: number;
   /** Unsigned 64-bit DCT hash (the visual index's, not the dHash of `phashes`). */
   hash: bigint;
-  /** 16x16 grey detail grid that confirms a hash match. */
+  /** The grey detail grid (DETAIL_SIDE square) that confirms a hash match. */
   detail: Uint8Array;
 }
 
