@@ -216,6 +216,7 @@ const strip = (run) => ({ requests: run.requests, errors: run.errors, found: run
 export async function measureDuplicateCheck({ root, databaseUrl, count, progress }) {
   const { NearDuplicateFinder } = await importBuilt(root, 'services/uploads/dist/duplicates/near-duplicate.finder.js');
   const { UploadFrameIndex } = await importBuilt(root, 'services/uploads/dist/duplicates/upload-frame-index.service.js');
+  const { inMemoryFrameIndexEngine } = await importBuilt(root, 'libs/platform/dist/visual/in-memory-frame-index.js');
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 4, application_name: 'bench-duplicates' });
   pool.on('error', () => undefined);
   try {
@@ -256,7 +257,7 @@ export async function measureDuplicateCheck({ root, databaseUrl, count, progress
         return new Map(rows.map((row) => [row.id, { id: row.id, contributorId: 'bench', fileName: `material-${row.id}`, kind: row.kind, durationSeconds: row.duration }]));
       },
     };
-    const index = new UploadFrameIndex(frames);
+    const index = new UploadFrameIndex(frames, inMemoryFrameIndexEngine);
     const started = performance.now();
     await index.ready();
     const buildMs = performance.now() - started;

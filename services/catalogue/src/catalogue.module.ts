@@ -52,6 +52,7 @@ import { MaterialLookReader } from './visual/material-look.reader.js';
 import { MaterialVisualsRepository } from './visual/material-visuals.repository.js';
 import { MoreLikeThisService } from './visual/more-like-this.service.js';
 import { VisualIndexService } from './visual/visual-index.service.js';
+import { frameIndexEngineProvider } from '@mkt/platform/visual';
 import { VisualIndexingJob } from './visual/visual-indexing.job.js';
 
 export const CATALOGUE_ENTITIES = [
@@ -128,6 +129,7 @@ export const CATALOGUE_MIGRATIONS = [
     // Search by image: frames and looks of published photos and videos, indexed in the background.
     MaterialVisualsRepository,
     MaterialLookReader,
+    frameIndexEngineProvider,
     VisualIndexService,
     VisualIndexingJob,
     ImageQueryRepository,

@@ -14,6 +14,7 @@ import { UploadsDetails1766900000000 } from './migrations/1766900000000-uploads-
 import { UploadsFrames1767000000000 } from './migrations/1767000000000-uploads-frames.js';
 import { NearDuplicateFinder } from './duplicates/near-duplicate.finder.js';
 import { UploadFrameIndex } from './duplicates/upload-frame-index.service.js';
+import { frameIndexEngineProvider } from '@mkt/platform/visual';
 import { UploadFramesBackfill } from './duplicates/upload-frames.backfill.js';
 import { UploadFramesRepository } from './duplicates/upload-frames.repository.js';
 import { MediaProcessor } from './pipeline/media-processor.js';
@@ -61,6 +62,7 @@ export const UPLOADS_MIGRATIONS = [UploadsInit1764100000000, UploadsCatalogueLis
     UploadPipelineService,
     UploadPipelineMetrics,
     UploadFramesRepository,
+    frameIndexEngineProvider,
     UploadFrameIndex,
     NearDuplicateFinder,
     UploadFramesBackfill,

@@ -1,7 +1,7 @@
-import { Injectable, Logger, Optional, type OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional, type OnApplicationBootstrap } from '@nestjs/common';
 import { Metrics } from '@mkt/platform';
 import { Interval } from '@nestjs/schedule';
-import { FrameHashIndexBuilder, LookIndex, type FrameHashIndex, type FrameMatch, type Look, type LookMatch, type LookWeights } from '@mkt/platform/visual';
+import { FRAME_INDEX_ENGINE, LookIndex, type FrameIndex, type FrameIndexEngine, type FrameMatch, type Look, type LookMatch, type LookWeights } from '@mkt/platform/visual';
 import type { StoredFrame } from './material-visuals.repository.js';
 import { MaterialVisualsRepository } from './material-visuals.repository.js';
 
@@ -10,8 +10,9 @@ const REFRESH_MS = 30_000;
 const CLOCK_OVERLAP_MS = 5_000;
 
 /**
- * The visual index of the published catalogue in this process's memory: every stored frame hash
- * (FrameHashIndex, about 30 bytes a frame) and every material's look (LookIndex, 56 bytes), built from catalogue.material_frames at start and
+ * The visual index of the published catalogue: every stored frame hash (a FrameIndex, in this
+ * process's memory by default, about 30 bytes a frame) and every material's look (LookIndex, 56
+ * bytes, in memory), built from catalogue.material_frames and material_looks at start and
  * kept current by this replica's indexing job (put) and by reading what other replicas stored
  * (every 30 s). Unpublished materials keep their frames here: answers are checked against what is
  * published now before they are shown.
@@ -19,7 +20,7 @@ const CLOCK_OVERLAP_MS = 5_000;
 @Injectable()
 export class VisualIndexService implements OnApplicationBootstrap {
   private readonly logger = new Logger('VisualIndex');
-  private index: FrameHashIndex | null = null;
+  private index: FrameIndex | null = null;
   private readonly looks = new LookIndex();
   private loading: Promise<void> | null = null;
   private refreshedAt: Date | null = null;
@@ -28,6 +29,7 @@ export class VisualIndexService implements OnApplicationBootstrap {
 
   constructor(
     private readonly visuals: MaterialVisualsRepository,
+    @Inject(FRAME_INDEX_ENGINE) private readonly engine: FrameIndexEngine,
     @Optional() metrics?: Metrics,
   ) {
     // Read on scrape: what the index holds and costs in this replica, and how long it took to build.
@@ -73,13 +75,14 @@ export class VisualIndexService implements OnApplicationBootstrap {
   }
 
   /** A material this replica has just indexed. */
-  put(materialId: number, frames: readonly { timeMs: number; hash: bigint }[], look: Look): void {
-    this.index?.put(materialId, frames);
+  async put(materialId: number, frames: readonly { timeMs: number; hash: bigint }[], look: Look): Promise<void> {
+    await this.index?.put(materialId, frames);
     this.looks.put(materialId, look);
   }
 
   get size(): { frames: number; materials: number; bytes: number } {
-    return { frames: this.index?.size ?? 0, materials: this.index?.materials ?? 0, bytes: (this.index?.memoryBytes() ?? 0) + this.looks.memoryBytes() };
+    const frames = this.index?.size ?? { frames: 0, materials: 0, bytes: 0 };
+    return { frames: frames.frames, materials: frames.materials, bytes: frames.bytes + this.looks.memoryBytes() };
   }
 
   @Interval(REFRESH_MS)
@@ -89,7 +92,7 @@ export class VisualIndexService implements OnApplicationBootstrap {
     const since = this.refreshedAt ? new Date(this.refreshedAt.getTime() - CLOCK_OVERLAP_MS) : null;
     this.refreshedAt = new Date();
     for await (const batch of this.visuals.framesIndexedSince(since)) {
-      for (const [materialId, frames] of byMaterial(batch)) this.index.put(materialId, frames);
+      for (const [materialId, frames] of byMaterial(batch)) await this.index.put(materialId, frames);
     }
     for await (const batch of this.visuals.looksIndexedSince(since)) for (const { materialId, look } of batch) this.looks.put(materialId, look);
   }
@@ -97,18 +100,19 @@ export class VisualIndexService implements OnApplicationBootstrap {
   private async build(): Promise<void> {
     const started = Date.now();
     this.refreshedAt = new Date();
-    const builder = new FrameHashIndexBuilder();
-    for await (const batch of this.visuals.framesIndexedSince(null)) for (const frame of batch) builder.add(frame.materialId, frame.timeMs, frame.high, frame.low);
-    this.index = builder.build();
+    const loader = this.engine.loader();
+    for await (const batch of this.visuals.framesIndexedSince(null)) for (const frame of batch) loader.add(frame.materialId, frame.timeMs, frame.high, frame.low);
+    const index = await loader.build();
+    this.index = index;
     for await (const batch of this.visuals.looksIndexedSince(null)) for (const { materialId, look } of batch) this.looks.put(materialId, look);
     this.buildSeconds = (Date.now() - started) / 1000;
     this.logger.log({
       msg: 'visual index built',
-      frames: this.index.size,
-      materials: this.index.materials,
+      frames: index.size.frames,
+      materials: index.size.materials,
       looks: this.looks.size,
       ms: Date.now() - started,
-      memoryMB: Math.round((this.index.memoryBytes() + this.looks.memoryBytes()) / 1048576),
+      memoryMB: Math.round(this.size.bytes / 1048576),
     });
   }
 }

@@ -65,7 +65,7 @@ export class VisualIndexingJob implements OnApplicationBootstrap {
           const record = await this.reader.read(material);
           // The colour filter values change with the look: the search index follows in the same transaction.
           const saved = await this.visuals.save(material.id, record, (manager) => this.writer.reindex([material.id], manager));
-          if (saved) this.index.put(material.id, record.frames, record);
+          if (saved) await this.index.put(material.id, record.frames, record);
           done += 1;
         } catch (error) {
           if (!(error instanceof MaterialMediaUnreadable)) throw error;
