@@ -72,7 +72,7 @@ export class UploadFramesBackfill implements OnApplicationBootstrap {
         const dir = await mkdtemp(join(this.settings.workDir, `frames-${id}-`));
         try {
           const frames = await withMediaSource(this.storage, row.kind, UPLOAD_BUCKETS.originals, row.file_path, (source) => this.processor.comparedFrames(row.kind, source, dir));
-          await this.dataSource.transaction((manager) => this.frames.save(manager, id, frames));
+          await this.frames.record(id, frames);
           done += 1;
         } catch (error) {
           this.unreadable.add(id);

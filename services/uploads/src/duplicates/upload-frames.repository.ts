@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource, EntityManager } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import type { FrameDetail } from '@mkt/platform/visual';
 import type { ComparedFrame } from '../pipeline/media-processor.js';
 
@@ -23,21 +23,27 @@ export interface FrameOwner {
 export class UploadFramesRepository {
   constructor(@InjectDataSource('uploads') private readonly dataSource: DataSource) {}
 
-  /** An upload's frames, replacing those of an earlier attempt, in the pipeline's transaction. */
-  async save(manager: EntityManager, uploadId: number, frames: readonly ComparedFrame[]): Promise<void> {
-    await manager.query(`DELETE FROM uploads.upload_frames WHERE upload_id = $1`, [uploadId]);
-    if (frames.length === 0) return;
-    await manager.query(
-      `INSERT INTO uploads.upload_frames (upload_id, time_ms, hash, detail)
-       SELECT $1, t, h, decode(d, 'base64') FROM unnest($2::int[], $3::bigint[], $4::text[]) AS f(t, h, d)
-       ON CONFLICT (upload_id, time_ms) DO NOTHING`,
-      [
-        uploadId,
-        frames.map((frame) => frame.timeMs),
-        frames.map((frame) => BigInt.asIntN(64, frame.hash).toString()),
-        frames.map((frame) => Buffer.from(frame.detail).toString('base64')),
-      ],
-    );
+  /**
+   * An upload's frames, replacing those of an earlier attempt, committed at once in a transaction
+   * of their own (not the pipeline's): an upload processed at the same moment on another replica
+   * then sees them when it checks, whichever of the two checks first (see UploadPipelineService).
+   */
+  record(uploadId: number, frames: readonly ComparedFrame[]): Promise<void> {
+    return this.dataSource.transaction(async (manager) => {
+      await manager.query(`DELETE FROM uploads.upload_frames WHERE upload_id = $1`, [uploadId]);
+      if (frames.length === 0) return;
+      await manager.query(
+        `INSERT INTO uploads.upload_frames (upload_id, time_ms, hash, detail)
+         SELECT $1, t, h, decode(d, 'base64') FROM unnest($2::int[], $3::bigint[], $4::text[]) AS f(t, h, d)
+         ON CONFLICT (upload_id, time_ms) DO NOTHING`,
+        [
+          uploadId,
+          frames.map((frame) => frame.timeMs),
+          frames.map((frame) => BigInt.asIntN(64, frame.hash).toString()),
+          frames.map((frame) => Buffer.from(frame.detail).toString('base64')),
+        ],
+      );
+    });
   }
 
   /**

@@ -49,7 +49,10 @@ export class UploadPipelineService {
   async process(manager: EntityManager, uploadId: number): Promise<void> {
     const repository = manager.getRepository(UploadEntity);
     // The row lock keeps a second delivery of the same file waiting rather than rendering twice.
-    const upload = await repository.findOne({ where: { id: uploadId }, lock: { mode: 'pessimistic_write' } });
+    // FOR NO KEY UPDATE, not FOR UPDATE: recording the frames, in a transaction of its own, checks
+    // their reference to this row (a key share lock), which FOR UPDATE would hold up until this
+    // transaction ends, that is for ever.
+    const upload = await repository.findOne({ where: { id: uploadId }, lock: { mode: 'for_no_key_update' } });
     if (!upload || upload.status !== 'transcoding' || upload.deletedAt) return;
 
     await this.removeUnrecordedRenditions(uploadId);
@@ -80,8 +83,11 @@ export class UploadPipelineService {
       const sampleKey = await this.store(UPLOAD_BUCKETS.samples, keys.sample, outcome.files.sample);
       const preview480Key = keys.preview480 && outcome.files.preview480 ? await this.store(UPLOAD_BUCKETS.renditions, keys.preview480, outcome.files.preview480) : null;
       const previewStripKey = keys.previewStrip && outcome.files.previewStrip ? await this.store(UPLOAD_BUCKETS.renditions, keys.previewStrip, outcome.files.previewStrip) : null;
+      // Frames recorded (committed) before the check: of two copies processed at the same moment
+      // on two replicas, the one that checks second sees the first's frames, so at least one of
+      // them is flagged. Checked first and recorded with the upload, neither saw the other.
+      await this.frames.record(upload.id, outcome.frames);
       const nearDuplicates = await this.duplicates.find({ id: upload.id, kind: upload.kind, durationSeconds: outcome.probe.durationSeconds, frames: outcome.frames });
-      await this.frames.save(manager, upload.id, outcome.frames);
 
       const { probe } = outcome;
       await repository.update(upload.id, {
