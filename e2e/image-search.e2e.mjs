@@ -126,6 +126,21 @@ describe('search by image in a real browser', () => {
       return box !== null && box.y > -2 && box.y < 860;
     }, { timeoutMs: 10_000 });
 
+    // A touch screen has no hover: there the way to similar materials is an icon in sight, tapped.
+    const phone = await env.browser.newContext({ viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true });
+    const touch = await phone.newPage();
+    await touch.addInitScript(() => localStorage.setItem('lang', 'zh-CN'));
+    await touch.goto(`${env.server.url}/SearchResult?type=video`);
+    const touchCard = touch.getByTestId('material-card').first();
+    const icon = touchCard.getByTestId('card-more-like-this');
+    await icon.waitFor();
+    assert.equal(await icon.evaluate((element) => getComputedStyle(element).opacity), '1');
+    assert.equal(await icon.getAttribute('aria-label'), '找相似');
+    if (shots) await touchCard.screenshot({ path: `${shots}/card-more-like-this-touch-zh.png` });
+    await icon.tap();
+    await touch.waitForURL(/\/Detail\?id=\d+.*#more-like-this$/);
+    await phone.close();
+
     await page.goto(`${env.server.url}/Detail?id=${clip.id}`);
 
     // More like this, steered: by colours only, then colours within the subject.

@@ -3,7 +3,7 @@ import { type PointerEvent, type ReactNode, useEffect, useRef, useState } from '
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useAddToCart } from '../orders/useAddToCart';
-import { CartIcon, CopyIcon, DownloadIcon, HeartIcon, LinkIcon } from '../ui/icons';
+import { CartIcon, CopyIcon, DownloadIcon, HeartIcon, LinkIcon, SimilarIcon } from '../ui/icons';
 import styles from './MaterialCard.module.css';
 import { type DetailMdp, detailPath, formatDuration, previewPlaybackRate, resolutionBadge, stripFrameAt, stripFrameCount } from './materialFormat';
 import { useMaterialActions } from './useMaterialActions';
@@ -39,10 +39,12 @@ export function MaterialCard({ card, mdp = 6 }: MaterialCardProps) {
         </span>
         {isVideo && card.duration !== null && <span className={styles.duration}>{formatDuration(card.duration)}</span>}
       </Link>
-      {/* On hover or focus (a pointer that hovers): the detail page's similar materials, where the buyer steers them. */}
+      {/* The detail page's similar materials, where the buyer steers them: on hover or focus where a
+          pointer hovers, always (as an icon) on touch screens. */}
       {(card.kind === 'video' || card.kind === 'photo') && (
-        <Link to={`${to}#more-like-this`} className={styles.similar} data-testid="card-more-like-this">
-          {t('card.moreLikeThis')}
+        <Link to={`${to}#more-like-this`} className={styles.similar} aria-label={t('card.moreLikeThis')} data-testid="card-more-like-this">
+          <SimilarIcon size={15} />
+          <span className={styles.similarLabel}>{t('card.moreLikeThis')}</span>
         </Link>
       )}
       <div className={styles.body}>

@@ -38,6 +38,14 @@ export const CartIcon = (props: IconProps) => (
   </Icon>
 );
 
+/** Two overlapping frames: "more like this". */
+export const SimilarIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <rect x="3.5" y="7.5" width="11" height="11" rx="2" />
+    <path d="M9.5 4.5h8a2 2 0 0 1 2 2v8" />
+  </Icon>
+);
+
 export const HeartIcon = (props: IconProps) => (
   <Icon {...props}>
     <path d="M12 20s-7.5-4.4-7.5-10A4.3 4.3 0 0 1 12 7.3 4.3 4.3 0 0 1 19.5 10c0 5.6-7.5 10-7.5 10Z" />
