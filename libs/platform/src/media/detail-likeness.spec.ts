@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { detailSimilarity, sourceLikeness } from './detail-likeness.js';
+import { coarseDetailSimilarity, detailSimilarity, sourceLikeness } from './detail-likeness.js';
 import { DETAIL_SIDE, visualSignature } from './visual-signature.js';
 
 /** A sky shading down to a horizon, a sun and a line of hills: one kind of scene, told apart by the sun's place and the hills. */
@@ -56,6 +56,10 @@ describe('detail likeness', () => {
       }
     }
     expect(detailSimilarity(fine, coarse)).toBeGreaterThan(0.999);
+    // The coarse look: both grids averaged to 16x16 first, whatever their size.
+    const other = (await visualSignature(await landscape({ x: 0.36, y: 0.3 }, HILLS))).detail;
+    expect(coarseDetailSimilarity(other, fine)).toBeCloseTo(coarseDetailSimilarity(other, coarse), 2);
+    expect(coarseDetailSimilarity(other, fine)).not.toBeCloseTo(detailSimilarity(other, fine), 3);
     expect(detailSimilarity(coarse, fine)).toBeGreaterThan(0.999);
     expect(sourceLikeness(fine, coarse)).toBe(-1);
     expect(sourceLikeness(coarse, coarse)).toBe(-1);

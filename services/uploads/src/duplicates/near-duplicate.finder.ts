@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { DuplicateRelation } from '@mkt/contracts';
-import { detailIsFlat, detailSimilarity } from '@mkt/platform/media';
+import { coarseDetailSimilarity, detailIsFlat } from '@mkt/platform/media';
 import { confirmSources } from '@mkt/platform/visual';
 import type { NearDuplicate } from '../entities/upload.entity.js';
 import type { ComparedFrame } from '../pipeline/media-processor.js';
@@ -9,9 +9,9 @@ import { UploadFramesRepository, type FrameOwner } from './upload-frames.reposit
 
 /**
  * A frame of this upload and one of another's are the same picture when their hashes are within
- * CANDIDATE_DISTANCE bits and their detail grids correlate at MIN_SIMILARITY (search by image's
- * threshold). Uploads are whole files re-encoded, not a buyer's cropped and captioned screenshot,
- * so hashes stay closer than search by image's 14 bits allow for; at 11 bits and below the index
+ * CANDIDATE_DISTANCE bits and their detail grids, averaged to 16x16, correlate at MIN_SIMILARITY.
+ * Uploads are whole files re-encoded, not a buyer's cropped and captioned screenshot, so hashes
+ * stay closer than search by image's 14 bits allow for; at 11 bits and below the index
  * probes a radius of 2 bits in each 16-bit quarter instead of 3, five times fewer buckets (3.5 ms a
  * frame instead of 18 at ten million frames).
  */
@@ -71,7 +71,7 @@ export class NearDuplicateFinder {
     const pairs = new Map<number, FramePair[]>();
     telling.forEach((frame, i) => {
       const live = perFrame[i]!.filter((match) => owners.has(match.materialId));
-      for (const confirmed of confirmSources(frame, live, details, MIN_SIMILARITY, detailSimilarity)) {
+      for (const confirmed of confirmSources(frame, live, details, MIN_SIMILARITY, coarseDetailSimilarity)) {
         const list = pairs.get(confirmed.materialId) ?? [];
         list.push({ timeMs: frame.timeMs, theirTimeMs: confirmed.timeMs, distance: confirmed.distance });
         pairs.set(confirmed.materialId, list);
