@@ -42,6 +42,7 @@ import { MemberActionsService } from './store/member-actions.service.js';
 import { CartLinesHandler } from './store/cart-lines.handler.js';
 import { CatalogueVisualIndex1766000000000 } from './migrations/1766000000000-visual-index.js';
 import { CatalogueImageQueries1767100000000 } from './migrations/1767100000000-image-queries.js';
+import { CatalogueImageQueryAlike1767150000000 } from './migrations/1767150000000-image-query-alike.js';
 import { CatalogueFinerDetailGrids1767200000000 } from './migrations/1767200000000-finer-detail-grids.js';
 import { ImageQueryRepository } from './visual/image-query.repository.js';
 import { ImageQueryStore } from './visual/image-query.store.js';
@@ -82,6 +83,7 @@ export const CATALOGUE_MIGRATIONS = [
   CatalogueCartLines1765810000000,
   CatalogueVisualIndex1766000000000,
   CatalogueImageQueries1767100000000,
+  CatalogueImageQueryAlike1767150000000,
   CatalogueFinerDetailGrids1767200000000,
 ];
 

@@ -1,6 +1,10 @@
 import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { ErrorCode, type ImageSearchResult, type MaterialAdminView, type MaterialFilters, type MaterialSearchResponse } from '@mkt/contracts';
+import { getDataSourceToken } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import { CatalogueImageQueryAlike1767150000000 } from '../src/migrations/1767150000000-image-query-alike.js';
+import { CatalogueFinerDetailGrids1767200000000 } from '../src/migrations/1767200000000-finer-detail-grids.js';
 import { ImageQuerySweeper } from '../src/visual/image-query.sweeper.js';
 import { VisualIndexingJob } from '../src/visual/visual-indexing.job.js';
 import { startCatalogue, type CatalogueHarness } from './catalogue-harness.js';
@@ -211,6 +215,37 @@ describe('POST /api/material/searchByImage', () => {
     const named = await send(await sharp(jpeg).resize(600).toBuffer(), { name: 'a\u0000b.jpg' });
     expect(named.status).toBe(200);
     expect(named.body.data.sources[0]?.id).toBe(photoId);
+  });
+
+  it('upgrades a database whose kept pictures predate their looks-alike list and the 32x32 grid: they answer as gone, new ones work', async () => {
+    const page = (queryId: string) => h.call<ImageSearchResult>('/material/searchByImage/page', { body: { queryId } });
+    const before = (await send(await scene(13))).body.data.queryId;
+    const runner = h.server.app.get<DataSource>(getDataSourceToken('catalogue')).createQueryRunner();
+    try {
+      // As kept before: no list of looks, a 16x16 grid.
+      await new CatalogueImageQueryAlike1767150000000().down(runner);
+      await h.sql(`UPDATE catalogue.image_queries SET detail = substring(detail from 1 for 256) WHERE id = $1`, [before]);
+      await h.sql(`UPDATE catalogue.material_frames SET detail = substring(detail from 1 for 256) WHERE material_id = $1`, [otherId]);
+      await new CatalogueImageQueryAlike1767150000000().up(runner);
+      await new CatalogueFinerDetailGrids1767200000000().up(runner);
+    } finally {
+      await runner.release();
+    }
+    expect(await h.sql('SELECT alike FROM catalogue.image_queries WHERE id = $1', [before])).toEqual([{ alike: [] }]);
+    const gone = await page(before);
+    expect(gone.status).toBe(404);
+    expect(gone.body.code).toBe(ErrorCode.VISUAL_QUERY_GONE);
+    // A material indexed with the old grid is indexed again by the job; the others keep theirs.
+    const grids = (id: number) => h.sql<{ bytes: number }>('SELECT length(detail) AS bytes FROM catalogue.material_frames WHERE material_id = $1', [id]);
+    expect(await grids(otherId)).toEqual([]);
+    expect(await h.sql('SELECT 1 FROM catalogue.material_looks WHERE material_id = $1', [otherId])).toEqual([]);
+    expect(await grids(photoId)).toEqual([{ bytes: 1024 }]);
+    expect(await h.server.app.get(VisualIndexingJob).pass()).toBe(1);
+    expect(await grids(otherId)).toEqual([{ bytes: 1024 }]);
+    // A new picture is kept with its list and paged.
+    const fresh = await send(await scene(11));
+    expect(fresh.body.data.sources[0]).toMatchObject({ id: photoId });
+    expect((await page(fresh.body.data.queryId)).status).toBe(200);
   });
 });
 

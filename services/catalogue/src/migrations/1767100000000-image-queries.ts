@@ -5,9 +5,8 @@ const S = 'catalogue';
 /**
  * Pictures searched with, kept 24 hours so their answer can be paged and filtered: the searcher
  * (a signed-in user's id, or none for a visitor, whose unguessable id is the only key), where the
- * re-encoded picture is in the private bucket, its signature, and the materials that looked most
- * alike when it was searched (in order), so a further page neither decodes it nor scans every
- * look again.
+ * re-encoded picture is in the private bucket, and its signature, so a further page never
+ * decodes it again.
  */
 export class CatalogueImageQueries1767100000000 implements MigrationInterface {
   name = 'CatalogueImageQueries1767100000000';
@@ -22,7 +21,6 @@ export class CatalogueImageQueries1767100000000 implements MigrationInterface {
         "detail" bytea NOT NULL,
         "colours" jsonb NOT NULL,
         "composition" bytea NOT NULL,
-        "alike" bigint[] NOT NULL,
         "created_at" timestamptz NOT NULL DEFAULT now()
       )`);
     await runner.query(`CREATE INDEX "image_queries_created_idx" ON "${S}"."image_queries" ("created_at")`);

@@ -15,11 +15,10 @@ export class CatalogueFinerDetailGrids1767200000000 implements MigrationInterfac
   name = 'CatalogueFinerDetailGrids1767200000000';
 
   async up(runner: QueryRunner): Promise<void> {
-    await runner.query(`
-      CREATE TEMP TABLE coarse_indexed ON COMMIT DROP AS
-        SELECT DISTINCT material_id FROM "${S}"."material_frames" WHERE length(detail) <> 1024`);
-    await runner.query(`DELETE FROM "${S}"."material_frames" WHERE material_id IN (SELECT material_id FROM coarse_indexed)`);
-    await runner.query(`DELETE FROM "${S}"."material_looks" WHERE material_id IN (SELECT material_id FROM coarse_indexed)`);
+    // The looks first, while the frames still say which materials had the old grid.
+    const coarse = `SELECT material_id FROM "${S}"."material_frames" WHERE length(detail) <> 1024`;
+    await runner.query(`DELETE FROM "${S}"."material_looks" WHERE material_id IN (${coarse})`);
+    await runner.query(`DELETE FROM "${S}"."material_frames" WHERE material_id IN (${coarse})`);
     await runner.query(`UPDATE "${S}"."image_queries" SET created_at = created_at - interval '2 days' WHERE length(detail) <> 1024`);
   }
 
