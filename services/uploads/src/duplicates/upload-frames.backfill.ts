@@ -2,8 +2,6 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { Interval } from '@nestjs/schedule';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
 import { OBJECT_STORAGE, type ObjectStorage } from '@mkt/platform';
 import { UPLOAD_BUCKETS } from '../locations.js';
 import { withMediaSource } from '../media-source.js';
@@ -29,7 +27,6 @@ export class UploadFramesBackfill implements OnApplicationBootstrap {
   private running: Promise<number> | null = null;
 
   constructor(
-    @InjectDataSource('uploads') private readonly dataSource: DataSource,
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
     @Inject(MEDIA_PROCESSOR) private readonly processor: MediaProcessor,
     @Inject(UPLOAD_SETTINGS) private readonly settings: UploadSettings,
@@ -57,21 +54,14 @@ export class UploadFramesBackfill implements OnApplicationBootstrap {
     let done = 0;
     let afterId = 0;
     for (;;) {
-      const rows: { id: string; kind: 'video' | 'photo'; file_path: string }[] = await this.dataSource.query(
-        `SELECT u.id, u.kind, u.file_path FROM uploads.uploads u
-          WHERE u.id > $1 AND u.deleted_at IS NULL AND u.thumbnail_key IS NOT NULL
-            AND NOT EXISTS (SELECT 1 FROM uploads.upload_frames f WHERE f.upload_id = u.id)
-          ORDER BY u.id LIMIT $2`,
-        [afterId, BATCH],
-      );
-      if (rows.length === 0) break;
-      for (const row of rows) {
-        const id = Number(row.id);
+      const uploads = await this.frames.withoutFrames(afterId, BATCH);
+      if (uploads.length === 0) break;
+      for (const { id, kind, filePath } of uploads) {
         afterId = id;
         if (this.unreadable.has(id)) continue;
         const dir = await mkdtemp(join(this.settings.workDir, `frames-${id}-`));
         try {
-          const frames = await withMediaSource(this.storage, row.kind, UPLOAD_BUCKETS.originals, row.file_path, (source) => this.processor.comparedFrames(row.kind, source, dir));
+          const frames = await withMediaSource(this.storage, kind, UPLOAD_BUCKETS.originals, filePath, (source) => this.processor.comparedFrames(kind, source, dir));
           await this.frames.record(id, frames);
           done += 1;
         } catch (error) {

@@ -23,6 +23,18 @@ export interface FrameOwner {
 export class UploadFramesRepository {
   constructor(@InjectDataSource('uploads') private readonly dataSource: DataSource) {}
 
+  /** Up to `limit` processed uploads after `afterId` with no frames recorded (processed before frames were), oldest first. */
+  async withoutFrames(afterId: number, limit: number): Promise<{ id: number; kind: 'video' | 'photo'; filePath: string }[]> {
+    const rows: { id: string; kind: 'video' | 'photo'; file_path: string }[] = await this.dataSource.query(
+      `SELECT u.id, u.kind, u.file_path FROM uploads.uploads u
+        WHERE u.id > $1 AND u.deleted_at IS NULL AND u.thumbnail_key IS NOT NULL
+          AND NOT EXISTS (SELECT 1 FROM uploads.upload_frames f WHERE f.upload_id = u.id)
+        ORDER BY u.id LIMIT $2`,
+      [afterId, limit],
+    );
+    return rows.map((row) => ({ id: Number(row.id), kind: row.kind, filePath: row.file_path }));
+  }
+
   /**
    * An upload's frames, replacing those of an earlier attempt, committed at once in a transaction
    * of their own (not the pipeline's): an upload processed at the same moment on another replica
