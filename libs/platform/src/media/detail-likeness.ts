@@ -19,52 +19,39 @@ const CROPS: readonly (readonly [number, number, number, number])[] = [
   [0, 1, 0.05, 1],
 ];
 
-/** Grids written before DETAIL_SIDE was 32 are 16x16: two grids are compared at the coarser side. */
+/** Grids written before DETAIL_SIDE was 32 are 16x16. */
 const sideOf = (grid: ArrayLike<number>) => Math.round(Math.sqrt(grid.length));
 
-/**
- * How alike a picture's detail grid is to a stored frame's: the Pearson correlation (-1..1, which a
- * change of brightness or contrast leaves alone) of the picture's grid with the stored grid,
- * cropped as the picture may have been (CROPS), the best of them. Flat grids (nothing to
- * correlate) count as alike only when both are flat at about the same level. Grids of two sizes
- * are compared at the smaller.
- */
-export function detailSimilarity(picture: Uint8Array, stored: Uint8Array): number {
-  const side = Math.min(sideOf(picture), sideOf(stored));
-  const a = coarsened(picture, side);
-  const b = coarsened(stored, side);
-  let best = -1;
-  for (const crop of CROPS) best = Math.max(best, correlation(a, croppedGrid(b, side, crop)));
-  return best;
-}
-
-/** The side plain likeness is first looked at (whole grids the old size were 16x16 too). */
-const COARSE_SIDE = 16;
+/** The side grids are compared plainly at: 16x16 grids written before DETAIL_SIDE was 32 compare too. */
+const PLAIN_SIDE = 16;
 /**
  * Grids derived from a grid, kept while the grid is: a search compares one picture with hundreds
- * of frames, each frame with many pictures' frames at ingest.
+ * of frames, and the duplicate check at upload each frame with many uploads' frames.
  */
-const coarseGrids = new WeakMap<Uint8Array, ArrayLike<number>>();
+const plainGrids = new WeakMap<Uint8Array, ArrayLike<number>>();
 const residuals = new WeakMap<Uint8Array, Float32Array>();
 
 /**
- * detailSimilarity of the two grids averaged down to 16x16: the same judgement at a quarter of
- * the cost, for the first look at many frames (and the duplicate check at upload, which compares
- * whole files re-encoded: it was chosen at 16x16 and the finer grid adds nothing measured there).
+ * How alike a picture's detail grid is to a stored frame's, both averaged to 16x16: the Pearson
+ * correlation (-1..1, which a change of brightness or contrast leaves alone) of the picture's
+ * grid with the stored grid, cropped as the picture may have been (CROPS), the best of them. Flat
+ * grids (nothing to correlate) count as alike only when both are flat at about the same level.
+ * The duplicate check at upload (whole files re-encoded) was chosen on it; search by image looks
+ * at it first (sourceLikeness).
  */
-export function coarseDetailSimilarity(picture: Uint8Array, stored: Uint8Array): number {
-  const a = coarseOf(picture);
-  const b = coarseOf(stored);
+export function detailSimilarity(picture: Uint8Array, stored: Uint8Array): number {
+  const a = plainOf(picture);
+  const b = plainOf(stored);
   let best = -1;
-  for (const crop of CROPS) best = Math.max(best, correlation(a, croppedGrid(b, COARSE_SIDE, crop)));
+  for (const crop of CROPS) best = Math.max(best, plainCorrelation(a, croppedGrid(b, PLAIN_SIDE, crop)));
   return best;
 }
 
-function coarseOf(grid: Uint8Array): ArrayLike<number> {
-  if (sideOf(grid) <= COARSE_SIDE) return grid;
-  let coarse = coarseGrids.get(grid);
-  if (!coarse) coarseGrids.set(grid, (coarse = coarsened(grid, COARSE_SIDE)));
-  return coarse;
+function plainOf(grid: Uint8Array): ArrayLike<number> {
+  if (sideOf(grid) === PLAIN_SIDE) return grid;
+  let plain = plainGrids.get(grid);
+  if (!plain) plainGrids.set(grid, (plain = coarsened(grid, PLAIN_SIDE)));
+  return plain;
 }
 
 /**
@@ -82,8 +69,9 @@ const MIN_PLAIN = 0.9;
 /**
  * How sure it is that a buyer's picture is this stored frame itself (changed as buyers' pictures
  * are: re-encoded, scaled, brighter, cropped at an edge, captioned), -1..1; search by image takes
- * 0.85 or more for a source. The plain grids of two pictures of one kind of scene correlate almost as well as a
- * frame with itself (a sky's gradient and a horizon are most of a 32x32 grid), so the judgement is
+ * 0.85 or more for a source. The plain grids of two pictures of one kind of scene correlate
+ * almost as well as a frame with itself (a sky's gradient and a horizon are most of a grid), so
+ * the judgement is
  * made on what is left after each cell's neighbourhood mean is taken away (where the sun is, the
  * hills' edges, any texture), block by block. Grids not both DETAIL_SIDE square (written before
  * the grid was 32x32) cannot be judged and score -1: the indexing job writes them anew.
@@ -96,14 +84,14 @@ const MIN_PLAIN = 0.9;
 export function sourceLikeness(picture: Uint8Array, stored: Uint8Array): number {
   const side = DETAIL_SIDE;
   if (picture.length !== side * side || stored.length !== side * side) return -1;
-  if (coarseDetailSimilarity(picture, stored) < MIN_PLAIN) return -1;
+  if (detailSimilarity(picture, stored) < MIN_PLAIN) return -1;
   let pictureResidual = residuals.get(picture);
   if (!pictureResidual) residuals.set(picture, (pictureResidual = residual(picture, side)));
   let whole = -1;
   let blocks = -1;
   for (const crop of CROPS) {
     const storedResidual = residual(croppedGrid(stored, side, crop), side);
-    whole = Math.max(whole, residualCorrelation(pictureResidual, storedResidual, 0, side, side));
+    whole = Math.max(whole, residualCorrelation(pictureResidual, storedResidual, side));
     blocks = Math.max(blocks, blockLikeness(pictureResidual, storedResidual, side));
   }
   return whole >= MIN_WHOLE_RESIDUAL ? blocks : -1;
@@ -124,9 +112,8 @@ export function detailIsFlat(grid: Uint8Array): boolean {
 }
 
 /** A grid averaged down to `side` (a whole divisor of its own side). */
-function coarsened(grid: Uint8Array, side: number): ArrayLike<number> {
+function coarsened(grid: Uint8Array, side: number): Float32Array {
   const from = sideOf(grid);
-  if (from === side) return grid;
   const factor = from / side;
   const out = new Float32Array(side * side);
   for (let y = 0; y < from; y++) {
@@ -210,10 +197,12 @@ function residual(grid: ArrayLike<number>, side: number): Float32Array {
  */
 function blockLikeness(a: Float32Array, b: Float32Array, side: number): number {
   const scores: number[] = [];
+  const n = BLOCK * BLOCK;
   for (let y = 0; y < side; y += BLOCK) {
     for (let x = 0; x < side; x += BLOCK) {
-      if (variance(a, x, y, side) < 1 && variance(b, x, y, side) < 1) continue;
-      scores.push(residualCorrelation(a, b, y * side + x, BLOCK, side));
+      windowMoments(a, b, y * side + x, BLOCK, side);
+      if (moments[VAR_A]! < n && moments[VAR_B]! < n) continue;
+      scores.push(pearson());
     }
   }
   if (scores.length === 0) return 0;
@@ -224,23 +213,31 @@ function blockLikeness(a: Float32Array, b: Float32Array, side: number): number {
   return sum / counted;
 }
 
-/** Mean squared deviation of a BLOCK-square block whose top left cell is (x, y). */
-function variance(grid: Float32Array, x: number, y: number, side: number): number {
-  let sum = 0;
-  let squares = 0;
-  for (let dy = 0; dy < BLOCK; dy++) {
-    for (let dx = 0; dx < BLOCK; dx++) {
-      const value = grid[(y + dy) * side + x + dx]!;
-      sum += value;
-      squares += value * value;
-    }
-  }
-  const n = BLOCK * BLOCK;
-  return squares / n - (sum / n) * (sum / n);
+/** Pearson correlation of two whole `side`-square residuals; 0 when one is constant. */
+function residualCorrelation(a: Float32Array, b: Float32Array, side: number): number {
+  windowMoments(a, b, 0, side, side);
+  return pearson();
 }
 
-/** Pearson correlation of the `size`-square windows of two `side`-square grids starting at `start`; 0 when one is constant. */
-function residualCorrelation(a: Float32Array, b: Float32Array, start: number, size: number, side: number): number {
+/** Pearson correlation of two plain grids, with flat grids alike only at about the same level. */
+function plainCorrelation(a: ArrayLike<number>, b: ArrayLike<number>): number {
+  const side = sideOf(a);
+  const n = side * side;
+  windowMoments(a, b, 0, side, side);
+  if (moments[VAR_A]! < n || moments[VAR_B]! < n) return Math.abs(moments[MEAN_A]! - moments[MEAN_B]!) < 8 && moments[VAR_A]! < n && moments[VAR_B]! < n ? 1 : 0;
+  return pearson();
+}
+
+/** The last windowMoments: both means, the co-deviation and both deviations (sums of products, not divided). */
+const moments = new Float64Array(5);
+const MEAN_A = 0;
+const MEAN_B = 1;
+const COV = 2;
+const VAR_A = 3;
+const VAR_B = 4;
+
+/** Fills `moments` for the `size`-square windows of two `side`-square grids starting at `start` (no allocation: called per block). */
+function windowMoments(a: ArrayLike<number>, b: ArrayLike<number>, start: number, size: number, side: number): void {
   let sumA = 0;
   let sumB = 0;
   for (let y = 0; y < size; y++) {
@@ -264,29 +261,13 @@ function residualCorrelation(a: Float32Array, b: Float32Array, start: number, si
       varB += db * db;
     }
   }
-  return varA > 0 && varB > 0 ? cov / Math.sqrt(varA * varB) : 0;
+  moments[MEAN_A] = meanA;
+  moments[MEAN_B] = meanB;
+  moments[COV] = cov;
+  moments[VAR_A] = varA;
+  moments[VAR_B] = varB;
 }
 
-function correlation(a: ArrayLike<number>, b: ArrayLike<number>): number {
-  const n = Math.min(a.length, b.length);
-  let sumA = 0;
-  let sumB = 0;
-  for (let i = 0; i < n; i++) {
-    sumA += a[i]!;
-    sumB += b[i]!;
-  }
-  const meanA = sumA / n;
-  const meanB = sumB / n;
-  let cov = 0;
-  let varA = 0;
-  let varB = 0;
-  for (let i = 0; i < n; i++) {
-    const da = a[i]! - meanA;
-    const db = b[i]! - meanB;
-    cov += da * db;
-    varA += da * da;
-    varB += db * db;
-  }
-  if (varA < n || varB < n) return Math.abs(meanA - meanB) < 8 && varA < n && varB < n ? 1 : 0;
-  return cov / Math.sqrt(varA * varB);
+function pearson(): number {
+  return moments[VAR_A]! > 0 && moments[VAR_B]! > 0 ? moments[COV]! / Math.sqrt(moments[VAR_A]! * moments[VAR_B]!) : 0;
 }

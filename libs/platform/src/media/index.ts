@@ -42,5 +42,5 @@ export {
   type DominantColour,
   type VisualSignature,
 } from './visual-signature.js';
-export { coarseDetailSimilarity, detailIsFlat, detailSimilarity, sourceLikeness } from './detail-likeness.js';
+export { detailIsFlat, detailSimilarity, sourceLikeness } from './detail-likeness.js';
 export { frameTimesMs, videoFrameSignatures, type FrameSignature } from './video-frame-signatures.js';

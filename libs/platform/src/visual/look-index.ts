@@ -193,28 +193,22 @@ function scannedColourDistance(p: RowColours, r: RowColours, squared: Float64Arr
   for (let i = 0; i < p.count; i++) {
     for (let j = 0; j < r.count; j++) squared[i * COLOURS + j] = squaredDelta(p.l[i]! - r.l[j]!, p.a[i]! - r.a[j]!, p.b[i]! - r.b[j]!);
   }
-  // p to r: each of p's colours to its nearest in r.
+  // r's difference from p is p's from r with the signs turned: the same squares, read transposed.
+  return (scannedOneWay(p, r, squared, COLOURS, 1) + scannedOneWay(r, p, squared, 1, COLOURS)) / 2;
+}
+
+/** oneWay over the squares: `squared[i * fromStride + j * toStride]` is from's colour i to to's colour j. */
+function scannedOneWay(from: RowColours, to: RowColours, squared: Float64Array, fromStride: number, toStride: number): number {
   let total = 0;
   let shares = 0;
-  for (let i = 0; i < p.count; i++) {
+  for (let i = 0; i < from.count; i++) {
     // The square root of the smallest square is the smallest root (sqrt is monotonic and exactly rounded).
     let nearest = Infinity;
-    for (let j = 0; j < r.count; j++) nearest = Math.min(nearest, squared[i * COLOURS + j]!);
-    total += p.share[i]! * Math.min(1, Math.sqrt(nearest) / FAR_COLOUR);
-    shares += p.share[i]!;
+    for (let j = 0; j < to.count; j++) nearest = Math.min(nearest, squared[i * fromStride + j * toStride]!);
+    total += from.share[i]! * Math.min(1, Math.sqrt(nearest) / FAR_COLOUR);
+    shares += from.share[i]!;
   }
-  const forward = shares > 0 ? total / shares : 0;
-  // r to p. (r's difference from p is p's from r with the signs turned: the same squares.)
-  total = 0;
-  shares = 0;
-  for (let j = 0; j < r.count; j++) {
-    let nearest = Infinity;
-    for (let i = 0; i < p.count; i++) nearest = Math.min(nearest, squared[i * COLOURS + j]!);
-    total += r.share[j]! * Math.min(1, Math.sqrt(nearest) / FAR_COLOUR);
-    shares += r.share[j]!;
-  }
-  const back = shares > 0 ? total / shares : 0;
-  return (forward + back) / 2;
+  return shares > 0 ? total / shares : 0;
 }
 
 function compositionDistanceAt(query: Uint8Array, rows: Uint8Array, at: number): number {

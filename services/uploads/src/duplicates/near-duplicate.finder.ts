@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { DuplicateRelation } from '@mkt/contracts';
-import { coarseDetailSimilarity, detailIsFlat } from '@mkt/platform/media';
+import { detailIsFlat, detailSimilarity } from '@mkt/platform/media';
 import { confirmSources } from '@mkt/platform/visual';
 import type { NearDuplicate } from '../entities/upload.entity.js';
 import type { ComparedFrame } from '../pipeline/media-processor.js';
@@ -71,7 +71,7 @@ export class NearDuplicateFinder {
     const pairs = new Map<number, FramePair[]>();
     telling.forEach((frame, i) => {
       const live = perFrame[i]!.filter((match) => owners.has(match.materialId));
-      for (const confirmed of confirmSources(frame, live, details, MIN_SIMILARITY, coarseDetailSimilarity)) {
+      for (const confirmed of confirmSources(frame, live, details, MIN_SIMILARITY, detailSimilarity)) {
         const list = pairs.get(confirmed.materialId) ?? [];
         list.push({ timeMs: frame.timeMs, theirTimeMs: confirmed.timeMs, distance: confirmed.distance });
         pairs.set(confirmed.materialId, list);
