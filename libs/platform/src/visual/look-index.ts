@@ -1,10 +1,12 @@
+import { COMPOSITION_GROUP, ColourCellBounds, TABLE_SCALE, cellOf } from './look-bounds.js';
 import { NearestList } from './nearest-list.js';
 
 /**
  * The looks of the published catalogue in compact rows, for "looks alike": each material's up to
  * five dominant colours (CIELAB with shares) and its 4x4 grid of luminance and edges, 52 bytes a
- * material and 4 for its id. A query scans every row (about 56 MB at a million materials), so its
- * answers are exact for the distance below.
+ * material, 4 for its id and 31 for bounds (look-bounds.ts), about 87 MB at a million materials.
+ * A query visits every row, so its answers are exact for the distance below; the bounds spare it
+ * comparing most rows' colours and grids in full.
  */
 export interface Look {
   /** Up to five, largest share first; shares add up to about 1. */
@@ -30,6 +32,14 @@ const COMPOSITION = 32;
 const ROW = COLOURS * 4 + COMPOSITION;
 /** A colour difference (CIE76) at which two colours count as wholly different. */
 const FAR_COLOUR = 60;
+const GROUPS = COMPOSITION / COMPOSITION_GROUP;
+/** A row's colour slot without a colour (cells are below 2^15). */
+const NO_CELL = 0xffff;
+/**
+ * What a bound may exceed the exact distance by through rounding alone (they are summed in other
+ * orders): rows are skipped only when their bound is farther than this past the kept ones.
+ */
+const ROUNDING = 1e-9;
 
 /** How far apart two looks are, 0..1: colours and composition weighted as asked. */
 export function lookDistance(a: Look, b: Look, weights: LookWeights): number {
@@ -77,6 +87,11 @@ function weighted(colour: number, composition: number, weights: LookWeights): nu
 export class LookIndex {
   private ids = new Uint32Array(1024);
   private rows = new Uint8Array(1024 * ROW);
+  // Per row, for the bounds (look-bounds.ts): each colour's cell and its share of the row's
+  // colours in 255ths rounded down, and the composition's group sums.
+  private cells = new Uint16Array(1024 * COLOURS);
+  private weights = new Uint8Array(1024 * COLOURS);
+  private sums = new Uint16Array(1024 * GROUPS);
   private count = 0;
   private readonly slotOf = new Map<number, number>();
 
@@ -85,7 +100,7 @@ export class LookIndex {
   }
 
   memoryBytes(): number {
-    return this.ids.byteLength + this.rows.byteLength;
+    return this.ids.byteLength + this.rows.byteLength + this.cells.byteLength + this.weights.byteLength + this.sums.byteLength;
   }
 
   /** Adds or replaces a material's look. */
@@ -98,6 +113,7 @@ export class LookIndex {
       this.ids[slot] = materialId;
     }
     encode(look, this.rows, slot * ROW);
+    this.bound(slot);
   }
 
   /** A material's look as stored (its values rounded to a byte each), or null. */
@@ -115,6 +131,9 @@ export class LookIndex {
     const last = --this.count;
     if (slot !== last) {
       this.rows.copyWithin(slot * ROW, last * ROW, (last + 1) * ROW);
+      this.cells.copyWithin(slot * COLOURS, last * COLOURS, (last + 1) * COLOURS);
+      this.weights.copyWithin(slot * COLOURS, last * COLOURS, (last + 1) * COLOURS);
+      this.sums.copyWithin(slot * GROUPS, last * GROUPS, (last + 1) * GROUPS);
       this.ids[slot] = this.ids[last]!;
       this.slotOf.set(this.ids[slot]!, slot);
     }
@@ -131,12 +150,18 @@ export class LookIndex {
     // Squared differences between the probe's colours and a row's, computed once for both directions.
     const squared = new Float64Array(COLOURS * COLOURS);
     const best = new NearestList(limit);
+    const total = weights.colour + weights.composition;
+    const bound = new RowBound(probe, groupSums(query, 0), { colour: total > 0 ? weights.colour / total : 0, composition: total > 0 ? weights.composition / total : 0 }, {
+      sums: this.sums,
+      cells: this.cells,
+      weights: this.weights,
+    });
+    // A row is compared only while its bound is within the farthest kept look (and rounding).
+    let bar = best.farthest() + ROUNDING;
     for (let slot = 0; slot < this.count; slot++) {
+      if (bar !== Infinity && bound.exceeds(slot, bar)) continue;
       const at = slot * ROW;
       const composition = weights.composition > 0 ? compositionDistanceAt(query, this.rows, at) : 0;
-      // The composition's share alone is a lower bound of the distance (colours add to it): a row
-      // it already rules out needs no colours compared. Exact, as the weighted sum only grows.
-      if (!best.wants(weighted(0, composition, weights))) continue;
       let colour = 0;
       if (weights.colour > 0) {
         row.read(this.rows, at);
@@ -147,19 +172,125 @@ export class LookIndex {
       const materialId = this.ids[slot]!;
       if (!accept(materialId)) continue;
       best.offer(materialId, distance);
+      bar = best.farthest() + ROUNDING;
     }
     return best.sorted().map(({ id, distance }) => ({ materialId: id, distance }));
   }
 
+  /** The row's bound data, from its bytes as stored. */
+  private bound(slot: number): void {
+    const at = slot * ROW;
+    let shares = 0;
+    for (let i = 0; i < COLOURS; i++) shares += this.rows[at + i * 4 + 3]!;
+    for (let i = 0; i < COLOURS; i++) {
+      const share = this.rows[at + i * 4 + 3]!;
+      const present = share > 0 && shares > 0;
+      this.cells[slot * COLOURS + i] = present ? cellOf(this.rows[at + i * 4]!, this.rows[at + i * 4 + 1]!, this.rows[at + i * 4 + 2]!) : NO_CELL;
+      this.weights[slot * COLOURS + i] = present ? Math.floor((share * 255) / shares) : 0;
+    }
+    this.sums.set(groupSums(this.rows, at), slot * GROUPS);
+  }
+
   private grow(): void {
     if (this.count <= this.ids.length) return;
-    const ids = new Uint32Array(this.ids.length * 2);
-    ids.set(this.ids);
-    this.ids = ids;
-    const rows = new Uint8Array(this.rows.length * 2);
-    rows.set(this.rows);
-    this.rows = rows;
+    this.ids = grown(this.ids);
+    this.rows = grown(this.rows);
+    this.cells = grown(this.cells);
+    this.weights = grown(this.weights);
+    this.sums = grown(this.sums);
   }
+}
+
+function grown<T extends Uint8Array | Uint16Array | Uint32Array>(array: T): T {
+  const bigger = new (array.constructor as new (length: number) => T)(array.length * 2);
+  bigger.set(array);
+  return bigger;
+}
+
+/**
+ * A lower bound of a row's distance from the probe (look-bounds.ts), in the weights' shares:
+ * - composition: the group sums' differences;
+ * - colours, the row's way: each of its colours at least as far from the probe's as its cell is;
+ * - colours, the probe's way: its two largest colours at least as far from the row's as the
+ *   nearest of the row's cells (its others counted as 0).
+ */
+class RowBound {
+  private readonly any: Uint8Array;
+  private readonly first: Uint8Array;
+  private readonly second: Uint8Array;
+  /** Per table unit, the colour weight's half of each way. */
+  private readonly rowWayUnit: number;
+  private readonly firstUnit: number;
+  private readonly secondUnit: number;
+  private readonly compositionUnit: number;
+
+  private readonly colourWeight: number;
+  private readonly compositionWeight: number;
+
+  /** `rows`: the index's bound data as it is during this (synchronous) scan. */
+  constructor(
+    probe: RowColours,
+    private readonly querySums: Uint16Array,
+    weightShares: LookWeights,
+    private readonly rows: { readonly sums: Uint16Array; readonly cells: Uint16Array; readonly weights: Uint8Array },
+  ) {
+    this.colourWeight = weightShares.colour;
+    this.compositionWeight = weightShares.composition;
+    const tables = new ColourCellBounds(
+      Array.from({ length: probe.count }, (_, i) => ({ l: probe.l[i]!, a: probe.a[i]!, b: probe.b[i]! })),
+      FAR_COLOUR,
+    );
+    let shares = 0;
+    for (let i = 0; i < probe.count; i++) shares += probe.share[i]!;
+    this.any = tables.ofAny;
+    this.first = tables.ofColour[0] ?? tables.ofAny;
+    this.second = tables.ofColour[1] ?? tables.ofAny;
+    const colourWeight = weightShares.colour;
+    this.rowWayUnit = colourWeight / 2 / (255 * TABLE_SCALE);
+    this.firstUnit = probe.count > 0 ? ((colourWeight / 2) * (probe.share[0]! / shares)) / TABLE_SCALE : 0;
+    this.secondUnit = probe.count > 1 ? ((colourWeight / 2) * (probe.share[1]! / shares)) / TABLE_SCALE : 0;
+    this.compositionUnit = weightShares.composition / (COMPOSITION * 255);
+  }
+
+  /** Whether the row's bound is past `bar` (the cheap part asked first). */
+  exceeds(slot: number, bar: number): boolean {
+    const index = this.rows;
+    let bound = 0;
+    if (this.compositionWeight > 0) {
+      let sum = 0;
+      const at = slot * GROUPS;
+      // Math.abs, not a branch: the signs are random, and mispredicted branches cost more than the rest.
+      for (let g = 0; g < GROUPS; g++) sum += Math.abs(this.querySums[g]! - index.sums[at + g]!);
+      bound = sum * this.compositionUnit;
+      if (bound > bar) return true;
+    }
+    if (this.colourWeight > 0) {
+      const at = slot * COLOURS;
+      let rowWay = 0;
+      let first = TABLE_SCALE;
+      let second = TABLE_SCALE;
+      for (let i = 0; i < COLOURS; i++) {
+        const cell = index.cells[at + i]!;
+        if (cell === NO_CELL) {
+          // No colours at all: the exact distance is 1 or 0, and 0 bounds both.
+          if (i === 0) return bound > bar;
+          break;
+        }
+        rowWay += index.weights[at + i]! * this.any[cell]!;
+        first = Math.min(first, this.first[cell]!);
+        second = Math.min(second, this.second[cell]!);
+      }
+      bound += rowWay * this.rowWayUnit + first * this.firstUnit + second * this.secondUnit;
+    }
+    return bound > bar;
+  }
+}
+
+/** The composition's bytes summed in groups. */
+function groupSums(rows: Uint8Array, at: number): Uint16Array {
+  const sums = new Uint16Array(GROUPS);
+  for (let i = 0; i < COMPOSITION; i++) sums[Math.floor(i / COMPOSITION_GROUP)]! += rows[at + COLOURS * 4 + i]!;
+  return sums;
 }
 
 /** A row's colours as plain numbers (reused from row to row: a scan allocates nothing per row). */
@@ -214,10 +345,8 @@ function scannedOneWay(from: RowColours, to: RowColours, squared: Float64Array, 
 function compositionDistanceAt(query: Uint8Array, rows: Uint8Array, at: number): number {
   let sum = 0;
   const from = at + COLOURS * 4;
-  for (let i = 0; i < COMPOSITION; i++) {
-    const d = query[COLOURS * 4 + i]! - rows[from + i]!;
-    sum += d < 0 ? -d : d;
-  }
+  // Math.abs rather than a branch on the sign (see RowBound.exceeds).
+  for (let i = 0; i < COMPOSITION; i++) sum += Math.abs(query[COLOURS * 4 + i]! - rows[from + i]!);
   return sum / (COMPOSITION * 255);
 }
 

@@ -20,6 +20,12 @@ export class NearestList {
     return this.size < this.limit || distance <= this.distances[0]!;
   }
 
+  /** The farthest distance kept once the list is full; Infinity until then (every pair is wanted), -Infinity when none is. */
+  farthest(): number {
+    if (this.limit === 0) return -Infinity;
+    return this.size < this.limit ? Infinity : this.distances[0]!;
+  }
+
   offer(id: number, distance: number): void {
     if (this.limit === 0) return;
     if (this.size < this.limit) {

@@ -11,7 +11,7 @@ const CLOCK_OVERLAP_MS = 5_000;
 
 /**
  * The visual index of the published catalogue: every stored frame hash (a FrameIndex, in this
- * process's memory by default, about 30 bytes a frame) and every material's look (LookIndex, 56
+ * process's memory by default, about 30 bytes a frame) and every material's look (LookIndex, 87
  * bytes, in memory), built from catalogue.material_frames and material_looks at start and
  * kept current by this replica's indexing job (put) and by reading what other replicas stored
  * (every 30 s). Unpublished materials keep their frames here: answers are checked against what is
