@@ -1,7 +1,7 @@
 import { converter, formatHex } from 'culori';
 import quantize from 'quantize';
-import sharp, { type SharpOptions } from 'sharp';
-import phashModule from 'sharp-phash';
+import sharp from 'sharp';
+import { dctHash } from './dct-hash.js';
 
 /**
  * What a picture looks like, in three parts that buyers can steer apart (search by image, "more
@@ -40,9 +40,6 @@ export const COMPOSITION_BYTES = 2 * COMPOSITION_GRID * COMPOSITION_GRID;
 export const DETAIL_SIDE = 32;
 const MAX_COLOURS = 5;
 
-// sharp-phash is CommonJS (module.exports = the function) typed with a default export.
-type Phash = (input: Buffer, options: SharpOptions) => Promise<string>;
-const phash = ((phashModule as unknown as { default?: Phash }).default ?? phashModule) as unknown as Phash;
 const toLab = converter('lab65');
 
 /** Decodes an encoded picture (jpg, png, webp...) into the signature raster, upright, alpha on white. */
@@ -66,10 +63,10 @@ export async function visualSignature(input: Buffer | string): Promise<VisualSig
 export async function signatureOfRaster(rgb: Uint8Array): Promise<VisualSignature> {
   const expected = SIGNATURE_RASTER * SIGNATURE_RASTER * 3;
   if (rgb.length !== expected) throw new Error(`a signature raster is ${expected} bytes, got ${rgb.length}`);
-  const bits = await phash(Buffer.from(rgb.buffer, rgb.byteOffset, rgb.byteLength), {
+  const hash = await dctHash(Buffer.from(rgb.buffer, rgb.byteOffset, rgb.byteLength), {
     raw: { width: SIGNATURE_RASTER, height: SIGNATURE_RASTER, channels: 3 },
   });
-  return { hash: BigInt(`0b${bits}`), colours: dominantColours(rgb), composition: compositionGrid(rgb), detail: detailGrid(rgb) };
+  return { hash, colours: dominantColours(rgb), composition: compositionGrid(rgb), detail: detailGrid(rgb) };
 }
 
 /** The raster's luminance averaged down to DETAIL_SIDE x DETAIL_SIDE (each value a mean of whole pixels). */
