@@ -211,19 +211,17 @@ function grown<T extends Uint8Array | Uint16Array | Uint32Array>(array: T): T {
  * A lower bound of a row's distance from the probe (look-bounds.ts), in the weights' shares:
  * - composition: the group sums' differences;
  * - colours, the row's way: each of its colours at least as far from the probe's as its cell is;
- * - colours, the probe's way: its two largest colours at least as far from the row's as the
- *   nearest of the row's cells (its others counted as 0).
+ * - colours, the probe's way: each of its colours at least as far from the row's as the nearest
+ *   of the row's cells.
  */
 class RowBound {
   private readonly any: Uint8Array;
-  private readonly first: Uint8Array;
-  private readonly second: Uint8Array;
+  /** A table per probe colour (all of them: two or three made the bound looser, and a scan slower, for five-colour pictures). */
+  private readonly probeTables: Uint8Array[];
   /** Per table unit, the colour weight's half of each way. */
   private readonly rowWayUnit: number;
-  private readonly firstUnit: number;
-  private readonly secondUnit: number;
+  private readonly probeUnits: Float64Array;
   private readonly compositionUnit: number;
-
   private readonly colourWeight: number;
   private readonly compositionWeight: number;
 
@@ -243,16 +241,14 @@ class RowBound {
     let shares = 0;
     for (let i = 0; i < probe.count; i++) shares += probe.share[i]!;
     this.any = tables.ofAny;
-    this.first = tables.ofColour[0] ?? tables.ofAny;
-    this.second = tables.ofColour[1] ?? tables.ofAny;
-    const colourWeight = weightShares.colour;
-    this.rowWayUnit = colourWeight / 2 / (255 * TABLE_SCALE);
-    this.firstUnit = probe.count > 0 ? ((colourWeight / 2) * (probe.share[0]! / shares)) / TABLE_SCALE : 0;
-    this.secondUnit = probe.count > 1 ? ((colourWeight / 2) * (probe.share[1]! / shares)) / TABLE_SCALE : 0;
+    this.probeTables = tables.ofColour;
+    const half = weightShares.colour / 2;
+    this.rowWayUnit = half / (255 * TABLE_SCALE);
+    this.probeUnits = Float64Array.from(this.probeTables, (_, i) => (half * (probe.share[i]! / shares)) / TABLE_SCALE);
     this.compositionUnit = weightShares.composition / (COMPOSITION * 255);
   }
 
-  /** Whether the row's bound is past `bar` (the cheap part asked first). */
+  /** Whether the row's bound is past `bar` (the cheaper parts asked first). */
   exceeds(slot: number, bar: number): boolean {
     const index = this.rows;
     let bound = 0;
@@ -264,23 +260,20 @@ class RowBound {
       bound = sum * this.compositionUnit;
       if (bound > bar) return true;
     }
-    if (this.colourWeight > 0) {
-      const at = slot * COLOURS;
-      let rowWay = 0;
-      let first = TABLE_SCALE;
-      let second = TABLE_SCALE;
-      for (let i = 0; i < COLOURS; i++) {
-        const cell = index.cells[at + i]!;
-        if (cell === NO_CELL) {
-          // No colours at all: the exact distance is 1 or 0, and 0 bounds both.
-          if (i === 0) return bound > bar;
-          break;
-        }
-        rowWay += index.weights[at + i]! * this.any[cell]!;
-        first = Math.min(first, this.first[cell]!);
-        second = Math.min(second, this.second[cell]!);
-      }
-      bound += rowWay * this.rowWayUnit + first * this.firstUnit + second * this.secondUnit;
+    if (this.colourWeight === 0) return false;
+    const at = slot * COLOURS;
+    // No colours at all: the exact distance is 1 or 0, and 0 bounds both.
+    if (index.cells[at] === NO_CELL) return false;
+    let colours = 0;
+    let rowWay = 0;
+    for (; colours < COLOURS && index.cells[at + colours] !== NO_CELL; colours++) rowWay += index.weights[at + colours]! * this.any[index.cells[at + colours]!]!;
+    bound += rowWay * this.rowWayUnit;
+    if (bound > bar) return true;
+    for (let i = 0; i < this.probeTables.length; i++) {
+      const table = this.probeTables[i]!;
+      let nearest = TABLE_SCALE;
+      for (let j = 0; j < colours; j++) nearest = Math.min(nearest, table[index.cells[at + j]!]!);
+      bound += nearest * this.probeUnits[i]!;
     }
     return bound > bar;
   }
