@@ -41,6 +41,13 @@ import { MaterialReadCache } from './store/material-read-cache.js';
 import { MemberActionsService } from './store/member-actions.service.js';
 import { CartLinesHandler } from './store/cart-lines.handler.js';
 import { CatalogueVisualIndex1766000000000 } from './migrations/1766000000000-visual-index.js';
+import { CatalogueBoards1767300000000 } from './migrations/1767300000000-boards.js';
+import { BoardViews } from './boards/board-views.js';
+import { BoardsController } from './boards/boards.controller.js';
+import { BoardsRepository } from './boards/boards.repository.js';
+import { BoardsService } from './boards/boards.service.js';
+import { SharedBoardsController } from './boards/shared-boards.controller.js';
+import { SharedBoardsService } from './boards/shared-boards.service.js';
 import { CatalogueImageQueries1767100000000 } from './migrations/1767100000000-image-queries.js';
 import { CatalogueImageQueryAlike1767150000000 } from './migrations/1767150000000-image-query-alike.js';
 import { CatalogueFinerDetailGrids1767200000000 } from './migrations/1767200000000-finer-detail-grids.js';
@@ -85,11 +92,12 @@ export const CATALOGUE_MIGRATIONS = [
   CatalogueImageQueries1767100000000,
   CatalogueImageQueryAlike1767150000000,
   CatalogueFinerDetailGrids1767200000000,
+  CatalogueBoards1767300000000,
 ];
 
 /**
  * Catalogue: materials (videos, photos, music, sound effects) and their search (with its synonym
- * dictionary, and by image through the visual index), categories, topics, hot words, favourites, click tracking, sample downloads and the public renditions route.
+ * dictionary, and by image through the visual index), categories, topics, hot words, favourites, boards (with guest links), click tracking, sample downloads and the public renditions route.
  */
 @Module({
   imports: [
@@ -107,6 +115,8 @@ export const CATALOGUE_MIGRATIONS = [
     AdminHotWordsController,
     AdminSearchSynonymsController,
     ImageSearchController,
+    BoardsController,
+    SharedBoardsController,
     ...MUSIC_CONTROLLERS,
   ],
   providers: [
@@ -139,6 +149,11 @@ export const CATALOGUE_MIGRATIONS = [
     ImageQuerySweeper,
     ImageSearchService,
     MoreLikeThisService,
+    // Boards: owners' selections, shared with guests through links.
+    BoardsRepository,
+    BoardViews,
+    BoardsService,
+    SharedBoardsService,
     ...MUSIC_PROVIDERS,
   ],
   exports: [MATERIAL_SEARCH_INDEX, MaterialWriter, SearchSynonymStore],

@@ -7,7 +7,7 @@ import { CustomerSkuEntity } from '../entities/customer-sku.entity.js';
 import { ProjectEntity } from '../entities/project.entity.js';
 import { StaffEntity } from '../entities/staff.entity.js';
 import { UserEntity } from '../entities/user.entity.js';
-import { hashPassword } from '../staff/password-hasher.js';
+import { hashPassword } from '@mkt/platform';
 import { projectChangedPayload } from '../projects/project-admin.service.js';
 import { customerProfileOf } from '../users/user-admin.service.js';
 import { DEMO_CUSTOMER_SKUS, DEMO_PROJECTS, DEMO_STAFF, DEMO_USERS } from './demo-accounts.js';

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '@mkt/platform';
 import { StaffEntity } from '../entities/staff.entity.js';
-import { hashPassword } from './password-hasher.js';
+import { hashPassword } from '@mkt/platform';
 
 /**
  * A new deployment has no console account, and every other one is created from the console: the

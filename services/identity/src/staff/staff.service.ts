@@ -14,7 +14,7 @@ import { AppError, StaffAuditWriter, escapeLike, Clock, type AuthenticatedStaff,
 import { SessionEntity } from '../entities/session.entity.js';
 import { StaffEntity } from '../entities/staff.entity.js';
 import { SessionService } from '../sessions/session.service.js';
-import { hashPassword, verifyPassword } from './password-hasher.js';
+import { hashPassword, verifyPassword } from '@mkt/platform';
 import { SignInFailuresRepository, type LockoutPolicy } from './sign-in-failures.repository.js';
 
 export const staffFilterSchema = z

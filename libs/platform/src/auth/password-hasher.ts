@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 const scrypt = promisify(scryptCallback) as (password: string, salt: Buffer, keylen: number, options: object) => Promise<Buffer>;
 const PARAMS = { N: 16384, r: 8, p: 1 };
 
-/** Staff passwords as scrypt hashes: `scrypt$N$r$p$salt$hash`, salts and hashes in base64url. */
+/** Passwords (staff sign-in, board links) as scrypt hashes: `scrypt$N$r$p$salt$hash`, salts and hashes in base64url. */
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
   const hash = await scrypt(password, salt, 32, PARAMS);

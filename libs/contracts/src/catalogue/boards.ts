@@ -1,0 +1,148 @@
+import { z } from 'zod';
+import { lineText, normaliseText } from '../text.js';
+import { bigserialId, wholeNumber } from '../wire-numbers.js';
+import type { MaterialCard } from './api.js';
+
+/**
+ * Boards: named selections of materials of any kind that their owner shares, with guests too
+ * through links that open without an account (read-only, revocable, with an optional expiry and
+ * password), where guests comment and vote on items under a display name.
+ */
+export const BOARD_LIMITS = {
+  nameMax: 60,
+  noteMax: 500,
+  commentMax: 1000,
+  guestNameMax: 40,
+  /** Items of one board. */
+  itemsMax: 1000,
+  /** Materials added in one call. */
+  addMax: 100,
+  /** Boards one account owns. */
+  boardsMax: 200,
+  /** Live (not revoked) guest links of one board. */
+  linksMax: 20,
+  passwordMin: 4,
+  passwordMax: 64,
+  expiryDaysMax: 365,
+  pageSizeMax: 60,
+  /** Wrong passwords a link takes before it refuses every try for LINK_LOCK_MINUTES. */
+  passwordTries: 5,
+  lockMinutes: 15,
+} as const;
+
+/** Store calls of boards (all POST), below STORE_API_PREFIX: the owner's. */
+export const BoardCalls = {
+  list: '/board/list',
+  create: '/board/create',
+  update: '/board/update',
+  remove: '/board/delete',
+  detail: '/board/detail',
+  addItems: '/board/items/add',
+  removeItems: '/board/items/remove',
+  noteItem: '/board/items/note',
+  moveItem: '/board/items/move',
+  itemComments: '/board/items/comments',
+  comment: '/board/items/comment',
+  links: '/board/links',
+  createLink: '/board/links/create',
+  revokeLink: '/board/links/revoke',
+} as const;
+
+/** Store calls of a board opened by a guest link (no account): nothing else answers a link. */
+export const SharedBoardCalls = {
+  open: '/board-share/open',
+  itemComments: '/board-share/comments',
+  comment: '/board-share/comment',
+  vote: '/board-share/vote',
+  sample: '/board-share/sample',
+} as const;
+
+export interface BoardSummary {
+  id: number;
+  name: string;
+  /** The cover's thumbnail: the chosen cover, else the first item's; empty for an empty board. */
+  cover: string;
+  itemCount: number;
+  updatedAt: string;
+}
+
+export interface BoardItem {
+  id: number;
+  note: string;
+  /** The material's card; null once it is no longer on sale (the item stays, greyed, until removed). */
+  card: MaterialCard | null;
+  materialId: number;
+  comments: number;
+  votes: { up: number; down: number };
+  addedAt: string;
+}
+
+export interface BoardDetail extends BoardSummary {
+  coverMaterialId: number | null;
+  items: BoardItem[];
+  pageNo: number;
+  pageSize: number;
+}
+
+export interface BoardComment {
+  id: number;
+  /** The display name a guest gave, or "owner" for the board's owner (the store localizes it). */
+  author: string;
+  byOwner: boolean;
+  body: string;
+  createdAt: string;
+}
+
+export interface BoardLink {
+  id: number;
+  token: string;
+  hasPassword: boolean;
+  expiresAt: string | null;
+  state: 'live' | 'revoked' | 'expired';
+  createdAt: string;
+}
+
+/** What a guest sees: the board without its owner's notes on links, and the guest's own votes. */
+export interface SharedBoard {
+  name: string;
+  cover: string;
+  itemCount: number;
+  items: (BoardItem & { myVote: -1 | 0 | 1 })[];
+  pageNo: number;
+  pageSize: number;
+}
+
+const boardName = () => lineText(1, BOARD_LIMITS.nameMax);
+const note = () => z.string().overwrite(normaliseText).max(BOARD_LIMITS.noteMax);
+const pageNo = () => wholeNumber(1, Math.ceil(BOARD_LIMITS.itemsMax / 12)).default(1);
+const pageSize = () => wholeNumber(1, BOARD_LIMITS.pageSizeMax).default(24);
+/** The link's secret as the store sends it: base64url, as issued. */
+const linkToken = () => z.string().regex(/^[A-Za-z0-9_-]{20,64}$/);
+
+export const boardCreateRequestSchema = z.object({ name: boardName(), materialIds: z.array(bigserialId()).max(BOARD_LIMITS.addMax).default([]) });
+export const boardUpdateRequestSchema = z
+  .object({ id: bigserialId(), name: boardName().optional(), coverMaterialId: bigserialId().nullable().optional() })
+  .refine((body) => body.name !== undefined || body.coverMaterialId !== undefined, { message: 'nothing to change', path: ['name'] });
+export const boardIdRequestSchema = z.object({ id: bigserialId() });
+export const boardDetailRequestSchema = z.object({ id: bigserialId(), pageNo: pageNo(), pageSize: pageSize() });
+export const boardAddItemsRequestSchema = z.object({ id: bigserialId(), materialIds: z.array(bigserialId()).min(1).max(BOARD_LIMITS.addMax) });
+export const boardRemoveItemsRequestSchema = z.object({ id: bigserialId(), itemIds: z.array(bigserialId()).min(1).max(BOARD_LIMITS.addMax) });
+export const boardNoteRequestSchema = z.object({ id: bigserialId(), itemId: bigserialId(), note: note() });
+/** `toIndex`: the item's place counted from 0 in the board's order. */
+export const boardMoveRequestSchema = z.object({ id: bigserialId(), itemId: bigserialId(), toIndex: wholeNumber(0, BOARD_LIMITS.itemsMax - 1) });
+export const boardItemRequestSchema = z.object({ id: bigserialId(), itemId: bigserialId() });
+export const boardCommentRequestSchema = z.object({ id: bigserialId(), itemId: bigserialId(), body: lineText(1, BOARD_LIMITS.commentMax) });
+export const boardLinkCreateRequestSchema = z.object({
+  id: bigserialId(),
+  password: z.string().min(BOARD_LIMITS.passwordMin).max(BOARD_LIMITS.passwordMax).optional(),
+  expiresInDays: wholeNumber(1, BOARD_LIMITS.expiryDaysMax).optional(),
+});
+export const boardLinkRevokeRequestSchema = z.object({ id: bigserialId(), linkId: bigserialId() });
+
+/** Every guest call names its link, and the password when the link has one. */
+const guest = { token: linkToken(), password: z.string().max(BOARD_LIMITS.passwordMax).optional() };
+export const sharedBoardOpenRequestSchema = z.object({ ...guest, pageNo: pageNo(), pageSize: pageSize(), voterKey: z.uuid().optional() });
+export const sharedBoardItemRequestSchema = z.object({ ...guest, itemId: bigserialId() });
+export const sharedBoardCommentRequestSchema = z.object({ ...guest, itemId: bigserialId(), name: lineText(1, BOARD_LIMITS.guestNameMax), body: lineText(1, BOARD_LIMITS.commentMax) });
+/** `voterKey`: a random id the guest's browser keeps, so a guest has one vote an item (0 takes it back). */
+export const sharedBoardVoteRequestSchema = z.object({ ...guest, itemId: bigserialId(), voterKey: z.uuid(), value: z.union([z.literal(-1), z.literal(0), z.literal(1)]) });

@@ -1,0 +1,101 @@
+import { Injectable } from '@nestjs/common';
+import { BOARD_LIMITS, ErrorCode, type BoardComment, type Language, type SampleDownloadResponse, type SharedBoard } from '@mkt/contracts';
+import { AppError, Clock, verifyPassword } from '@mkt/platform';
+import { MemberActionsService } from '../store/member-actions.service.js';
+import { BoardViews } from './board-views.js';
+import { BoardsRepository, type BoardLinkRow, type BoardRow } from './boards.repository.js';
+import { boardItemNotFound } from './boards.service.js';
+
+const MINUTE = 60_000;
+const linkGone = () => new AppError(ErrorCode.BOARD_LINK_GONE, 'boardLinkGone');
+
+export interface GuestPass {
+  token: string;
+  password?: string | undefined;
+}
+
+/**
+ * A board as a guest link opens it, without an account: read-only but for comments and votes
+ * under a display name, and the items' watermarked samples (never an original: no call here
+ * reaches one). Every call proves the link again: unknown, revoked and expired links are all
+ * "gone" (404); a password link wants its password, and after BOARD_LIMITS.passwordTries wrong
+ * ones in a row refuses every try for BOARD_LIMITS.lockMinutes, whoever sends it.
+ */
+@Injectable()
+export class SharedBoardsService {
+  constructor(
+    private readonly boards: BoardsRepository,
+    private readonly views: BoardViews,
+    private readonly members: MemberActionsService,
+    private readonly clock: Clock,
+  ) {}
+
+  async open(pass: GuestPass, pageNo: number, pageSize: number, voterKey: string | undefined, language: Language): Promise<SharedBoard> {
+    const { link, board } = await this.admit(pass);
+    const items = await this.views.items(board.id, pageNo, pageSize, language, null);
+    const mine = voterKey ? await this.boards.votesOf(guestVoter(link, voterKey), items.map((item) => item.id)) : new Map<number, number>();
+    const summary = this.views.summary(board);
+    return {
+      name: summary.name,
+      cover: summary.cover,
+      itemCount: summary.itemCount,
+      items: items.map((item) => ({ ...item, myVote: (mine.get(item.id) ?? 0) as -1 | 0 | 1 })),
+      pageNo,
+      pageSize,
+    };
+  }
+
+  async comments(pass: GuestPass, itemId: number): Promise<BoardComment[]> {
+    const { board } = await this.admit(pass);
+    await this.itemOf(board, itemId);
+    return (await this.boards.comments(itemId)).map((row) => this.views.comment(row));
+  }
+
+  async comment(pass: GuestPass, itemId: number, name: string, body: string): Promise<{ id: number }> {
+    const { link, board } = await this.admit(pass);
+    await this.itemOf(board, itemId);
+    return { id: await this.boards.addComment({ itemId, authorId: null, guestName: name, linkId: link.id, body, now: this.clock.now() }) };
+  }
+
+  async vote(pass: GuestPass, itemId: number, voterKey: string, value: -1 | 0 | 1): Promise<null> {
+    const { link, board } = await this.admit(pass);
+    await this.itemOf(board, itemId);
+    await this.boards.vote(itemId, guestVoter(link, voterKey), value, this.clock.now());
+    return null;
+  }
+
+  /** The item's watermarked sample (the comp anyone may download), as the detail page offers it. */
+  async sample(pass: GuestPass, itemId: number): Promise<SampleDownloadResponse> {
+    const { board } = await this.admit(pass);
+    return this.members.sample(await this.itemOf(board, itemId));
+  }
+
+  private async admit(pass: GuestPass): Promise<{ link: BoardLinkRow; board: BoardRow }> {
+    const now = this.clock.now();
+    const link = await this.boards.linkByToken(pass.token);
+    if (!link || link.revokedAt !== null || (link.expiresAt !== null && link.expiresAt <= now)) throw linkGone();
+    if (link.passwordHash !== null) {
+      if (link.lockedUntil !== null && link.lockedUntil > now) {
+        throw new AppError(ErrorCode.BOARD_LINK_LOCKED, 'boardLinkLocked', { minutes: Math.ceil((link.lockedUntil.getTime() - now.getTime()) / MINUTE) });
+      }
+      if (pass.password === undefined || pass.password === '') throw new AppError(ErrorCode.BOARD_PASSWORD_REQUIRED, 'boardPasswordRequired');
+      if (!(await verifyPassword(pass.password, link.passwordHash))) {
+        await this.boards.recordWrongPassword(link.id, BOARD_LIMITS.passwordTries, new Date(now.getTime() + BOARD_LIMITS.lockMinutes * MINUTE));
+        throw new AppError(ErrorCode.BOARD_PASSWORD_WRONG, 'boardPasswordWrong');
+      }
+      if (link.failedTries > 0) await this.boards.clearWrongPasswords(link.id);
+    }
+    const board = await this.boards.board(link.boardId);
+    if (!board) throw linkGone();
+    return { link, board };
+  }
+
+  private async itemOf(board: BoardRow, itemId: number): Promise<number> {
+    const materialId = await this.boards.itemMaterial(board.id, itemId);
+    if (materialId === null) throw boardItemNotFound();
+    return materialId;
+  }
+}
+
+/** A guest's votes are theirs per link: the same browser on another link of the board votes apart. */
+const guestVoter = (link: BoardLinkRow, voterKey: string) => `guest:${link.id}:${voterKey}`;
