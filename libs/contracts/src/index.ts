@@ -14,6 +14,7 @@ export * from './identity/signing-schemas.js';
 export * from './catalogue/api.js';
 export * from './catalogue/schemas.js';
 export * from './catalogue/boards.js';
+export * from './catalogue/board-schemas.js';
 export * from './catalogue/events.js';
 export * from './catalogue/max-resolution.js';
 export * from './sessions/api.js';

@@ -9,6 +9,7 @@ export * from './money.js';
 export * from './identity/api.js';
 export * from './identity/signing.js';
 export * from './catalogue/api.js';
+export * from './catalogue/boards.js';
 export * from './sessions/api.js';
 export * from './uploads/api.js';
 export * from './orders/api.js';

@@ -57,4 +57,7 @@ export const pageComponents: Record<PageKey, LazyExoticComponent<ComponentType>>
   campaign: lazyPage(() => import('../pages/Contests/CampaignPage'), 'Campaign'),
   shop: lazyPage(() => import('../pages/Shop/ShopPage'), 'Shop'),
   productDetail: lazyPage(() => import('../pages/Shop/ProductDetailPage'), 'ProductDetail'),
+  boards: lazyPage(() => import('../pages/Boards/BoardsPage'), 'Boards'),
+  board: lazyPage(() => import('../pages/Boards/BoardPage'), 'Board'),
+  sharedBoard: lazyPage(() => import('../pages/Boards/SharedBoardPage'), 'SharedBoard'),
 };

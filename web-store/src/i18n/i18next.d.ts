@@ -1,5 +1,6 @@
 import 'i18next';
 import type { billZhCN } from './resources/bill.zh-CN';
+import type { boardsZhCN } from './resources/boards.zh-CN';
 import type { contestsZhCN } from './resources/contests.zh-CN';
 import type { detailsZhCN } from './resources/details.zh-CN';
 import type { imageSearchZhCN } from './resources/imageSearch.zh-CN';
@@ -9,7 +10,7 @@ import type { zhCN } from './resources/zh-CN';
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    // `bill`, `join`, `contests`, `details` and `imageSearch` arrive with their pages' chunks (addPageMessages); only those pages use their keys.
+    // `bill`, `join`, `contests`, `details`, `imageSearch` and `boards` arrive with their pages' chunks (addPageMessages); only those pages use their keys.
     resources: {
       translation: typeof zhCN & {
         bill: typeof billZhCN;
@@ -17,6 +18,7 @@ declare module 'i18next' {
         contests: typeof contestsZhCN;
         details: typeof detailsZhCN;
         imageSearch: typeof imageSearchZhCN;
+        boards: typeof boardsZhCN;
       };
     };
   }

@@ -58,7 +58,10 @@ export type PageKey =
   | 'score'
   | 'campaign'
   | 'shop'
-  | 'productDetail';
+  | 'productDetail'
+  | 'boards'
+  | 'board'
+  | 'sharedBoard';
 
 export interface RouteFlags {
   /** (M): the route has a mobile layout, so it gets a device-width viewport. */
@@ -149,6 +152,10 @@ export const routeTable: readonly RouteEntry[] = [
   route('/TopicList', { page: 'topicList' }),
   route('/Cart', { page: 'cart' }),
   route('/Collect', { page: 'collect' }),
+  // Beyond the spec: boards (shared selections), each with a mobile layout; a guest link opens /SharedBoard.
+  route('/Boards', { ...M, page: 'boards' }),
+  route('/Board', { ...M, page: 'board' }),
+  route('/SharedBoard', { ...M, page: 'sharedBoard' }),
   route('/Putorder', { page: 'putorder' }),
   route('/Order', { page: 'order' }),
   route('/Order2', { page: 'order' }),

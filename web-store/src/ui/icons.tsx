@@ -214,3 +214,26 @@ export const ChevronRightIcon = (props: IconProps) => (
     <path d="m9.5 6 6 6-6 6" />
   </Icon>
 );
+
+/** A board: a frame of pinned pictures. */
+export const BoardIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <rect x="3" y="4" width="18" height="16" rx="2" />
+    <path d="M3 14l5-4 4 3 3-2 6 4" />
+    <circle cx="16" cy="8.5" r="1.5" />
+  </Icon>
+);
+
+export const ThumbUpIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M7 10v10H4V10z" />
+    <path d="M7 10l4-7a2 2 0 0 1 2.8 1.9L13 9h5.5a2 2 0 0 1 2 2.3l-1.2 7A2 2 0 0 1 17.3 20H7" />
+  </Icon>
+);
+
+export const ThumbDownIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M7 14V4H4v10z" />
+    <path d="M7 14l4 7a2 2 0 0 0 2.8-1.9L13 15h5.5a2 2 0 0 0 2-2.3l-1.2-7A2 2 0 0 0 17.3 4H7" />
+  </Icon>
+);

@@ -1,5 +1,7 @@
 import { billEn } from './bill.en';
 import { billZhCN } from './bill.zh-CN';
+import { boardsEn } from './boards.en';
+import { boardsZhCN } from './boards.zh-CN';
 import { contestsEn } from './contests.en';
 import { contestsZhCN } from './contests.zh-CN';
 import { detailsEn } from './details.en';
@@ -19,6 +21,7 @@ const bundles: [string, object, object][] = [
   ['contests', contestsZhCN, contestsEn],
   ['details', detailsZhCN, detailsEn],
   ['imageSearch', imageSearchZhCN, imageSearchEn],
+  ['boards', boardsZhCN, boardsEn],
 ];
 
 function keysOf(tree: object, prefix = ''): string[] {

@@ -21,6 +21,7 @@ import { ProjectDownload } from '../../orders/ProjectDownload';
 import { useAddToCart } from '../../orders/useAddToCart';
 import styles from './DetailPage.module.css';
 import { MoreLikeThis } from './MoreLikeThis';
+import { SaveToBoard } from '../Boards/SaveToBoard';
 
 export type DetailVariant = 'video' | 'photo' | 'external';
 
@@ -275,6 +276,7 @@ function DetailView({ material, variant, startAt }: { material: MaterialDetail; 
                 <HeartIcon size={18} />
                 <span>{favourited ? t('card.unfavourite') : t('card.favourite')}</span>
               </button>
+              <SaveToBoard materialId={material.id} className={styles.iconAction} />
               <button type="button" className={styles.iconAction} onClick={actions.downloadSample} data-testid="detail-sample">
                 <DownloadIcon size={18} />
                 <span>{t('card.sample')}</span>

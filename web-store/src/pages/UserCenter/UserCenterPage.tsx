@@ -110,6 +110,7 @@ function Shortcuts({ user }: { user: UserView }) {
     { to: '/OrderList', label: t('userCenter.links.orders'), testId: 'uc-link-orders' },
     { to: '/OrderMaterialList', label: t('userCenter.links.purchased'), testId: 'uc-link-purchased' },
     { to: '/Collect', label: t('userCenter.links.collect'), testId: 'uc-link-collect' },
+    { to: '/Boards', label: t('userCenter.links.boards'), testId: 'uc-link-boards' },
   ];
   if (hasMaterialCenter(user)) links.push({ to: '/MaterialCenter', label: t('userCenter.links.materialCenter'), testId: 'uc-link-material-center' });
   if (isContributor(user)) {

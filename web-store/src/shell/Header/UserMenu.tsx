@@ -72,6 +72,9 @@ export function UserMenu() {
           <Link role="menuitem" className={styles.item} to="/Collect">
             {t('header.collect')}
           </Link>
+          <Link role="menuitem" className={styles.item} to="/Boards" data-testid="menu-boards">
+            {t('header.boards')}
+          </Link>
           {showsDownloadList(user, project) && (
             <Link role="menuitem" className={styles.item} to="/DownloadList" data-testid="menu-download-list">
               {t('header.downloadList')}

@@ -1,0 +1,145 @@
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { eventually, openUserMenu, signInOnStore, useServerAndBrowser } from './harness.mjs';
+
+/** Set SCREENSHOT_DIR=<dir> to keep screenshots of the boards pages in both languages, desktop and 375 px. */
+const SCREENSHOTS = process.env.SCREENSHOT_DIR;
+
+/**
+ * Boards as people use them: an editor saves materials to a new board from their pages, writes a
+ * note, orders them and shares a password link; a client opens it signed out, is refused a wrong
+ * password, comments and votes under a name and can reach samples only; the editor sees what the
+ * client said; a revoked link opens nothing.
+ */
+describe('boards: an editor shortlists and shares, a client signed out comments and votes', () => {
+  const env = useServerAndBrowser({ before, after });
+
+  async function shoot(page, name) {
+    if (!SCREENSHOTS) return;
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+  }
+
+  /** Every store call a page makes (POST paths below /api). */
+  function recordCalls(page) {
+    const calls = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/')) calls.push(url.pathname.slice('/api'.length));
+    });
+    return calls;
+  }
+
+  it('takes a shortlist from the material pages to a client and back', async () => {
+    const editorContext = await env.browser.newContext({ viewport: { width: 1366, height: 900 } });
+    const editor = await editorContext.newPage();
+    await signInOnStore(env.server, editor, '13800000041');
+
+    // Two clips saved from their detail pages: the first makes the board, the second joins it.
+    await editor.goto(`${env.server.url}/SearchResult?type=video`);
+    await editor.getByTestId('material-card').nth(1).waitFor();
+    const ids = await editor.getByTestId('material-card').evaluateAll((cards) => cards.slice(0, 2).map((card) => card.getAttribute('data-id')));
+    await editor.goto(`${env.server.url}/Detail?id=${ids[0]}`);
+    await editor.getByTestId('save-to-board').click();
+    await editor.getByTestId('save-to-board-new-name').fill('客户甲 候选');
+    await editor.getByTestId('save-to-board-create').click();
+    await editor.getByText('已加入“客户甲 候选”').first().waitFor();
+    await editor.goto(`${env.server.url}/Detail?id=${ids[1]}`);
+    await editor.getByTestId('save-to-board').click();
+    await editor.getByTestId('save-to-board-choice').filter({ hasText: '客户甲 候选' }).click();
+    await editor.getByText('已加入“客户甲 候选”').first().waitFor();
+
+    // The board, reached from the account menu.
+    await openUserMenu(editor);
+    await editor.getByTestId('menu-boards').click();
+    await editor.getByTestId('boards-tile').filter({ hasText: '客户甲 候选' }).click();
+    await editor.getByTestId('board-item').nth(1).waitFor();
+    const order = () => editor.getByTestId('board-item').evaluateAll((items) => items.map((item) => item.getAttribute('data-material-id')));
+    assert.deepEqual(await order(), ids);
+    await editor.getByTestId('board-item').nth(1).getByTestId('board-item-up').click();
+    await eventually(async () => JSON.stringify(await order()) === JSON.stringify([ids[1], ids[0]]));
+    const note = editor.getByTestId('board-item').first().getByTestId('board-item-note');
+    await note.fill('片头备选，客户喜欢暖色');
+    await editor.getByTestId('board-count').click();
+    await editor.getByText('备注已保存').first().waitFor();
+
+    // A password link for the client.
+    await editor.getByTestId('board-link-password').fill('tea-time');
+    await editor.getByTestId('board-link-expiry').selectOption('7');
+    await editor.getByTestId('board-link-create').click();
+    await editor.getByTestId('board-link').first().waitFor();
+    const shareUrl = (await editor.getByTestId('board-link-url').first().textContent()).trim();
+    assert.match(shareUrl, /\/SharedBoard\?token=[A-Za-z0-9_-]{32}$/);
+    await shoot(editor, 'board-owner-zh');
+
+    // The client, signed out, on a phone.
+    const clientContext = await env.browser.newContext({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
+    const client = await clientContext.newPage();
+    const calls = recordCalls(client);
+    await client.goto(shareUrl);
+    await client.getByTestId('shared-board-password').waitFor();
+    await client.getByTestId('shared-board-password-input').fill('wrong-one');
+    await client.getByTestId('shared-board-password-open').click();
+    await client.getByText('访问密码不正确').waitFor();
+    await client.getByTestId('shared-board-password-input').fill('tea-time');
+    await client.getByTestId('shared-board-password-open').click();
+    await client.getByTestId('shared-board-name').waitFor();
+    assert.equal(await client.getByTestId('shared-board-name').textContent(), '客户甲 候选');
+    assert.equal(await client.getByTestId('board-item').count(), 2);
+    await client.getByText('片头备选，客户喜欢暖色').waitFor();
+    await shoot(client, 'board-guest-375-zh');
+
+    // A name, a comment and a vote on the first item.
+    const first = client.getByTestId('board-item').first();
+    await first.getByTestId('board-item-comments').click();
+    await first.getByTestId('board-comment-input').fill('这个光线很好');
+    await first.getByTestId('board-comment-send').click();
+    await client.getByText('请先填写您的称呼').first().waitFor();
+    await client.getByTestId('shared-board-guest-name').fill('王导');
+    await first.getByTestId('board-comment-send').click();
+    await first.getByTestId('board-comment-list').getByText('这个光线很好').waitFor();
+    await first.getByTestId('shared-board-up').click();
+    await eventually(async () => (await first.getByTestId('shared-board-up').getAttribute('aria-pressed')) === 'true');
+    assert.equal(await first.getByTestId('shared-board-sample').count(), 1);
+    const horizontal = await client.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    assert.ok(horizontal <= 0, `no sideways scroll at 375 px (${horizontal} px)`);
+    await client.getByTestId('lang-toggle').click();
+    await client.getByText('Shared board').waitFor();
+    // The cards come again in English.
+    await eventually(async () => /^[\x20-\x7e]+$/.test((await first.getByTestId('board-item-title').textContent()) ?? ''));
+    await shoot(client, 'board-guest-375-en');
+    // The guest page used the guest calls only: nothing of the owner's, no original.
+    const apiCalls = calls.filter((path) => path.startsWith('/board') || path.includes('original'));
+    assert.ok(apiCalls.length > 0);
+    assert.deepEqual(apiCalls.filter((path) => !path.startsWith('/board-share/')), []);
+
+    // The editor sees what the client said.
+    await editor.reload();
+    const seen = editor.getByTestId('board-item').first();
+    await eventually(async () => (await seen.getByTestId('board-item-votes').textContent()).startsWith('赞 1'));
+    await seen.getByTestId('board-item-comments').click();
+    await seen.getByTestId('board-comment-list').getByText('王导').waitFor();
+    await editor.getByTestId('lang-toggle').click();
+    await editor.getByText('Share with clients').waitFor();
+    await shoot(editor, 'board-owner-en');
+    await editor.setViewportSize({ width: 375, height: 812 });
+    await shoot(editor, 'board-owner-375-en');
+
+    // Revoked: the link opens nothing any more.
+    await editor.getByTestId('board-link-revoke').first().click();
+    await editor.getByText('Link revoked').first().waitFor();
+    await client.reload();
+    await client.getByTestId('shared-board-failed').waitFor();
+    assert.match(await client.getByTestId('shared-board-failed').textContent(), /revoked|撤销/);
+    await shoot(client, 'board-guest-revoked');
+
+    // The boards list, on a phone.
+    await editor.goto(`${env.server.url}/Boards`);
+    await editor.getByTestId('boards-tile').first().waitFor();
+    await shoot(editor, 'boards-list-375-en');
+    await editorContext.close();
+    await clientContext.close();
+  });
+});
