@@ -109,6 +109,13 @@ describe('distributed shape: every service its own process and database', () => 
       const found = await store('/material/search', { body: { keyword: title.slice(-6), type: 'video', sort: 'newest' } });
       return found.data?.infos.find((card) => card.title === title);
     }, { timeoutMs: 30_000, intervalMs: 250 });
+    // Boards live in catalogue: the buyer shortlists the clip, and a guest link opens it without an account.
+    const board = await store('/board/create', { token: buyer, body: { name: 'Harbour shortlist', materialIds: [material.id] } });
+    assert.equal(board.code, 0, board.message);
+    const link = await store('/board/links/create', { token: buyer, body: { id: board.data.id } });
+    assert.equal(link.code, 0, link.message);
+    const shared = await store('/board-share/open', { body: { token: link.data.token } });
+    assert.deepEqual(shared.data?.items.map((item) => item.materialId), [material.id]);
     const cartId = await eventually(async () => {
       const added = await store('/cart/add', { token: buyer, body: { materialId: material.id } });
       return added.code === 0 ? added.data.cartId : undefined;
