@@ -135,9 +135,27 @@ describe('boards: an editor shortlists and shares, a client signed out comments 
     assert.match(await client.getByTestId('shared-board-failed').textContent(), /revoked|撤销/);
     await shoot(client, 'board-guest-revoked');
 
+    // The shortlist goes straight to a quote request for those clips alone, not the rest of the cart.
+    await editor.setViewportSize({ width: 1366, height: 900 });
+    await editor.goto(`${env.server.url}/SearchResult?type=video`);
+    const other = await editor.getByTestId('material-card').nth(2).getAttribute('data-id');
+    await editor.evaluate(async (materialId) => {
+      await fetch('/api/cart/add', { method: 'POST', headers: { 'content-type': 'application/json', access_token: localStorage.getItem('token') }, body: JSON.stringify({ materialId: Number(materialId) }) });
+    }, other);
+    await editor.goBack();
+    await editor.goto(`${env.server.url}/Boards`);
+    await editor.getByTestId('boards-tile').first().click();
+    await editor.getByTestId('board-select-all').check();
+    await editor.getByTestId('board-selection-quote').click();
+    await editor.waitForURL(/\/Putorder\?cartIds=\d+,\d+$/);
+    await editor.getByTestId('putorder-item').nth(1).waitFor();
+    assert.equal(await editor.getByTestId('putorder-item').count(), 2);
+    await shoot(editor, 'board-quote-en');
+
     // The boards list, on a phone.
     await editor.goto(`${env.server.url}/Boards`);
     await editor.getByTestId('boards-tile').first().waitFor();
+    await editor.setViewportSize({ width: 375, height: 812 });
     await shoot(editor, 'boards-list-375-en');
     await editorContext.close();
     await clientContext.close();

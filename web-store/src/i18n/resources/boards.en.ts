@@ -79,5 +79,12 @@ export const boardsEn: MessageShape<typeof boardsZhCN> = {
   failed: 'Could not load, please try again later',
   retry: 'Try again',
   actionFailed: 'That did not work, please try again later',
+  select: 'Select',
+  selectAll: 'Select all',
+  selected: 'Selected: {{count}}',
+  toCart: 'Add to cart',
+  toQuote: 'Request a quote',
+  addedToCart: 'Added to the cart: {{count}}',
+  notBuyable: 'Not bought here: {{count}} (music, sound effects or no longer available; license them from their own pages)',
   cancel: 'Cancel',
 };

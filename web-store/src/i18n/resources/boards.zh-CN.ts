@@ -76,5 +76,12 @@ export const boardsZhCN = {
   failed: '加载失败，请稍后重试',
   retry: '重试',
   actionFailed: '操作失败，请稍后重试',
+  select: '选择',
+  selectAll: '全选',
+  selected: '已选 {{count}} 条',
+  toCart: '加入购物车',
+  toQuote: '直接询价',
+  addedToCart: '已把 {{count}} 条素材加入购物车',
+  notBuyable: '{{count}} 条素材（音乐、音效或已下架）不能在这里购买，请在其详情页获取授权',
   cancel: '取消',
 };

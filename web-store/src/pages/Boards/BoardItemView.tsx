@@ -17,12 +17,31 @@ export interface ItemActions {
 }
 
 /** One item of a board: its material (greyed once off sale), its note, votes and what `children` adds (comments). */
-export function BoardItemView({ item, actions = {}, isCover = false, children, extra }: { item: BoardItem; actions?: ItemActions; isCover?: boolean; children?: ReactNode; extra?: ReactNode }) {
+export function BoardItemView({
+  item,
+  actions = {},
+  isCover = false,
+  selection,
+  children,
+  extra,
+}: {
+  item: BoardItem;
+  actions?: ItemActions;
+  isCover?: boolean;
+  selection?: { checked: boolean; toggle(): void };
+  children?: ReactNode;
+  extra?: ReactNode;
+}) {
   const { t } = useTranslation();
   const card = item.card;
   return (
     <li className={card ? styles.item : `${styles.item} ${styles.itemOff}`} data-testid="board-item" data-material-id={item.materialId}>
       <div className={styles.thumb}>
+        {selection ? (
+          <label className={styles.select}>
+            <input type="checkbox" checked={selection.checked} onChange={selection.toggle} aria-label={t('boards.select')} data-testid="board-item-select" />
+          </label>
+        ) : null}
         {card ? (
           <Link to={detailPath(card)} aria-label={card.title}>
             {card.thumbnail ? <img src={card.thumbnail} alt="" loading="lazy" /> : null}

@@ -4,11 +4,14 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-do
 import { BOARD_LIMITS, type BoardDetail, type BoardItem, type BoardLink } from '@mkt/contracts/web';
 import { loginUrlReturningTo } from '../../api/authLoss';
 import { boardCalls } from '../../api/boardCalls';
+import { orderCalls } from '../../api/orderCalls';
 import { Notice } from '../../catalogue/Notice';
 import { Pager } from '../../catalogue/Pager';
 import { formatUtc8Date } from '../../catalogue/materialFormat';
 import { pageCount, pageParam } from '../../catalogue/paging';
 import { useRemote } from '../../catalogue/useRemote';
+import { putorderFor } from '../../orders/selectedCartIds';
+import { announceCartChanged } from '../../orders/useAddToCart';
 import { useSession } from '../../session/SessionProvider';
 import { Button, buttonClass } from '../../ui/Button';
 import { CopyButton } from '../../ui/CopyButton';
@@ -50,6 +53,13 @@ function Board({ id, page }: { id: number; page: number }) {
   const [, setParams] = useSearchParams();
   const board = useRemote((signal) => boardCalls.detail(id, page, BOARD_PAGE_SIZE, { signal }), [id, page, i18n.language]);
   const [confirming, setConfirming] = useState(false);
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const toggle = (itemId: number) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (!next.delete(itemId)) next.add(itemId);
+      return next;
+    });
 
   const act = async (work: () => Promise<unknown>, done?: string) => {
     try {
@@ -124,12 +134,22 @@ function Board({ id, page }: { id: number; page: number }) {
               {t('boards.boardEmpty')}
             </p>
           ) : (
+            <>
+            <SelectionBar
+              items={data.items.filter((item) => selected.has(item.id))}
+              onAll={() => setSelected(new Set(selected.size === data.items.length ? [] : data.items.map((item) => item.id)))}
+              allSelected={selected.size === data.items.length}
+              onRemove={(itemIds) =>
+                void act(() => boardCalls.removeItems(id, itemIds), t('boards.itemRemoved')).then(() => setSelected(new Set()))
+              }
+            />
             <ol className={`${styles.items} ${board.loading ? styles.stale : ''}`} start={firstIndex + 1} data-testid="board-items">
               {data.items.map((item, i) => (
                 <BoardItemView
                   key={item.id}
                   item={item}
                   isCover={data.coverMaterialId === item.materialId}
+                  selection={{ checked: selected.has(item.id), toggle: () => toggle(item.id) }}
                   actions={{
                     up: firstIndex + i > 0 ? () => void act(() => boardCalls.move(id, item.id, firstIndex + i - 1)) : undefined,
                     down: firstIndex + i < data.itemCount - 1 ? () => void act(() => boardCalls.move(id, item.id, firstIndex + i + 1)) : undefined,
@@ -142,11 +162,71 @@ function Board({ id, page }: { id: number; page: number }) {
                 </BoardItemView>
               ))}
             </ol>
+            </>
           )}
           <Pager page={page} pages={pageCount(data.itemCount, BOARD_PAGE_SIZE)} onPage={(next) => setParams({ id: String(id), page: String(next) })} />
         </section>
         <SharePanel boardId={id} />
       </div>
+    </div>
+  );
+}
+
+/**
+ * What can be done with the selected items at once: to the cart, or straight to a quote request
+ * for them alone (videos and photos; music is licensed from its own page), or off the board.
+ */
+function SelectionBar({ items, allSelected, onAll, onRemove }: { items: BoardItem[]; allSelected: boolean; onAll(): void; onRemove(itemIds: number[]): void }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const buyable = items.filter((item) => item.card && (item.card.kind === 'video' || item.card.kind === 'photo'));
+
+  /** The buyable ones into the cart; answers their cart lines. */
+  const toCart = async (): Promise<number[]> => {
+    const cartIds: number[] = [];
+    for (const item of buyable) cartIds.push((await orderCalls.cartAdd(item.materialId)).cartId);
+    announceCartChanged();
+    if (buyable.length < items.length) toast.show({ message: t('boards.notBuyable', { count: items.length - buyable.length }) });
+    return cartIds;
+  };
+  const run = async (work: () => Promise<void>) => {
+    setBusy(true);
+    try {
+      await work();
+    } catch (error) {
+      toast.show({ message: messageOf(error, t('boards.actionFailed')) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className={styles.selectionBar} data-testid="board-selection">
+      <label className={styles.selectAll}>
+        <input type="checkbox" checked={allSelected} onChange={onAll} data-testid="board-select-all" />
+        <span>{items.length > 0 ? t('boards.selected', { count: items.length }) : t('boards.selectAll')}</span>
+      </label>
+      <Button
+        variant="secondary"
+        disabled={busy || buyable.length === 0}
+        onClick={() =>
+          void run(async () => {
+            await toCart();
+            toast.show({ message: t('boards.addedToCart', { count: buyable.length }) });
+          })
+        }
+        data-testid="board-selection-cart"
+      >
+        {t('boards.toCart')}
+      </Button>
+      <Button disabled={busy || buyable.length === 0} onClick={() => void run(async () => navigate(putorderFor(await toCart())))} data-testid="board-selection-quote">
+        {t('boards.toQuote')}
+      </Button>
+      <Button variant="ghost" disabled={busy || items.length === 0} onClick={() => onRemove(items.map((item) => item.id))} data-testid="board-selection-remove">
+        {t('boards.removeItem')}
+      </Button>
     </div>
   );
 }

@@ -1,9 +1,10 @@
 import { LICENCE_DURATIONS, LICENCE_FORM_RULES, LICENCE_LABELS, LICENCE_REGIONS, LICENCE_TYPES, type LicenceForm, type LicenceType, SPECIAL_REQUEST_MAX, type CartItem, licenceRequiredFields } from '@mkt/contracts/web';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../api/client';
 import { orderCalls } from '../../api/orderCalls';
+import { selectedCartIds } from '../../orders/selectedCartIds';
 import { announceCartChanged } from '../../orders/useAddToCart';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
@@ -27,7 +28,7 @@ const EMPTY: Draft = {
   specialRequest: '',
 };
 
-/** /Putorder: the licence form of spec section 5 over every item in the cart; a confirm dialog precedes submit. */
+/** /Putorder: the licence form of spec section 5 over every item in the cart (or the lines `?cartIds=` names); a confirm dialog precedes submit. */
 export default function PutorderPage() {
   const { t } = useTranslation();
   return (
@@ -46,6 +47,8 @@ export default function PutorderPage() {
 function LicenceFormView() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const only = useMemo(() => selectedCartIds(params.get('cartIds')), [params]);
   const zh = i18n.language !== 'en';
   const [items, setItems] = useState<CartItem[] | null>(null);
   const [draft, setDraft] = useState<Draft>(EMPTY);
@@ -57,12 +60,13 @@ function LicenceFormView() {
   useEffect(() => {
     let live = true;
     Promise.all([orderCalls.cartList(0, 1, 100), orderCalls.cartList(1, 1, 100)])
-      .then(([videos, photos]) => live && setItems([...videos.infos, ...photos.infos]))
+      // ?cartIds= (from a board's selection): only those lines of the cart are quoted.
+      .then(([videos, photos]) => live && setItems([...videos.infos, ...photos.infos].filter((item) => !only || only.has(item.cartId))))
       .catch((error: unknown) => live && setFailure(t('orders.loadFailed', { message: messageOf(error) })));
     return () => {
       live = false;
     };
-  }, [t, i18n.language]);
+  }, [t, i18n.language, only]);
 
   // What this licence type asks for (LICENCE_FORM_RULES, the server's rules too).
   const licenceType = draft.licenceType as LicenceType;
