@@ -112,6 +112,12 @@ describe('distributed shape: every service its own process and database', () => 
     // Boards live in catalogue: the buyer shortlists the clip, and a guest link opens it without an account.
     const board = await store('/board/create', { token: buyer, body: { name: 'Harbour shortlist', materialIds: [material.id] } });
     assert.equal(board.code, 0, board.message);
+    // A member found by phone number: catalogue asks identity's lookup call across processes.
+    const member = await store('/board/members/add', { token: buyer, body: { id: board.data.id, contact: '13800000003', role: 'viewer' } });
+    assert.equal(member.code, 0, member.message);
+    assert.equal(member.data.contact, '138****0003');
+    const seen = await store('/board/detail', { token: contributor, body: { id: board.data.id } });
+    assert.equal(seen.data?.role, 'viewer', seen.message);
     const link = await store('/board/links/create', { token: buyer, body: { id: board.data.id } });
     assert.equal(link.code, 0, link.message);
     const shared = await store('/board-share/open', { body: { token: link.data.token } });

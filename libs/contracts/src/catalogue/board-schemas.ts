@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { lineText, normaliseText } from '../text.js';
 import { bigserialId, wholeNumber } from '../wire-numbers.js';
-import { BOARD_LIMITS } from './boards.js';
+import { BOARD_LIMITS, BOARD_ROLES } from './boards.js';
 
 /** Request bodies of the boards' calls (catalogue/boards.ts). */
 const boardName = () => lineText(1, BOARD_LIMITS.nameMax);
@@ -38,3 +38,7 @@ export const sharedBoardItemRequestSchema = z.object({ ...guest, itemId: bigseri
 export const sharedBoardCommentRequestSchema = z.object({ ...guest, itemId: bigserialId(), name: lineText(1, BOARD_LIMITS.guestNameMax), body: lineText(1, BOARD_LIMITS.commentMax) });
 /** `voterKey`: a random id the guest's browser keeps, so a guest has one vote an item (0 takes it back). */
 export const sharedBoardVoteRequestSchema = z.object({ ...guest, itemId: bigserialId(), voterKey: z.uuid(), value: z.union([z.literal(-1), z.literal(0), z.literal(1)]) });
+
+/** `contact`: the phone number or e-mail the member signs in with. Inviting a member again changes their role. */
+export const boardMemberAddRequestSchema = z.object({ id: bigserialId(), contact: lineText(3, 254), role: z.enum(BOARD_ROLES) });
+export const boardMemberRemoveRequestSchema = z.object({ id: bigserialId(), userId: z.uuid() });

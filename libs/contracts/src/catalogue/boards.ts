@@ -18,6 +18,8 @@ export const BOARD_LIMITS = {
   boardsMax: 200,
   /** Live (not revoked) guest links of one board. */
   linksMax: 20,
+  /** Members of one board, besides its owner. */
+  membersMax: 50,
   passwordMin: 4,
   passwordMax: 64,
   expiryDaysMax: 365,
@@ -40,6 +42,9 @@ export const BoardCalls = {
   moveItem: '/board/items/move',
   itemComments: '/board/items/comments',
   comment: '/board/items/comment',
+  members: '/board/members',
+  addMember: '/board/members/add',
+  removeMember: '/board/members/remove',
   links: '/board/links',
   createLink: '/board/links/create',
   revokeLink: '/board/links/revoke',
@@ -54,9 +59,15 @@ export const SharedBoardCalls = {
   sample: '/board-share/sample',
 } as const;
 
+/** Members see a board and comment; editors also change its items; the owner alone renames, deletes and shares it. */
+export const BOARD_ROLES = ['viewer', 'editor'] as const;
+export type BoardRole = (typeof BOARD_ROLES)[number];
+
 export interface BoardSummary {
   id: number;
   name: string;
+  /** The caller's part in it. */
+  role: 'owner' | BoardRole;
   /** The cover's thumbnail: the chosen cover, else the first item's; empty for an empty board. */
   cover: string;
   itemCount: number;
@@ -69,6 +80,8 @@ export interface BoardItem {
   /** The material's card; null once it is no longer on sale (the item stays, greyed, until removed). */
   card: MaterialCard | null;
   materialId: number;
+  /** Who put it on the board (a member's nickname; empty when unknown). */
+  addedBy: string;
   comments: number;
   votes: { up: number; down: number };
   addedAt: string;
@@ -83,9 +96,10 @@ export interface BoardDetail extends BoardSummary {
 
 export interface BoardComment {
   id: number;
-  /** The display name a guest gave, or "owner" for the board's owner (the store localizes it). */
+  /** The display name a guest gave, or the member's nickname (empty when unknown). */
   author: string;
   byOwner: boolean;
+  byGuest: boolean;
   body: string;
   createdAt: string;
 }
@@ -99,9 +113,20 @@ export interface BoardLink {
   createdAt: string;
 }
 
+export interface BoardMember {
+  userId: string;
+  nickname: string;
+  /** Masked (138****0041). */
+  contact: string;
+  role: BoardRole;
+  addedAt: string;
+}
+
 /** What a guest sees: the board without its owner's notes on links, and the guest's own votes. */
 export interface SharedBoard {
   name: string;
+  /** The owner's nickname, so the client knows whose selection it is. */
+  ownerName: string;
   cover: string;
   itemCount: number;
   items: (BoardItem & { myVote: -1 | 0 | 1 })[];

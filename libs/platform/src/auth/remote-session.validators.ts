@@ -20,6 +20,7 @@ import {
   type StaffSessionValidator,
   type UserSessionValidator,
 } from './auth.guards.js';
+import { ACCOUNT_DIRECTORY, RemoteAccountDirectory } from './account-directory.js';
 import { introspectionMetrics } from './introspection-metrics.js';
 import type { StaffTokenClaims, UserTokenClaims } from './token.service.js';
 
@@ -134,7 +135,7 @@ export const IDENTITY_REACHABILITY = Symbol('IdentityReachability');
 
 /**
  * For a service deployed without identity (IDENTITY_URL set): the session validators every guard
- * uses ask identity, so logoffs, disabled accounts and role changes apply in every service. The
+ * uses ask identity (and so does the account directory), so logoffs, disabled accounts and role changes apply in every service. The
  * calls are counted (`identity_introspection_*`) and identity's state is reported on
  * /health/ready without failing it: when identity is down only signed-in calls fail (ADR 0023).
  */
@@ -167,8 +168,9 @@ export class RemoteSessionsModule {
         },
         { provide: USER_SESSION_VALIDATOR, useClass: RemoteUserSessionValidator },
         { provide: STAFF_SESSION_VALIDATOR, useClass: RemoteStaffSessionValidator },
+        { provide: ACCOUNT_DIRECTORY, useFactory: () => new RemoteAccountDirectory(identityUrl, tokenSecret, fetchImpl) },
       ],
-      exports: [USER_SESSION_VALIDATOR, STAFF_SESSION_VALIDATOR],
+      exports: [USER_SESSION_VALIDATOR, STAFF_SESSION_VALIDATOR, ACCOUNT_DIRECTORY],
     };
   }
 }

@@ -1,38 +1,53 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import type { BoardComment, BoardItem, BoardLink, BoardSummary, Language } from '@mkt/contracts';
-import { publicRenditionPath } from '@mkt/platform';
+import { ACCOUNT_DIRECTORY, publicRenditionPath, type AccountDirectory } from '@mkt/platform';
 import { CatalogueReadService } from '../store/catalogue-read.service.js';
 import { BoardsRepository, type BoardCommentRow, type BoardLinkRow, type BoardRow } from './boards.repository.js';
 
-/** How boards, their items, comments and links read on the wire, for owners and guests alike. */
+/**
+ * How boards, their items, comments and links read on the wire, for members and guests alike.
+ * Members are named by their nicknames from the account directory (identity's); without one in
+ * this deployment the names are left empty rather than failing the page.
+ */
 @Injectable()
 export class BoardViews {
   constructor(
     private readonly boards: BoardsRepository,
     private readonly read: CatalogueReadService,
+    @Optional() @Inject(ACCOUNT_DIRECTORY) private readonly directory?: AccountDirectory,
   ) {}
 
-  summary(board: BoardRow): BoardSummary {
-    return { id: board.id, name: board.name, cover: publicRenditionPath(board.coverKey) ?? '', itemCount: board.itemCount, updatedAt: board.updatedAt.toISOString() };
+  summary(board: BoardRow, role: BoardSummary['role']): BoardSummary {
+    return { id: board.id, name: board.name, role, cover: publicRenditionPath(board.coverKey) ?? '', itemCount: board.itemCount, updatedAt: board.updatedAt.toISOString() };
   }
 
   /** A page of the board's items in its order, each with its material's card (null once off sale). */
   async items(boardId: number, pageNo: number, pageSize: number, language: Language, userId: string | null): Promise<BoardItem[]> {
     const rows = await this.boards.items(boardId, pageSize, (pageNo - 1) * pageSize);
-    const cards = new Map((await this.read.cards(rows.map((row) => row.materialId), language, userId)).map((card) => [card.id, card]));
+    const [cards, names] = await Promise.all([this.read.cards(rows.map((row) => row.materialId), language, userId), this.names(rows.map((row) => row.addedBy))]);
+    const byId = new Map(cards.map((card) => [card.id, card]));
     return rows.map((row) => ({
       id: row.id,
       note: row.note,
-      card: cards.get(row.materialId) ?? null,
+      card: byId.get(row.materialId) ?? null,
       materialId: row.materialId,
+      addedBy: names.get(row.addedBy) ?? '',
       comments: row.comments,
       votes: { up: row.up, down: row.down },
       addedAt: row.addedAt.toISOString(),
     }));
   }
 
-  comment(row: BoardCommentRow): BoardComment {
-    return { id: row.id, author: row.guestName ?? 'owner', byOwner: row.guestName === null, body: row.body, createdAt: row.createdAt.toISOString() };
+  async comments(rows: readonly BoardCommentRow[], ownerId: string): Promise<BoardComment[]> {
+    const names = await this.names(rows.flatMap((row) => (row.authorId ? [row.authorId] : [])));
+    return rows.map((row) => ({
+      id: row.id,
+      author: row.guestName ?? names.get(row.authorId ?? '') ?? '',
+      byOwner: row.authorId === ownerId,
+      byGuest: row.guestName !== null,
+      body: row.body,
+      createdAt: row.createdAt.toISOString(),
+    }));
   }
 
   link(row: BoardLinkRow, now: Date): BoardLink {
@@ -44,5 +59,12 @@ export class BoardViews {
       state: row.revokedAt !== null ? 'revoked' : row.expiresAt !== null && row.expiresAt <= now ? 'expired' : 'live',
       createdAt: row.createdAt.toISOString(),
     };
+  }
+
+  /** Nicknames by account id (none without a directory). */
+  async names(userIds: readonly string[]): Promise<Map<string, string>> {
+    if (!this.directory || userIds.length === 0) return new Map();
+    const accounts = await this.directory.byIds([...new Set(userIds)]);
+    return new Map([...accounts].map(([id, account]) => [id, account.nickname]));
   }
 }

@@ -11,6 +11,8 @@ import {
   boardItemRequestSchema,
   boardLinkCreateRequestSchema,
   boardLinkRevokeRequestSchema,
+  boardMemberAddRequestSchema,
+  boardMemberRemoveRequestSchema,
   boardMoveRequestSchema,
   boardNoteRequestSchema,
   boardRemoveItemsRequestSchema,
@@ -23,7 +25,7 @@ import { BoardsService } from './boards.service.js';
 const path = (call: string) => call.replace(/^\//, '');
 type Body<S extends z.ZodType> = z.output<S>;
 
-/** An owner's boards (POST, signed in): every call answers only the owner's own boards. */
+/** Boards (POST, signed in): each call answers only boards the caller owns or is a member of, within their part (BoardsService). */
 @ApiTags('store: boards')
 @StoreController()
 @UseGuards(UserAuthGuard)
@@ -109,6 +111,27 @@ export class BoardsController {
   @ApiZodBody(boardCommentRequestSchema)
   comment(@CurrentUser() user: AuthenticatedUser, @Body(new ZodValidationPipe(boardCommentRequestSchema)) body: Body<typeof boardCommentRequestSchema>) {
     return this.boards.comment(user.userId, body.id, body.itemId, body.body);
+  }
+
+  @Post(path(BoardCalls.members))
+  @HttpCode(200)
+  @ApiZodBody(boardIdRequestSchema)
+  async members(@CurrentUser() user: AuthenticatedUser, @Body(new ZodValidationPipe(boardIdRequestSchema)) body: Body<typeof boardIdRequestSchema>) {
+    return { list: await this.boards.members(user.userId, body.id) };
+  }
+
+  @Post(path(BoardCalls.addMember))
+  @HttpCode(200)
+  @ApiZodBody(boardMemberAddRequestSchema)
+  addMember(@CurrentUser() user: AuthenticatedUser, @Body(new ZodValidationPipe(boardMemberAddRequestSchema)) body: Body<typeof boardMemberAddRequestSchema>) {
+    return this.boards.addMember(user.userId, body.id, body.contact, body.role);
+  }
+
+  @Post(path(BoardCalls.removeMember))
+  @HttpCode(200)
+  @ApiZodBody(boardMemberRemoveRequestSchema)
+  removeMember(@CurrentUser() user: AuthenticatedUser, @Body(new ZodValidationPipe(boardMemberRemoveRequestSchema)) body: Body<typeof boardMemberRemoveRequestSchema>) {
+    return this.boards.removeMember(user.userId, body.id, body.userId);
   }
 
   @Post(path(BoardCalls.links))

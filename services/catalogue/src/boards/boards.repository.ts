@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
+import type { BoardRole } from '@mkt/contracts';
 
 export interface BoardRow {
   id: number;
@@ -16,6 +17,7 @@ export interface BoardRow {
 export interface BoardItemRow {
   id: number;
   materialId: number;
+  addedBy: string;
   note: string;
   addedAt: Date;
   comments: number;
@@ -75,6 +77,47 @@ export class BoardsRepository {
   async owned(ownerId: string): Promise<BoardRow[]> {
     const rows: RawBoard[] = await this.dataSource.query(`${BOARD_SELECT} WHERE b.owner_id = $1 ORDER BY b.updated_at DESC, b.id DESC`, [ownerId]);
     return rows.map(toBoard);
+  }
+
+  /** The boards `userId` is a member of, with their role, newest change first. */
+  async memberOf(userId: string): Promise<(BoardRow & { role: BoardRole })[]> {
+    const rows: (RawBoard & { role: BoardRole })[] = await this.dataSource.query(
+      `${BOARD_SELECT.replace('SELECT b.id,', 'SELECT bm.role, b.id,')} JOIN catalogue.board_members bm ON bm.board_id = b.id WHERE bm.user_id = $1 ORDER BY b.updated_at DESC, b.id DESC`,
+      [userId],
+    );
+    return rows.map((row) => ({ ...toBoard(row), role: row.role }));
+  }
+
+  async memberRole(boardId: number, userId: string): Promise<BoardRole | null> {
+    const [row] = (await this.dataSource.query(`SELECT role FROM catalogue.board_members WHERE board_id = $1 AND user_id = $2`, [boardId, userId])) as { role: BoardRole }[];
+    return row?.role ?? null;
+  }
+
+  async members(boardId: number): Promise<{ userId: string; role: BoardRole; addedAt: Date }[]> {
+    const rows: { user_id: string; role: BoardRole; added_at: Date }[] = await this.dataSource.query(
+      `SELECT user_id, role, added_at FROM catalogue.board_members WHERE board_id = $1 ORDER BY added_at, user_id`,
+      [boardId],
+    );
+    return rows.map((row) => ({ userId: row.user_id, role: row.role, addedAt: row.added_at }));
+  }
+
+  async countMembers(boardId: number): Promise<number> {
+    const [row] = (await this.dataSource.query(`SELECT count(*)::int AS count FROM catalogue.board_members WHERE board_id = $1`, [boardId])) as { count: number }[];
+    return row?.count ?? 0;
+  }
+
+  /** Adds a member, or changes their role. */
+  async putMember(boardId: number, userId: string, role: BoardRole, addedBy: string, now: Date): Promise<void> {
+    await this.dataSource.query(
+      `INSERT INTO catalogue.board_members (board_id, user_id, role, added_by, added_at) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (board_id, user_id) DO UPDATE SET role = EXCLUDED.role`,
+      [boardId, userId, role, addedBy, now],
+    );
+  }
+
+  async removeMember(boardId: number, userId: string): Promise<boolean> {
+    const rows: unknown[] = await this.dataSource.query(`DELETE FROM catalogue.board_members WHERE board_id = $1 AND user_id = $2 RETURNING user_id`, [boardId, userId]);
+    return (Array.isArray(rows[0]) ? (rows[0] as unknown[]) : rows).length > 0;
   }
 
   async countOwned(ownerId: string): Promise<number> {
@@ -154,14 +197,23 @@ export class BoardsRepository {
 
   async items(boardId: number, limit: number, offset: number): Promise<BoardItemRow[]> {
     const rows: RawItem[] = await this.dataSource.query(
-      `SELECT i.id, i.material_id, i.note, i.added_at,
+      `SELECT i.id, i.material_id, i.added_by, i.note, i.added_at,
               (SELECT count(*) FROM catalogue.board_comments c WHERE c.item_id = i.id)::int AS comments,
               (SELECT count(*) FILTER (WHERE v.value = 1) FROM catalogue.board_votes v WHERE v.item_id = i.id)::int AS up,
               (SELECT count(*) FILTER (WHERE v.value = -1) FROM catalogue.board_votes v WHERE v.item_id = i.id)::int AS down
          FROM catalogue.board_items i WHERE i.board_id = $1 ORDER BY i.position, i.id LIMIT $2 OFFSET $3`,
       [boardId, limit, offset],
     );
-    return rows.map((row) => ({ id: Number(row.id), materialId: Number(row.material_id), note: row.note, addedAt: row.added_at, comments: row.comments, up: row.up, down: row.down }));
+    return rows.map((row) => ({
+      id: Number(row.id),
+      materialId: Number(row.material_id),
+      addedBy: row.added_by,
+      note: row.note,
+      addedAt: row.added_at,
+      comments: row.comments,
+      up: row.up,
+      down: row.down,
+    }));
   }
 
   /** The item's material when the item is on the board. */
@@ -270,6 +322,7 @@ interface RawBoard {
 interface RawItem {
   id: string;
   material_id: string;
+  added_by: string;
   note: string;
   added_at: Date;
   comments: number;

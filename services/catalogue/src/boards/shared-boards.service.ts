@@ -34,9 +34,11 @@ export class SharedBoardsService {
     const { link, board } = await this.admit(pass);
     const items = await this.views.items(board.id, pageNo, pageSize, language, null);
     const mine = voterKey ? await this.boards.votesOf(guestVoter(link, voterKey), items.map((item) => item.id)) : new Map<number, number>();
-    const summary = this.views.summary(board);
+    const summary = this.views.summary(board, 'viewer');
+    const owner = await this.views.names([board.ownerId]);
     return {
       name: summary.name,
+      ownerName: owner.get(board.ownerId) ?? '',
       cover: summary.cover,
       itemCount: summary.itemCount,
       items: items.map((item) => ({ ...item, myVote: (mine.get(item.id) ?? 0) as -1 | 0 | 1 })),
@@ -48,7 +50,7 @@ export class SharedBoardsService {
   async comments(pass: GuestPass, itemId: number): Promise<BoardComment[]> {
     const { board } = await this.admit(pass);
     await this.itemOf(board, itemId);
-    return (await this.boards.comments(itemId)).map((row) => this.views.comment(row));
+    return this.views.comments(await this.boards.comments(itemId), board.ownerId);
   }
 
   async comment(pass: GuestPass, itemId: number, name: string, body: string): Promise<{ id: number }> {

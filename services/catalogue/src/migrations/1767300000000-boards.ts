@@ -4,7 +4,7 @@ const S = 'catalogue';
 
 /**
  * Boards: an owner's named selections of materials (any kind, each with a note, in the owner's
- * order), the guest links that open them without an account (the secret, an optional scrypt
+ * order), the accounts the owner made members (viewers or editors), the guest links that open them without an account (the secret, an optional scrypt
  * password hash and expiry, revocation, and the wrong-password count that locks a link for a
  * while), and what the owner and guests say about items: comments and one vote per voter.
  * Deleting a board deletes all of it; an item whose material went off sale stays until removed.
@@ -35,6 +35,16 @@ export class CatalogueBoards1767300000000 implements MigrationInterface {
         UNIQUE ("board_id", "material_id")
       )`);
     await runner.query(`CREATE INDEX IF NOT EXISTS "board_items_order_idx" ON "${S}"."board_items" ("board_id", "position", "id")`);
+    await runner.query(`
+      CREATE TABLE IF NOT EXISTS "${S}"."board_members" (
+        "board_id" bigint NOT NULL REFERENCES "${S}"."boards" ("id") ON DELETE CASCADE,
+        "user_id" uuid NOT NULL,
+        "role" varchar(10) NOT NULL CHECK ("role" IN ('viewer', 'editor')),
+        "added_by" uuid NOT NULL,
+        "added_at" timestamptz NOT NULL,
+        PRIMARY KEY ("board_id", "user_id")
+      )`);
+    await runner.query(`CREATE INDEX IF NOT EXISTS "board_members_user_idx" ON "${S}"."board_members" ("user_id")`);
     await runner.query(`
       CREATE TABLE IF NOT EXISTS "${S}"."board_links" (
         "id" bigserial PRIMARY KEY,
@@ -71,6 +81,6 @@ export class CatalogueBoards1767300000000 implements MigrationInterface {
   }
 
   async down(runner: QueryRunner): Promise<void> {
-    for (const table of ['board_votes', 'board_comments', 'board_links', 'board_items', 'boards']) await runner.query(`DROP TABLE IF EXISTS "${S}"."${table}"`);
+    for (const table of ['board_votes', 'board_comments', 'board_links', 'board_members', 'board_items', 'boards']) await runner.query(`DROP TABLE IF EXISTS "${S}"."${table}"`);
   }
 }

@@ -1,0 +1,128 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ACCOUNT_LOOKUP_PATH, INTROSPECTION_SIGNATURE_HEADER, type BoardComment, type BoardDetail, type BoardMember, type BoardSummary } from '@mkt/contracts';
+import { CatalogueModule, MaterialWriter } from '@mkt/catalogue';
+import { IdentityModule } from '@mkt/identity';
+import { accountLookupSignature, startServiceProcess, type RunningServiceProcess } from '@mkt/platform';
+import { createTestDatabase, type TestDatabase } from '@mkt/platform/testing';
+
+interface Reply<T> {
+  status: number;
+  body: { code: number; message: string; data: T };
+}
+
+/**
+ * Board members, with identity in the process (its account directory finds them by what they
+ * sign in with): viewers see and comment, editors also change items, only the owner shares and
+ * manages members; a removed member loses the board at once; every change names who made it.
+ */
+describe('single machine: board members found through identity', () => {
+  let db: TestDatabase;
+  const dataDir = mkdtempSync(join(tmpdir(), 'mkt-board-members-'));
+  let server: RunningServiceProcess;
+  const tokens: Record<string, string> = {};
+  let materials: number[] = [];
+
+  const call = async <T = unknown>(path: string, token: string | undefined, body: unknown, lang = 'en'): Promise<Reply<T>> => {
+    const response = await fetch(`${server.url}/api${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'accept-language': lang, ...(token ? { access_token: token } : {}) },
+      body: JSON.stringify(body),
+    });
+    return { status: response.status, body: (await response.json()) as Reply<T>['body'] };
+  };
+
+  async function signIn(account: string): Promise<string> {
+    await call('/user/code/send', undefined, { account });
+    const mailbox = (await (await fetch(`${server.url}/dev/mailbox?to=${encodeURIComponent(account)}`)).json()) as { messages: { code: string }[] };
+    const login = await call<{ token: string }>('/user/login', undefined, { account, code: mailbox.messages.at(-1)!.code });
+    return login.body.data.token;
+  }
+
+  beforeAll(async () => {
+    db = await createTestDatabase('board-members');
+    server = await startServiceProcess({
+      title: 'board members under test',
+      modules: [IdentityModule, CatalogueModule],
+      env: { NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', DATABASE_URL: db.url, DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED_DEMO: 'false' },
+    });
+    const created = await server.app.get(MaterialWriter).createMany(
+      ['Harbour at dawn', 'Harbour at noon', 'Harbour at dusk'].map((titleEn, i) => ({ kind: 'video' as const, status: 'published' as const, titleZh: `港口 ${i}`, titleEn })),
+    );
+    materials = created.map((row) => row.id);
+    for (const [name, account] of Object.entries({ owner: '13800000051', editor: 'editor@example.com', viewer: '13800000053', stranger: '13800000054' })) tokens[name] = await signIn(account);
+  }, 120_000);
+  afterAll(async () => {
+    await server?.stop();
+    await db?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('lets each member do their part, names who did what, and takes the board from a removed member at once', async () => {
+    const id = (await call<{ id: number }>('/board/create', tokens.owner, { name: 'Harbour film', materialIds: [materials[0]] })).body.data.id;
+    // Invited by what they sign in with, however it is typed.
+    const editor = await call<BoardMember>('/board/members/add', tokens.owner, { id, contact: ' Editor@Example.com ', role: 'editor' });
+    expect(editor.body.data).toMatchObject({ role: 'editor', contact: 'e****r@example.com', nickname: expect.any(String) });
+    const viewer = await call<BoardMember>('/board/members/add', tokens.owner, { id, contact: '138-0000-0053', role: 'viewer' });
+    expect(viewer.body.data).toMatchObject({ role: 'viewer', contact: '138****0053' });
+    const unknown = await call('/board/members/add', tokens.owner, { id, contact: '13800000099', role: 'viewer' }, 'zh-CN');
+    expect([unknown.status, unknown.body.message]).toEqual([404, '没有用这个手机号或邮箱登录的账号']);
+    expect((await call('/board/members/add', tokens.owner, { id, contact: '13800000051', role: 'viewer' })).status).toBe(422);
+    expect((await call('/board/members/add', tokens.owner, { id, contact: 'not a contact', role: 'viewer' })).status).toBe(404);
+    expect((await call('/board/members/add', tokens.owner, { id, contact: '13800000053', role: 'owner' })).status).toBe(422);
+
+    // Members find it in their lists, with their part.
+    const listed = await call<{ list: BoardSummary[] }>('/board/list', tokens.viewer, {});
+    expect(listed.body.data.list).toEqual([expect.objectContaining({ id, name: 'Harbour film', role: 'viewer' })]);
+    expect((await call<{ list: BoardSummary[] }>('/board/list', tokens.stranger, {})).body.data.list).toEqual([]);
+
+    // The editor changes items and the cover; the viewer only looks and comments.
+    expect((await call<{ added: number }>('/board/items/add', tokens.editor, { id, materialIds: [materials[1]] })).body.data).toEqual({ added: 1 });
+    expect((await call('/board/update', tokens.editor, { id, coverMaterialId: materials[1] })).status).toBe(200);
+    const readOnly = await call('/board/items/add', tokens.viewer, { id, materialIds: [materials[2]] }, 'zh-CN');
+    expect([readOnly.status, readOnly.body.code, readOnly.body.message]).toEqual([403, 3209, '您在这个素材板中的权限不能做这项修改']);
+    const detail = await call<BoardDetail>('/board/detail', tokens.viewer, { id });
+    expect(detail.body.data.role).toBe('viewer');
+    const [first, second] = detail.body.data.items;
+    expect((await call('/board/items/note', tokens.viewer, { id, itemId: first!.id, note: 'mine' })).status).toBe(403);
+    expect((await call('/board/items/comment', tokens.viewer, { id, itemId: first!.id, body: 'Lovely light' })).status).toBe(200);
+    // Only the owner renames, deletes, shares and manages members.
+    for (const [path, body] of [
+      ['/board/update', { id, name: 'Taken over' }],
+      ['/board/delete', { id }],
+      ['/board/links/create', { id }],
+      ['/board/links', { id }],
+      ['/board/members/add', { id, contact: '13800000054', role: 'editor' }],
+    ] as const) {
+      expect({ path, status: (await call(path, tokens.editor, body)).status }).toEqual({ path, status: 403 });
+    }
+    // Strangers still see nothing at all.
+    expect((await call('/board/detail', tokens.stranger, { id })).status).toBe(404);
+
+    // Who did what, by name.
+    const names = Object.fromEntries((await call<{ list: BoardMember[] }>('/board/members', tokens.viewer, { id })).body.data.list.map((m) => [m.role, m.nickname]));
+    const owned = await call<BoardDetail>('/board/detail', tokens.owner, { id });
+    expect(owned.body.data.items.map((item) => item.addedBy)).toEqual([expect.any(String), names.editor]);
+    expect(owned.body.data.items[0]!.addedBy).not.toBe('');
+    expect(second!.materialId).toBe(materials[1]);
+    const comments = await call<{ list: BoardComment[] }>('/board/items/comments', tokens.owner, { id, itemId: first!.id });
+    expect(comments.body.data.list).toEqual([expect.objectContaining({ author: names.viewer, byOwner: false, byGuest: false, body: 'Lovely light' })]);
+
+    // Removed: at once, on the very next call. A member may also leave by themselves.
+    const viewerId = viewer.body.data.userId;
+    expect((await call('/board/members/remove', tokens.editor, { id, userId: viewerId })).status).toBe(403);
+    expect((await call('/board/members/remove', tokens.owner, { id, userId: viewerId })).status).toBe(200);
+    expect((await call('/board/detail', tokens.viewer, { id })).status).toBe(404);
+    expect((await call('/board/members/remove', tokens.editor, { id, userId: editor.body.data.userId })).status).toBe(200);
+    expect((await call('/board/items/add', tokens.editor, { id, materialIds: [materials[2]] })).status).toBe(404);
+  });
+
+  it('answers account lookups only to callers holding the shared secret', async () => {
+    const request = { contacts: ['13800000051'], userIds: [] };
+    const lookup = (signature: string) =>
+      fetch(`${server.url}${ACCOUNT_LOOKUP_PATH}`, { method: 'POST', headers: { 'content-type': 'application/json', [INTROSPECTION_SIGNATURE_HEADER]: signature }, body: JSON.stringify(request) });
+    expect((await lookup('0'.repeat(64))).status).toBe(403);
+    expect((await lookup(accountLookupSignature('not-the-secret', request))).status).toBe(403);
+  });
+});
