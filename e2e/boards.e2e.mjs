@@ -74,6 +74,32 @@ describe('boards: an editor shortlists and shares, a client signed out comments 
     assert.match(shareUrl, /\/SharedBoard\?token=[A-Za-z0-9_-]{32}$/);
     await shoot(editor, 'board-owner-zh');
 
+    // A colleague as a viewer: found by the phone number they signed in with, sees the board, comments, changes nothing.
+    const colleagueContext = await env.browser.newContext({ viewport: { width: 1366, height: 900 } });
+    const colleague = await colleagueContext.newPage();
+    await signInOnStore(env.server, colleague, '13800000042');
+    await editor.getByTestId('board-member-contact').fill('138 0000 0099');
+    await editor.getByTestId('board-member-invite').click();
+    await editor.getByText('没有用这个手机号或邮箱登录的账号').first().waitFor();
+    await editor.getByTestId('board-member-contact').fill('138 0000 0042');
+    await editor.getByTestId('board-member-invite').click();
+    await editor.getByTestId('board-member').first().waitFor();
+    assert.match(await editor.getByTestId('board-member').first().textContent(), /查看者[\s\S]*138\*\*\*\*0042/);
+    await colleague.goto(`${env.server.url}/Boards`);
+    await colleague.getByTestId('boards-tile-shared').first().waitFor();
+    await colleague.getByTestId('boards-tile').first().click();
+    await colleague.getByTestId('board-item').nth(1).waitFor();
+    assert.equal(await colleague.getByTestId('board-share').count(), 0, 'a viewer does not share');
+    assert.equal(await colleague.getByTestId('board-delete').count(), 0);
+    assert.equal(await colleague.getByTestId('board-item-note').count(), 0, 'a viewer reads notes, does not write them');
+    await colleague.getByText('片头备选，客户喜欢暖色').waitFor();
+    const theirs = colleague.getByTestId('board-item').first();
+    await theirs.getByTestId('board-item-comments').click();
+    await theirs.getByTestId('board-comment-input').fill('同意，用这条');
+    await theirs.getByTestId('board-comment-send').click();
+    await theirs.getByTestId('board-comment-list').getByText('同意，用这条').waitFor();
+    await shoot(colleague, 'board-viewer-zh');
+
     // The client, signed out, on a phone.
     const clientContext = await env.browser.newContext({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
     const client = await clientContext.newPage();
@@ -126,6 +152,13 @@ describe('boards: an editor shortlists and shares, a client signed out comments 
     await shoot(editor, 'board-owner-en');
     await editor.setViewportSize({ width: 375, height: 812 });
     await shoot(editor, 'board-owner-375-en');
+
+    // The colleague removed: the board is gone for them on their next look.
+    await editor.getByTestId('board-member-remove').first().click();
+    await editor.getByText('Member removed').first().waitFor();
+    await colleague.reload();
+    await colleague.getByTestId('board-failed').waitFor();
+    await colleagueContext.close();
 
     // Revoked: the link opens nothing any more.
     await editor.getByTestId('board-link-revoke').first().click();

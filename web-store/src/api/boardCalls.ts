@@ -1,8 +1,8 @@
-import type { BoardComment, BoardDetail, BoardLink, BoardSummary, SampleDownloadResponse, SharedBoard } from '@mkt/contracts/web';
+import type { BoardComment, BoardDetail, BoardLink, BoardMember, BoardRole, BoardSummary, SampleDownloadResponse, SharedBoard } from '@mkt/contracts/web';
 import { BoardCalls, SharedBoardCalls } from '@mkt/contracts/web';
 import { type CallOptions, post } from './client';
 
-/** The owner's boards (signed in). */
+/** Boards the signed-in user owns or is a member of. */
 export const boardCalls = {
   list: async (options?: CallOptions) => (await post<{ list: BoardSummary[] }>(BoardCalls.list, {}, options)).list,
   create: (name: string, materialIds: number[] = []) => post<{ id: number }>(BoardCalls.create, { name, materialIds }),
@@ -16,6 +16,9 @@ export const boardCalls = {
   move: (id: number, itemId: number, toIndex: number) => post<null>(BoardCalls.moveItem, { id, itemId, toIndex }),
   comments: async (id: number, itemId: number) => (await post<{ list: BoardComment[] }>(BoardCalls.itemComments, { id, itemId })).list,
   comment: (id: number, itemId: number, body: string) => post<{ id: number }>(BoardCalls.comment, { id, itemId, body }),
+  members: async (id: number, options?: CallOptions) => (await post<{ list: BoardMember[] }>(BoardCalls.members, { id }, options)).list,
+  addMember: (id: number, contact: string, role: BoardRole) => post<BoardMember>(BoardCalls.addMember, { id, contact, role }),
+  removeMember: (id: number, userId: string) => post<null>(BoardCalls.removeMember, { id, userId }),
   links: async (id: number, options?: CallOptions) => (await post<{ list: BoardLink[] }>(BoardCalls.links, { id }, options)).list,
   createLink: (id: number, settings: { password?: string; expiresInDays?: number }) => post<BoardLink>(BoardCalls.createLink, { id, ...settings }),
   revokeLink: (id: number, linkId: number) => post<null>(BoardCalls.revokeLink, { id, linkId }),

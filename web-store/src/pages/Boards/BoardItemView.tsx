@@ -57,7 +57,8 @@ export function BoardItemView({
         {card ? <p className={styles.muted}>{card.code}</p> : null}
         {actions.saveNote ? <NoteEditor note={item.note} save={actions.saveNote} /> : item.note ? <p className={styles.note}>{item.note}</p> : null}
         <p className={styles.itemMeta} data-testid="board-item-votes">
-          {t('boards.votes', { up: item.votes.up, down: item.votes.down })} · {formatUtc8Date(item.addedAt)}
+          {t('boards.votes', { up: item.votes.up, down: item.votes.down })} · {item.addedBy ? `${t('boards.addedBy', { name: item.addedBy })} · ` : ''}
+          {formatUtc8Date(item.addedAt)}
         </p>
         {extra}
         {children}
@@ -164,7 +165,8 @@ export function CommentThread({ count, load, post, needsName }: { count: number;
             <ul className={styles.commentList} data-testid="board-comment-list">
               {comments.map((comment) => (
                 <li key={comment.id} className={styles.comment}>
-                  <span className={styles.commentAuthor}>{comment.byOwner ? t('boards.owner') : comment.author}</span>
+                  <span className={styles.commentAuthor}>{comment.author || (comment.byOwner ? t('boards.owner') : '')}</span>
+                  {comment.byOwner && comment.author ? <span className={styles.badge}>{t('boards.owner')}</span> : null}
                   <span className={styles.muted}> · {formatUtc8Date(comment.createdAt)}</span>
                   <p>{comment.body}</p>
                 </li>

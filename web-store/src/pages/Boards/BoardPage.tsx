@@ -19,6 +19,7 @@ import { Dialog } from '../../ui/Dialog';
 import { useToast } from '../../ui/toast/ToastProvider';
 import { BoardItemView, CommentThread } from './BoardItemView';
 import { messageOf } from './boardMessages';
+import { MembersPanel } from './MembersPanel';
 import styles from './Boards.module.css';
 
 export const BOARD_PAGE_SIZE = 48;
@@ -89,6 +90,8 @@ function Board({ id, page }: { id: number; page: number }) {
   if (!board.data) return <p className={styles.page}>{t('catalogue.loading')}</p>;
   const data = board.data;
   const firstIndex = (page - 1) * BOARD_PAGE_SIZE;
+  const owner = data.role === 'owner';
+  const editor = data.role !== 'viewer';
 
   return (
     <div className={styles.page}>
@@ -96,13 +99,15 @@ function Board({ id, page }: { id: number; page: number }) {
         ← {t('boards.back')}
       </Link>
       <header className={styles.boardHead}>
-        <BoardName board={data} onRenamed={board.reload} />
+        <BoardName board={data} canRename={owner} onRenamed={board.reload} />
         <p className={styles.muted} data-testid="board-count">
           {t('boards.items', { count: data.itemCount })} · {t('boards.updated', { date: formatUtc8Date(data.updatedAt) })}
         </p>
-        <Button variant="ghost" onClick={() => setConfirming(true)} data-testid="board-delete">
-          {t('boards.remove')}
-        </Button>
+        {owner ? (
+          <Button variant="ghost" onClick={() => setConfirming(true)} data-testid="board-delete">
+            {t('boards.remove')}
+          </Button>
+        ) : null}
       </header>
       <Dialog open={confirming} title={t('boards.remove')} onClose={() => setConfirming(false)} testId="board-delete-dialog">
         <p>{t('boards.removeConfirm')}</p>
@@ -139,6 +144,7 @@ function Board({ id, page }: { id: number; page: number }) {
               items={data.items.filter((item) => selected.has(item.id))}
               onAll={() => setSelected(new Set(selected.size === data.items.length ? [] : data.items.map((item) => item.id)))}
               allSelected={selected.size === data.items.length}
+              canRemove={editor}
               onRemove={(itemIds) =>
                 void act(() => boardCalls.removeItems(id, itemIds), t('boards.itemRemoved')).then(() => setSelected(new Set()))
               }
@@ -150,13 +156,17 @@ function Board({ id, page }: { id: number; page: number }) {
                   item={item}
                   isCover={data.coverMaterialId === item.materialId}
                   selection={{ checked: selected.has(item.id), toggle: () => toggle(item.id) }}
-                  actions={{
-                    up: firstIndex + i > 0 ? () => void act(() => boardCalls.move(id, item.id, firstIndex + i - 1)) : undefined,
-                    down: firstIndex + i < data.itemCount - 1 ? () => void act(() => boardCalls.move(id, item.id, firstIndex + i + 1)) : undefined,
-                    remove: () => void act(() => boardCalls.removeItems(id, [item.id]), t('boards.itemRemoved')),
-                    cover: item.card ? () => void act(() => boardCalls.setCover(id, item.materialId), t('boards.coverSet')) : undefined,
-                    saveNote: (note) => act(() => boardCalls.note(id, item.id, note), t('boards.noteSaved')),
-                  }}
+                  actions={
+                    editor
+                      ? {
+                          up: firstIndex + i > 0 ? () => void act(() => boardCalls.move(id, item.id, firstIndex + i - 1)) : undefined,
+                          down: firstIndex + i < data.itemCount - 1 ? () => void act(() => boardCalls.move(id, item.id, firstIndex + i + 1)) : undefined,
+                          remove: () => void act(() => boardCalls.removeItems(id, [item.id]), t('boards.itemRemoved')),
+                          cover: item.card ? () => void act(() => boardCalls.setCover(id, item.materialId), t('boards.coverSet')) : undefined,
+                          saveNote: (note) => act(() => boardCalls.note(id, item.id, note), t('boards.noteSaved')),
+                        }
+                      : {}
+                  }
                 >
                   <OwnerComments boardId={id} item={item} onPosted={board.reload} />
                 </BoardItemView>
@@ -166,7 +176,10 @@ function Board({ id, page }: { id: number; page: number }) {
           )}
           <Pager page={page} pages={pageCount(data.itemCount, BOARD_PAGE_SIZE)} onPage={(next) => setParams({ id: String(id), page: String(next) })} />
         </section>
-        <SharePanel boardId={id} />
+        <div className={styles.side}>
+          {owner ? <SharePanel boardId={id} /> : null}
+          <MembersPanel boardId={id} role={data.role} />
+        </div>
       </div>
     </div>
   );
@@ -176,7 +189,19 @@ function Board({ id, page }: { id: number; page: number }) {
  * What can be done with the selected items at once: to the cart, or straight to a quote request
  * for them alone (videos and photos; music is licensed from its own page), or off the board.
  */
-function SelectionBar({ items, allSelected, onAll, onRemove }: { items: BoardItem[]; allSelected: boolean; onAll(): void; onRemove(itemIds: number[]): void }) {
+function SelectionBar({
+  items,
+  allSelected,
+  canRemove,
+  onAll,
+  onRemove,
+}: {
+  items: BoardItem[];
+  allSelected: boolean;
+  canRemove: boolean;
+  onAll(): void;
+  onRemove(itemIds: number[]): void;
+}) {
   const { t } = useTranslation();
   const toast = useToast();
   const navigate = useNavigate();
@@ -224,14 +249,16 @@ function SelectionBar({ items, allSelected, onAll, onRemove }: { items: BoardIte
       <Button disabled={busy || buyable.length === 0} onClick={() => void run(async () => navigate(putorderFor(await toCart())))} data-testid="board-selection-quote">
         {t('boards.toQuote')}
       </Button>
-      <Button variant="ghost" disabled={busy || items.length === 0} onClick={() => onRemove(items.map((item) => item.id))} data-testid="board-selection-remove">
-        {t('boards.removeItem')}
-      </Button>
+      {canRemove ? (
+        <Button variant="ghost" disabled={busy || items.length === 0} onClick={() => onRemove(items.map((item) => item.id))} data-testid="board-selection-remove">
+          {t('boards.removeItem')}
+        </Button>
+      ) : null}
     </div>
   );
 }
 
-function BoardName({ board, onRenamed }: { board: BoardDetail; onRenamed(): void }) {
+function BoardName({ board, canRename, onRenamed }: { board: BoardDetail; canRename: boolean; onRenamed(): void }) {
   const { t } = useTranslation();
   const toast = useToast();
   const [editing, setEditing] = useState(false);
@@ -253,9 +280,11 @@ function BoardName({ board, onRenamed }: { board: BoardDetail; onRenamed(): void
         <h1 className={styles.title} data-testid="board-name">
           {board.name}
         </h1>
-        <Button variant="ghost" onClick={() => setEditing(true)} data-testid="board-rename">
-          {t('boards.rename')}
-        </Button>
+        {canRename ? (
+          <Button variant="ghost" onClick={() => setEditing(true)} data-testid="board-rename">
+            {t('boards.rename')}
+          </Button>
+        ) : null}
       </div>
     );
   }

@@ -103,6 +103,11 @@ function BoardList() {
                 <span className={styles.boardMeta}>
                   {t('boards.items', { count: board.itemCount })} · {t('boards.updated', { date: formatUtc8Date(board.updatedAt) })}
                 </span>
+                {board.role !== 'owner' ? (
+                  <span className={styles.boardShared} data-testid="boards-tile-shared">
+                    {t('boards.sharedWithMe', { role: t(board.role === 'editor' ? 'boards.roleEditor' : 'boards.roleViewer') })}
+                  </span>
+                ) : null}
               </Link>
             </li>
           ))}

@@ -25,7 +25,8 @@ export function SaveToBoard({ materialId, className }: { materialId: number; cla
     if (!gate.requireToken()) return;
     setOpen(true);
     try {
-      setBoards(await boardCalls.list());
+      // Boards the user may put items on: their own and those they edit.
+      setBoards((await boardCalls.list()).filter((board) => board.role !== 'viewer'));
     } catch (error) {
       toast.show({ message: messageOf(error, t('boards.failed')) });
       setOpen(false);

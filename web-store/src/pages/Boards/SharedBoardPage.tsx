@@ -106,7 +106,7 @@ export default function SharedBoardPage() {
         <h1 className={styles.title} data-testid="shared-board-name">
           {board.name}
         </h1>
-        <p className={styles.muted}>{t('boards.sharedLead')}</p>
+        <p className={styles.muted}>{board.ownerName ? t('boards.sharedBy', { name: board.ownerName }) : t('boards.sharedLead')}</p>
         <label className={styles.field}>
           <span>{t('boards.guestName')}</span>
           <input
