@@ -25,6 +25,8 @@
 //      beside a single-stream copy of it on loopback (one streamed PUT to a bare Node receiver)
 //      and a plain file copy, and the processing time of a 10 s 1080p clip
 //      beside the raw ffmpeg commands the pipeline runs (skipped with BENCH_UPLOADS=0);
+//  11. boards: BENCH_BOARDS boards of 500 items with 200 comments, each board's first page opened
+//      once by its owner and once by a guest link at 8 clients (BENCH_BOARDS=0 skips);
 //  10. visual discovery: a fresh server with BENCH_VISUAL_MATERIALS generated materials and about
 //      BENCH_VISUAL_FRAMES visual-index frames; start-up and the index's build time and memory;
 //      search by image with BENCH_IMAGE_QUERIES distinct 1920x1080 JPEGs at 8 clients (decoding
@@ -56,6 +58,7 @@ import { runLoad } from './lib/load.mjs';
 import { renderMarkdown, renderText, writeReport } from './lib/report.mjs';
 import { measureOrders } from './lib/orders-bench.mjs';
 import { measureJudging } from './lib/judging-bench.mjs';
+import { BOARD_TARGETS, measureBoards } from './lib/boards-bench.mjs';
 import { measurePayouts } from './lib/payouts-bench.mjs';
 import { DISTINCT_TARGETS, distinctDetails, distinctQuerySets, runDistinct, runDistinctFloor, treePss } from './lib/distinct-search-bench.mjs';
 import { TARGETS_MS, loadCatalogue, measureSearch } from './lib/search-bench.mjs';
@@ -135,6 +138,7 @@ function readSettings(env) {
     uploadMB: number('BENCH_UPLOAD_MB', 200, 1, 3072),
     payoutLines: number('BENCH_PAYOUT_LINES', 1_000_000, 0, 10_000_000),
     judgingEntries: number('BENCH_JUDGING_ENTRIES', 10_000, 0, 1_000_000),
+    boards: number('BENCH_BOARDS', 240, 0, 5_000),
     judges: number('BENCH_JUDGES', 30, 1, 500),
     payoutContributors: number('BENCH_PAYOUT_CONTRIBUTORS', 10_000, 1, 1_000_000),
     visual: !['0', 'false', 'no'].includes((env.BENCH_VISUAL ?? '1').toLowerCase()),
@@ -639,6 +643,28 @@ async function measurePayoutsSection(settings, launcher, problems) {
 }
 
 /**
+ * Boards: a fresh server (read cache off, behind a trusted proxy so each guest is an address of
+ * its own) with 5,000 generated materials, the boards written beside them, each opened once.
+ * @param {ReturnType<typeof readSettings>} settings
+ * @param {ReturnType<typeof serverLauncher>} launcher
+ * @param {string[]} problems
+ */
+async function measureBoardsSection(settings, launcher, problems) {
+  const server = await launcher.start(launcher.newDataDir(), 'boards server', { READ_CACHE_SECONDS: '0', TRUSTED_PROXIES: '127.0.0.1' });
+  try {
+    await loadCatalogue({ root: ROOT, databaseUrl: server.databaseUrl, count: 5_000, progress });
+    const account = '13900000077';
+    const result = await measureBoards({ baseUrl: server.baseUrl, databaseUrl: server.databaseUrl, boards: settings.boards, ownerToken: await signIn(server.baseUrl, account), ownerAccount: account, progress });
+    if (result.owner.errors > 0) problems.push(`boards: ${result.owner.errors} opens by the owner failed`);
+    if (result.guest.errors > 0) problems.push(`boards: ${result.guest.errors} opens by guests failed`);
+    progress(`boards: p95 ${formatMs(result.owner.latencyMs.p95)} ms as the owner, ${formatMs(result.guest.latencyMs.p95)} ms as guests`);
+    return result;
+  } finally {
+    checkStop(await server.stop(), 'boards server', problems);
+  }
+}
+
+/**
  * A fresh server with the demo staff accounts (the contest manager sets the contest up) whose demo
  * data is in place before it answers ready, so seeding does not compete with the measurement.
  * @param {ReturnType<typeof readSettings>} settings
@@ -1023,6 +1049,24 @@ function sections(report) {
     });
   }
 
+  if (report.boards) {
+    const b = report.boards;
+    const row = (/** @type {string} */ what, /** @type {any} */ run) => [what, String(b.clients), formatCount(run.requests), formatCount(run.rps), formatMs(run.latencyMs.p50), formatMs(run.latencyMs.p95), formatMs(run.latencyMs.p99), String(run.errors)];
+    const worst = Math.max(b.owner.latencyMs.p95 ?? Infinity, b.guest.latencyMs.p95 ?? Infinity);
+    out.push({
+      title: `Boards: ${formatCount(b.boards)} boards of ${formatCount(b.items)} items with ${formatCount(b.comments)} comments`,
+      table: {
+        headers: ['first page of a board', 'clients', 'requests', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors'],
+        align: ['left', 'right', 'right', 'right', 'right', 'right', 'right', 'right'],
+        rows: [row('POST /api/board/detail (its owner)', b.owner), row('POST /api/board-share/open (a guest by link)', b.guest)],
+      },
+      notes: [
+        `target: p95 <= ${BOARD_TARGETS.openP95Ms} ms at ${BOARD_TARGETS.clients} clients: ${formatMs(worst)} ms, ${worst <= BOARD_TARGETS.openP95Ms ? 'met' : 'NOT met'}`,
+        `each request opens a board no request opened before (24 cards with comment and vote counts); the read cache is off; the boards were written in ${formatMs(b.writeMs)} ms`,
+      ],
+    });
+  }
+
   if (report.visual) {
     const v = report.visual;
     const image = v.image[v.image.length - 1];
@@ -1076,6 +1120,7 @@ async function main() {
     (settings.uploads ? settings.readyTimeoutMs + 30_000 + 900_000 : 0) +
     (settings.payoutLines > 0 ? settings.readyTimeoutMs + 30_000 + Math.ceil(settings.payoutLines / 100_000) * 60_000 : 0) +
     (settings.judgingEntries > 0 ? settings.readyTimeoutMs + 30_000 + Math.ceil(settings.judgingEntries / 1_000) * 30_000 : 0) +
+    (settings.boards > 0 ? settings.readyTimeoutMs + 30_000 + 120_000 + settings.boards * 500 : 0) +
     (settings.visual ? 3 * (settings.readyTimeoutMs + 30_000) + Math.ceil(settings.visualMaterials / 1_000_000) * 600_000 + Math.ceil(settings.visualFrames / 1_000_000) * 60_000 + settings.imageQueries * 2_000 + 600_000 : 0) +
     60_000;
   const budget = setTimeout(() => {
@@ -1114,6 +1159,7 @@ async function main() {
     payouts: null,
     music: null,
     uploads: null,
+    boards: null,
     visual: null,
     problems,
   };
@@ -1177,6 +1223,15 @@ async function main() {
         }
       } else {
         progress('judging benchmark skipped (BENCH_JUDGING_ENTRIES=0)');
+      }
+      if (settings.boards > 0) {
+        try {
+          report.boards = await measureBoardsSection(settings, launcher, problems);
+        } catch (error) {
+          problems.push(`boards benchmark: ${messageOf(error)}`);
+        }
+      } else {
+        progress('boards benchmark skipped (BENCH_BOARDS=0)');
       }
       if (settings.uploads) {
         try {
