@@ -185,9 +185,22 @@ describe('boards: an editor shortlists and shares, a client signed out comments 
     assert.equal(await editor.getByTestId('putorder-item').count(), 2);
     await shoot(editor, 'board-quote-en');
 
+    // Several cards of a search page at once, onto a new board.
+    await editor.goto(`${env.server.url}/SearchResult?type=video`);
+    await editor.getByTestId('material-card').nth(3).waitFor();
+    await editor.getByTestId('search-select-toggle').click();
+    await editor.getByTestId('card-select').nth(2).check();
+    await editor.getByTestId('card-select').nth(3).check();
+    await shoot(editor, 'search-select-en');
+    await editor.getByTestId('search-selection').getByTestId('save-to-board').click();
+    await editor.getByTestId('save-to-board-new-name').fill('From search');
+    await editor.getByTestId('save-to-board-create').click();
+    await editor.getByText('Saved to “From search”').first().waitFor();
+
     // The boards list, on a phone.
     await editor.goto(`${env.server.url}/Boards`);
     await editor.getByTestId('boards-tile').first().waitFor();
+    await editor.getByTestId('boards-tile').filter({ hasText: 'From search' }).waitFor();
     await editor.setViewportSize({ width: 375, height: 812 });
     await shoot(editor, 'boards-list-375-en');
     await editorContext.close();

@@ -11,6 +11,8 @@ import { useMaterialActions } from './useMaterialActions';
 interface MaterialCardProps {
   card: Card;
   mdp?: DetailMdp;
+  /** Set where several cards can be picked at once (a search page's "select"): a check box on the picture. */
+  selection?: { selected: boolean; toggle(): void };
 }
 
 /**
@@ -18,7 +20,7 @@ interface MaterialCardProps {
  * hover preview for videos, "more like this" on hover, and favourite, sample, copy-number and
  * copy-link actions.
  */
-export function MaterialCard({ card, mdp = 6 }: MaterialCardProps) {
+export function MaterialCard({ card, mdp = 6, selection }: MaterialCardProps) {
   const { t } = useTranslation();
   const actions = useMaterialActions(card);
   const cart = useAddToCart(card.id);
@@ -28,7 +30,12 @@ export function MaterialCard({ card, mdp = 6 }: MaterialCardProps) {
   const favourited = actions.bookmarkId !== null;
 
   return (
-    <article className={styles.card} data-testid="material-card" data-id={card.id}>
+    <article className={selection?.selected ? `${styles.card} ${styles.picked}` : styles.card} data-testid="material-card" data-id={card.id}>
+      {selection ? (
+        <label className={styles.pick}>
+          <input type="checkbox" checked={selection.selected} onChange={selection.toggle} aria-label={t('card.select', { title: card.title })} data-testid="card-select" />
+        </label>
+      ) : null}
       <Link to={to} className={styles.media} aria-label={card.title}>
         {isVideo ? <VideoPreview card={card} /> : <img className={styles.thumb} src={card.thumbnail} alt="" loading="lazy" decoding="async" />}
         <span className={styles.badges}>

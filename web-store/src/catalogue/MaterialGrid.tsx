@@ -11,9 +11,11 @@ interface MaterialGridProps {
   mdp?: DetailMdp;
   /** Denser grid for wide result pages, roomier for the home page. */
   size?: 'normal' | 'large';
+  /** Cards picked so far, where several can be picked at once. */
+  selection?: { selected: ReadonlySet<number>; toggle(id: number): void };
 }
 
-export function MaterialGrid({ cards, loading = false, skeletons = 8, mdp, size = 'normal' }: MaterialGridProps) {
+export function MaterialGrid({ cards, loading = false, skeletons = 8, mdp, size = 'normal', selection }: MaterialGridProps) {
   const className = size === 'large' ? `${styles.grid} ${styles.large}` : styles.grid;
   if (loading && cards.length === 0) {
     return (
@@ -31,7 +33,7 @@ export function MaterialGrid({ cards, loading = false, skeletons = 8, mdp, size 
   return (
     <div className={loading ? `${className} ${styles.stale}` : className} aria-busy={loading}>
       {cards.map((card) => (
-        <MaterialCard key={card.id} card={card} mdp={mdp} />
+        <MaterialCard key={card.id} card={card} mdp={mdp} selection={selection ? { selected: selection.selected.has(card.id), toggle: () => selection.toggle(card.id) } : undefined} />
       ))}
     </div>
   );

@@ -103,5 +103,7 @@ export const boardsEn: MessageShape<typeof boardsZhCN> = {
   sharedWithMe: '{{role}} · shared with me',
   addedBy: 'Added by {{name}}',
   sharedBy: '{{name}} shared this board with you: preview, download watermarked samples, comment and vote',
+  saveCartToBoard: 'Save these to a board',
+  saveSelected: 'Save {{count}} to a board',
   cancel: 'Cancel',
 };

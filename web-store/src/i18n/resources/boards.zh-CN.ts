@@ -100,5 +100,7 @@ export const boardsZhCN = {
   sharedWithMe: '{{role}} · 别人分享给我',
   addedBy: '{{name}} 加入',
   sharedBy: '{{name}} 分享给您的素材板：可以预览、下载带水印的样片、评论和投票',
+  saveCartToBoard: '本页素材加入素材板',
+  saveSelected: '已选 {{count}} 条加入素材板',
   cancel: '取消',
 };

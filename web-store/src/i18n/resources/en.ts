@@ -221,6 +221,9 @@ export const en: MessageShape<typeof zhCN> = {
     loading: 'Loading…',
   },
   catalogue: {
+    selectSeveral: 'Select several',
+    selectedCount: 'Selected: {{count}}',
+    clearSelection: 'Clear',
     titleVideo: 'Stock footage',
     titlePhoto: 'Stock photos',
     titleAll: 'All materials',
@@ -250,6 +253,7 @@ export const en: MessageShape<typeof zhCN> = {
   },
   card: {
     moreLikeThis: 'More like this',
+    select: 'Select {{title}}',
     favourite: 'Add to collections',
     unfavourite: 'Remove from collections',
     favourited: 'Added to your collections',

@@ -216,6 +216,9 @@ export const zhCN = {
     loading: '正在加载…',
   },
   catalogue: {
+    selectSeveral: '多选',
+    selectedCount: '已选 {{count}} 条',
+    clearSelection: '清除选择',
     titleVideo: '视频素材',
     titlePhoto: '图片素材',
     titleAll: '全部素材',
@@ -245,6 +248,7 @@ export const zhCN = {
     loading: '正在加载…',
   },
   card: {
+    select: '选择 {{title}}',
     moreLikeThis: '找相似',
     favourite: '收藏',
     unfavourite: '取消收藏',

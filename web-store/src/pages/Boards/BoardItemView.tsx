@@ -43,7 +43,7 @@ export function BoardItemView({
           </label>
         ) : null}
         {card ? (
-          <Link to={detailPath(card)} aria-label={card.title}>
+          <Link to={card.kind === 'music' || card.kind === 'sfx' ? `/DetailMusic?id=${card.id}&mdp=6` : detailPath(card)} aria-label={card.title}>
             {card.thumbnail ? <img src={card.thumbnail} alt="" loading="lazy" /> : null}
             {card.kind === 'video' && card.duration ? <span className={styles.duration}>{formatDuration(card.duration)}</span> : null}
           </Link>

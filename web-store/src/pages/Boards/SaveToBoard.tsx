@@ -11,8 +11,12 @@ import { useToast } from '../../ui/toast/ToastProvider';
 import { messageOf } from './boardMessages';
 import styles from './SaveToBoard.module.css';
 
-/** "Save to board" beside the favourite: the user's boards to put the material on, or a new one with it. */
-export function SaveToBoard({ materialId, className }: { materialId: number; className?: string }) {
+/**
+ * "Save to board": the user's boards (their own and those they edit) to put the materials on, or a
+ * new board with them. Beside the favourite on a material's page, and for several at once (a
+ * search page's selection, the cart).
+ */
+export function SaveToBoard({ materialIds, className, label }: { materialIds: readonly number[]; className?: string; label?: string }) {
   const { t } = useTranslation();
   const toast = useToast();
   const gate = useLoginGate();
@@ -35,7 +39,7 @@ export function SaveToBoard({ materialId, className }: { materialId: number; cla
   const saveTo = async (board: BoardSummary) => {
     setBusy(true);
     try {
-      const { added } = await boardCalls.addItems(board.id, [materialId]);
+      const { added } = await boardCalls.addItems(board.id, [...materialIds]);
       toast.show({ message: t(added > 0 ? 'boards.saved' : 'boards.alreadyThere', { name: board.name }) });
       setOpen(false);
     } catch (error) {
@@ -49,7 +53,7 @@ export function SaveToBoard({ materialId, className }: { materialId: number; cla
     if (name.trim() === '') return;
     setBusy(true);
     try {
-      await boardCalls.create(name.trim(), [materialId]);
+      await boardCalls.create(name.trim(), [...materialIds]);
       toast.show({ message: t('boards.saved', { name: name.trim() }) });
       setName('');
       setOpen(false);
@@ -62,9 +66,9 @@ export function SaveToBoard({ materialId, className }: { materialId: number; cla
 
   return (
     <>
-      <button type="button" className={className} onClick={() => void show()} data-testid="save-to-board">
+      <button type="button" className={className} onClick={() => void show()} disabled={materialIds.length === 0} data-testid="save-to-board">
         <BoardIcon size={18} />
-        <span>{t('boards.saveToBoard')}</span>
+        <span>{label ?? t('boards.saveToBoard')}</span>
       </button>
       <Dialog open={open} title={t('boards.saveTitle')} onClose={() => setOpen(false)} closeLabel={t('boards.cancel')} testId="save-to-board-dialog">
         {boards === null ? (

@@ -276,7 +276,7 @@ function DetailView({ material, variant, startAt }: { material: MaterialDetail; 
                 <HeartIcon size={18} />
                 <span>{favourited ? t('card.unfavourite') : t('card.favourite')}</span>
               </button>
-              <SaveToBoard materialId={material.id} className={styles.iconAction} />
+              <SaveToBoard materialIds={[material.id]} className={styles.iconAction} />
               <button type="button" className={styles.iconAction} onClick={actions.downloadSample} data-testid="detail-sample">
                 <DownloadIcon size={18} />
                 <span>{t('card.sample')}</span>

@@ -102,7 +102,6 @@ export default function ImageSearchPage() {
       setSearch({ state: 'failed', key, message: serverMessage(error), gone: error instanceof ApiError && error.code === ErrorCode.VISUAL_QUERY_GONE });
     }
     // `key` stands for `state` and the language.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
   useEffect(() => {
     if (choosing || !state.queryId) return;
@@ -110,7 +109,6 @@ export default function ImageSearchPage() {
     if ((search.state === 'done' || search.state === 'searching') && search.key === key) return;
     if (search.state === 'searching' && search.key === 'new') return;
     void load();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, choosing]);
 
   const choose = (next: File) => {

@@ -11,6 +11,8 @@ import { MusicBlock } from '../../music/MusicBlock';
 import { MusicList } from './MusicList';
 import styles from './MusicPages.module.css';
 import { trackCover } from '../../music/trackCover';
+import { SaveToBoard } from '../Boards/SaveToBoard';
+import { buttonClass } from '../../ui/Button';
 
 /** /DetailMusic?id=&mdp= (6 from lists, 17 from the player): the track, its versions, its info and similar tracks. */
 export default function MusicDetailPage() {
@@ -70,6 +72,7 @@ export default function MusicDetailPage() {
                   {t('music.priceFrom', { price: formatFen(info.licenceFromFen) })}
                 </p>
               )}
+              <SaveToBoard materialIds={[info.musicId]} className={buttonClass('secondary')} />
             </div>
           </header>
           <MusicBlock music={info} />

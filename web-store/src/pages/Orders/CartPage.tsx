@@ -5,12 +5,13 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { orderCalls } from '../../api/orderCalls';
 import { announceCartChanged } from '../../orders/useAddToCart';
 import { useRemote } from '../../catalogue/useRemote';
-import { Button } from '../../ui/Button';
+import { Button, buttonClass } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { useToast } from '../../ui/toast/ToastProvider';
 import { SignedIn, Thumb, messageOf } from './common';
 import styles from './Orders.module.css';
 import { purchaseDetailPath } from '../../catalogue/materialFormat';
+import { SaveToBoard } from '../Boards/SaveToBoard';
 
 const TABS = [
   { targetType: 0, key: 'video' },
@@ -103,6 +104,9 @@ function CartList({ targetType }: { targetType: number }) {
         </div>
       )}
       <div className={styles.footer}>
+        {cart.data.infos.length > 0 ? (
+          <SaveToBoard materialIds={cart.data.infos.map((item) => item.id)} className={buttonClass('secondary', 'lg')} label={t('boards.saveCartToBoard')} />
+        ) : null}
         <Button size="lg" disabled={total === 0} onClick={() => navigate('/Putorder')} data-testid="cart-checkout">
           {t('orders.cart.checkout', { count: total })}
         </Button>

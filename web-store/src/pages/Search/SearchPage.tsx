@@ -34,7 +34,8 @@ import {
 import { useRemote } from '../../catalogue/useRemote';
 import { en } from '../../i18n/resources/en';
 import { zhCN } from '../../i18n/resources/zh-CN';
-import { Button } from '../../ui/Button';
+import { Button, buttonClass } from '../../ui/Button';
+import { SaveToBoard } from '../Boards/SaveToBoard';
 import { CloseIcon, FilterIcon } from '../../ui/icons';
 import styles from './SearchPage.module.css';
 
@@ -66,6 +67,9 @@ export function SearchPage({ variant }: { variant: SearchVariant }) {
   const state = useMemo(() => parseSearchState(location.search, config.defaultType), [location.search, config.defaultType]);
   const requestKey = serializeSearchState(state);
   const [filtersOpen, setFiltersOpen] = useState(false);
+  // "Select several": cards picked on this page, to save to a board at once.
+  const [picking, setPicking] = useState(false);
+  const [picked, setPicked] = useState<ReadonlySet<number>>(new Set());
   const messages = i18n.language === 'en' ? en : zhCN;
 
   const result = useRemote(
@@ -199,6 +203,18 @@ export function SearchPage({ variant }: { variant: SearchVariant }) {
               {t('catalogue.showFilters')}
               {selected > 0 && <span className={styles.filtersCount}>{selected}</span>}
             </button>
+            <button
+              type="button"
+              className={picking ? `${styles.sort} ${styles.sortOn}` : styles.sort}
+              aria-pressed={picking}
+              onClick={() => {
+                setPicking(!picking);
+                setPicked(new Set());
+              }}
+              data-testid="search-select-toggle"
+            >
+              {t('catalogue.selectSeveral')}
+            </button>
             <div className={styles.sorts} role="group" aria-label={t('catalogue.sortLabel')}>
               {SEARCH_SORTS.map((sort) => (
                 <button
@@ -225,7 +241,33 @@ export function SearchPage({ variant }: { variant: SearchVariant }) {
             <EmptyResults type={state.type} language={i18n.language} />
           ) : (
             <>
-              <MaterialGrid cards={shown?.infos ?? []} loading={result.loading} skeletons={12} />
+              <MaterialGrid
+                cards={shown?.infos ?? []}
+                loading={result.loading}
+                skeletons={12}
+                selection={
+                  picking
+                    ? {
+                        selected: picked,
+                        toggle: (id) =>
+                          setPicked((current) => {
+                            const next = new Set(current);
+                            if (!next.delete(id)) next.add(id);
+                            return next;
+                          }),
+                      }
+                    : undefined
+                }
+              />
+              {picking && picked.size > 0 ? (
+                <div className={styles.pickBar} data-testid="search-selection">
+                  <span>{t('catalogue.selectedCount', { count: picked.size })}</span>
+                  <SaveToBoard materialIds={[...picked]} className={buttonClass('primary')} />
+                  <Button variant="ghost" onClick={() => setPicked(new Set())}>
+                    {t('catalogue.clearSelection')}
+                  </Button>
+                </div>
+              ) : null}
               <Pager page={state.page} pages={pageCount(total, shown?.pageSize || undefined)} onPage={goPage} />
             </>
           )}
