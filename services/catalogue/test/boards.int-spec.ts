@@ -222,7 +222,22 @@ describe('catalogue: boards and their guest links', () => {
     const locked = await open(guarded.token, 'tea-time');
     expect([locked.status, locked.body.message]).toEqual([429, 'Too many wrong passwords: try again in 15 minutes']);
     await h.sql(`UPDATE catalogue.board_links SET locked_until = now() - interval '1 second' WHERE id = $1`, [guarded.id]);
-    expect((await open(guarded.token, 'tea-time')).status).toBe(200);
+    const opened = await open(guarded.token, 'tea-time');
+    expect(opened.status).toBe(200);
+    // The password earns a pass that later calls send instead (an HMAC, not a scrypt hash each time).
+    const pass = opened.body.data.pass!;
+    expect(pass).toMatch(/^\d+\.\d+\.[A-Za-z0-9_-]+$/);
+    const firstItem = opened.body.data.items[0]!.id;
+    expect((await h.call('/board-share/vote', { body: { token: guarded.token, pass, itemId: firstItem, voterKey: randomUUID(), value: 1 } })).status).toBe(200);
+    const [id2, expires, signature] = pass.split('.');
+    for (const forged of [`${id2}.${Number(expires) + 1}.${signature}`, `${Number(id2) + 1}.${expires}.${signature}`, `${id2}.${expires}.${signature!.slice(1)}x`]) {
+      expect((await h.call('/board-share/vote', { body: { token: guarded.token, pass: forged, itemId: firstItem, voterKey: randomUUID(), value: 1 } })).status).toBe(401);
+    }
+    // A pass opens its own link only; a link without a password issues none.
+    const other = await create({ password: 'other-pass' });
+    expect((await h.call('/board-share/open', { body: { token: other.token, pass } })).status).toBe(401);
+    const plain = await create({});
+    expect((await open(plain.token)).body.data.pass).toBeNull();
     // Every guest call proves the link.
     const itemId = (await detail(alice, id)).body.data.items[0]!.id;
     expect((await h.call('/board-share/vote', { body: { token: guarded.token, itemId, voterKey: randomUUID(), value: 1 } })).status).toBe(401);

@@ -28,6 +28,8 @@ export const boardCalls = {
 export interface GuestPass {
   token: string;
   password?: string;
+  /** What `open` answered for a password link, sent instead of the password afterwards. */
+  pass?: string;
 }
 
 /** A board opened by a guest link (no account). */

@@ -30,7 +30,7 @@ export function MaterialCard({ card, mdp = 6, selection }: MaterialCardProps) {
   const favourited = actions.bookmarkId !== null;
 
   return (
-    <article className={selection?.selected ? `${styles.card} ${styles.picked}` : styles.card} data-testid="material-card" data-id={card.id}>
+    <article className={[styles.card, selection && styles.selecting, selection?.selected && styles.picked].filter(Boolean).join(' ')} data-testid="material-card" data-id={card.id}>
       {selection ? (
         <label className={styles.pick}>
           <input type="checkbox" checked={selection.selected} onChange={selection.toggle} aria-label={t('card.select', { title: card.title })} data-testid="card-select" />

@@ -31,8 +31,8 @@ export const boardLinkCreateRequestSchema = z.object({
 });
 export const boardLinkRevokeRequestSchema = z.object({ id: bigserialId(), linkId: bigserialId() });
 
-/** Every guest call names its link, and the password when the link has one. */
-const guest = { token: linkToken(), password: z.string().max(BOARD_LIMITS.passwordMax).optional() };
+/** Every guest call names its link, and for a password link the password or the pass `open` answered. */
+const guest = { token: linkToken(), password: z.string().max(BOARD_LIMITS.passwordMax).optional(), pass: z.string().max(160).optional() };
 export const sharedBoardOpenRequestSchema = z.object({ ...guest, pageNo: pageNo(), pageSize: pageSize(), voterKey: z.uuid().optional() });
 export const sharedBoardItemRequestSchema = z.object({ ...guest, itemId: bigserialId() });
 export const sharedBoardCommentRequestSchema = z.object({ ...guest, itemId: bigserialId(), name: lineText(1, BOARD_LIMITS.guestNameMax), body: lineText(1, BOARD_LIMITS.commentMax) });

@@ -132,4 +132,6 @@ export interface SharedBoard {
   items: (BoardItem & { myVote: -1 | 0 | 1 })[];
   pageNo: number;
   pageSize: number;
+  /** For a password link: a pass (12 hours) to send instead of the password on later calls; null otherwise. */
+  pass: string | null;
 }

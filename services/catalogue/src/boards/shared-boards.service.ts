@@ -3,6 +3,7 @@ import { BOARD_LIMITS, ErrorCode, type BoardComment, type Language, type SampleD
 import { AppError, Clock, verifyPassword } from '@mkt/platform';
 import { MemberActionsService } from '../store/member-actions.service.js';
 import { BoardViews } from './board-views.js';
+import { GuestPasses } from './guest-passes.js';
 import { BoardsRepository, type BoardLinkRow, type BoardRow } from './boards.repository.js';
 import { boardItemNotFound } from './boards.service.js';
 
@@ -12,14 +13,17 @@ const linkGone = () => new AppError(ErrorCode.BOARD_LINK_GONE, 'boardLinkGone');
 export interface GuestPass {
   token: string;
   password?: string | undefined;
+  /** A pass the link's password earned before (GuestPasses), in its place. */
+  pass?: string | undefined;
 }
 
 /**
  * A board as a guest link opens it, without an account: read-only but for comments and votes
  * under a display name, and the items' watermarked samples (never an original: no call here
  * reaches one). Every call proves the link again: unknown, revoked and expired links are all
- * "gone" (404); a password link wants its password, and after BOARD_LIMITS.passwordTries wrong
- * ones in a row refuses every try for BOARD_LIMITS.lockMinutes, whoever sends it.
+ * "gone" (404); a password link wants its password (or the pass a right one earned), and after
+ * BOARD_LIMITS.passwordTries wrong ones in a row refuses every try for BOARD_LIMITS.lockMinutes,
+ * whoever sends it.
  */
 @Injectable()
 export class SharedBoardsService {
@@ -27,6 +31,7 @@ export class SharedBoardsService {
     private readonly boards: BoardsRepository,
     private readonly views: BoardViews,
     private readonly members: MemberActionsService,
+    private readonly passes: GuestPasses,
     private readonly clock: Clock,
   ) {}
 
@@ -44,6 +49,7 @@ export class SharedBoardsService {
       items: items.map((item) => ({ ...item, myVote: (mine.get(item.id) ?? 0) as -1 | 0 | 1 })),
       pageNo,
       pageSize,
+      pass: link.passwordHash === null ? null : this.passes.issue(link.id),
     };
   }
 
@@ -76,7 +82,7 @@ export class SharedBoardsService {
     const now = this.clock.now();
     const link = await this.boards.linkByToken(pass.token);
     if (!link || link.revokedAt !== null || (link.expiresAt !== null && link.expiresAt <= now)) throw linkGone();
-    if (link.passwordHash !== null) {
+    if (link.passwordHash !== null && !this.passes.admits(pass.pass, link.id)) {
       if (link.lockedUntil !== null && link.lockedUntil > now) {
         throw new AppError(ErrorCode.BOARD_LINK_LOCKED, 'boardLinkLocked', { minutes: Math.ceil((link.lockedUntil.getTime() - now.getTime()) / MINUTE) });
       }

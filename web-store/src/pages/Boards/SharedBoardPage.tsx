@@ -40,17 +40,25 @@ export default function SharedBoardPage() {
   const [state, setState] = useState<State>({ kind: 'loading' });
   const [generation, setGeneration] = useState(0);
   const [guestName, setGuestName] = useState(() => localStorage.getItem(GUEST_NAME) ?? '');
-  const pass: GuestPass = password === undefined ? { token } : { token, password };
+  // Once a password opened the board, the pass it earned stands in for it (no password check per click).
+  const [earned, setEarned] = useState<string | null>(null);
+  const pass: GuestPass = earned ? { token, pass: earned } : password === undefined ? { token } : { token, password };
 
   useEffect(() => {
     const controller = new AbortController();
     sharedBoardCalls
       .open(pass, page, PAGE_SIZE, voterKey(), { signal: controller.signal })
-      .then((board) => setState({ kind: 'open', board }))
+      .then((board) => {
+        if (board.pass) setEarned(board.pass);
+        setState({ kind: 'open', board });
+      })
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
         const code = error instanceof ApiError ? error.code : null;
-        if (code === ErrorCode.BOARD_PASSWORD_REQUIRED) setState({ kind: 'password', wrong: null });
+        if (code === ErrorCode.BOARD_PASSWORD_REQUIRED) {
+          setEarned(null);
+          setState({ kind: 'password', wrong: null });
+        }
         else if (code === ErrorCode.BOARD_PASSWORD_WRONG || code === ErrorCode.BOARD_LINK_LOCKED) setState({ kind: 'password', wrong: messageOf(error, t('boards.failed')) });
         else setState({ kind: 'failed', message: messageOf(error, t('boards.failed')), gone: code === ErrorCode.BOARD_LINK_GONE || code === ErrorCode.VALIDATION_FAILED });
       });
