@@ -85,8 +85,16 @@ describe('boards: an editor shortlists and shares, a client signed out comments 
     await editor.getByTestId('board-member-invite').click();
     await editor.getByTestId('board-member').first().waitFor();
     assert.match(await editor.getByTestId('board-member').first().textContent(), /查看者[\s\S]*138\*\*\*\*0042/);
-    await colleague.goto(`${env.server.url}/Boards`);
-    await colleague.getByTestId('boards-tile-shared').first().waitFor();
+    // The invitation waits in their notification centre (the bell counts it with the session check).
+    await eventually(async () => {
+      await colleague.goto(`${env.server.url}/Boards`);
+      await colleague.getByTestId('boards-tile-shared').first().waitFor();
+      return (await colleague.getByTestId('notifications-badge').getAttribute('data-count')) === '1';
+    }, { timeoutMs: 20_000, intervalMs: 500 });
+    await colleague.getByTestId('notifications-menu').click();
+    await colleague.getByTestId('notification').filter({ hasText: '客户甲 候选' }).waitFor();
+    await shoot(colleague, 'notifications-viewer-zh');
+    await colleague.getByTestId('notifications-menu').click();
     await colleague.getByTestId('boards-tile').first().click();
     await colleague.getByTestId('board-item').nth(1).waitFor();
     assert.equal(await colleague.getByTestId('board-share').count(), 0, 'a viewer does not share');
@@ -141,8 +149,19 @@ describe('boards: an editor shortlists and shares, a client signed out comments 
     assert.ok(apiCalls.length > 0);
     assert.deepEqual(apiCalls.filter((path) => !path.startsWith('/board-share/')), []);
 
-    // The editor sees what the client said.
-    await editor.reload();
+    // The editor sees what the client said, first in the bell.
+    await eventually(async () => {
+      await editor.reload();
+      await editor.getByTestId('board-item').first().waitFor();
+      return Number(await editor.getByTestId('notifications-badge').getAttribute('data-count')) >= 1;
+    }, { timeoutMs: 20_000, intervalMs: 500 });
+    await editor.getByTestId('notifications-menu').click();
+    // The colleague's comment and the client's, on one line for the board.
+    await editor.getByTestId('notification').filter({ hasText: '素材板“客户甲 候选”有 2 条新评论，最新：这个光线很好' }).waitFor();
+    await shoot(editor, 'notifications-owner-zh');
+    await editor.getByTestId('notifications-read-all').click();
+    await eventually(async () => (await editor.getByTestId('notifications-badge').getAttribute('data-count')) === '0');
+    await editor.getByTestId('notifications-menu').click();
     const seen = editor.getByTestId('board-item').first();
     await eventually(async () => (await seen.getByTestId('board-item-votes').textContent()).startsWith('赞 1'));
     await seen.getByTestId('board-item-comments').click();

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ACCOUNT_LOOKUP_PATH, INTROSPECTION_SIGNATURE_HEADER, type BoardComment, type BoardDetail, type BoardMember, type BoardSummary } from '@mkt/contracts';
+import { ACCOUNT_LOOKUP_PATH, INTROSPECTION_SIGNATURE_HEADER, type BoardComment, type BoardDetail, type BoardMember, type BoardSummary, type NotificationPage, type SessionResponse } from '@mkt/contracts';
 import { CatalogueModule, MaterialWriter } from '@mkt/catalogue';
 import { IdentityModule } from '@mkt/identity';
 import { accountLookupSignature, startServiceProcess, type RunningServiceProcess } from '@mkt/platform';
@@ -116,6 +116,47 @@ describe('single machine: board members found through identity', () => {
     expect((await call('/board/detail', tokens.viewer, { id })).status).toBe(404);
     expect((await call('/board/members/remove', tokens.editor, { id, userId: editor.body.data.userId })).status).toBe(200);
     expect((await call('/board/items/add', tokens.editor, { id, materialIds: [materials[2]] })).status).toBe(404);
+  });
+
+  it('tells the owner of comments and a member of their invitation, in the notification centre and the session', async () => {
+    const id = (await call<{ id: number }>('/board/create', tokens.owner, { name: 'Notified', materialIds: [materials[0]] })).body.data.id;
+    await call('/board/members/add', tokens.owner, { id, contact: '13800000053', role: 'viewer' });
+    const itemId = (await call<BoardDetail>('/board/detail', tokens.owner, { id })).body.data.items[0]!.id;
+    await call('/board/items/comment', tokens.viewer, { id, itemId, body: 'First thought' });
+    await call('/board/items/comment', tokens.viewer, { id, itemId, body: 'Second thought' });
+    // The owner's own comment tells nobody.
+    await call('/board/items/comment', tokens.owner, { id, itemId, body: 'Noted' });
+
+    const eventually = async <T>(read: () => Promise<T | undefined>): Promise<T> => {
+      for (let attempt = 0; attempt < 100; attempt++) {
+        const value = await read();
+        if (value !== undefined) return value;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      throw new Error('not in time');
+    };
+    const ownerPage = await eventually(async () => {
+      const page = await call<NotificationPage>('/user/notifications', tokens.owner, {});
+      const found = page.body.data.infos.find((n) => n.kind === 'boardComment' && n.boardId === id);
+      return found && found.kind === 'boardComment' && found.count === 2 ? page.body.data : undefined;
+    });
+    expect(ownerPage.infos.find((n) => n.kind === 'boardComment')).toMatchObject({ boardName: 'Notified', excerpt: 'Second thought', byGuest: false, count: 2, read: false });
+    const memberPage = await eventually(async () => {
+      const page = await call<NotificationPage>('/user/notifications', tokens.viewer, {});
+      return page.body.data.infos.some((n) => n.kind === 'boardMember' && n.boardId === id) ? page.body.data : undefined;
+    });
+    expect(memberPage.infos.find((n) => n.kind === 'boardMember' && n.boardId === id)).toMatchObject({ role: 'viewer', boardName: 'Notified', invitedBy: expect.any(String) });
+
+    // The header reads the count with the session; reading them all clears it.
+    const session = await call<SessionResponse>('/session', tokens.owner, {});
+    expect(session.body.data.unreadNotifications).toBeGreaterThanOrEqual(1);
+    expect((await call<{ unread: number }>('/user/notifications/read', tokens.owner, {})).body.data).toEqual({ unread: 0 });
+    expect((await call<SessionResponse>('/session', tokens.owner, {})).body.data.unreadNotifications).toBe(0);
+    // Someone else's ids mark nothing of theirs; visitors are refused.
+    const viewerIds = memberPage.infos.map((n) => n.id);
+    await call('/user/notifications/read', tokens.owner, { ids: viewerIds });
+    expect((await call<NotificationPage>('/user/notifications', tokens.viewer, {})).body.data.unread).toBeGreaterThanOrEqual(1);
+    expect((await call('/user/notifications', undefined, {})).status).toBe(401);
   });
 
   it('answers account lookups only to callers holding the shared secret', async () => {

@@ -1,5 +1,5 @@
 import { ContestEntryScored, ContestEntrySubmitted, ContestResultsPublished } from './contests/events.js';
-import { MaterialPublished, MaterialUnpublished } from './catalogue/events.js';
+import { BoardCommentAdded, BoardMemberAdded, MaterialPublished, MaterialUnpublished } from './catalogue/events.js';
 import { ContributorProtocolAnswered, CustomerProfileChanged, CustomerProjectChanged, RealNameVerified, StaffActionAudited, UserRegistered, UserUpdatedByStaff } from './identity/events.js';
 import { MusicOrderPlaced } from './music/events.js';
 import { CartChanged, InvoiceIssued, LicenceIssued, OrderClosed, OrderConfirmed, OrderPaid, OrderQuoted, OrderSubmitted } from './orders/events.js';
@@ -15,4 +15,5 @@ export const ALL_EVENTS = [
   CartChanged, OrderSubmitted, OrderQuoted, OrderPaid, OrderConfirmed, OrderClosed, InvoiceIssued, LicenceIssued, CustomerProfileChanged,
   CustomerProjectChanged, RealNameVerified, DeliveryRequested, DeliveryPrepared,
   StatementGenerated, StatementRemitted,
-  ContestEntrySubmitted, ContestEntryScored, ContestResultsPublished] as const;
+  ContestEntrySubmitted, ContestEntryScored, ContestResultsPublished,
+  BoardCommentAdded, BoardMemberAdded] as const;

@@ -78,6 +78,11 @@ import { SigningReviewService } from './signing/signing-review.service.js';
 import { SigningService } from './signing/signing.service.js';
 import { SigningRepository } from './signing/signing.repository.js';
 import { SigningStoreController } from './store/signing-store.controller.js';
+import { Notifications1767300000000 } from './migrations/1767300000000-notifications.js';
+import { NotificationEventsHandler } from './notifications/notification-events.handler.js';
+import { NotificationsController } from './notifications/notifications.controller.js';
+import { NotificationsRepository } from './notifications/notifications.repository.js';
+import { NotificationsService } from './notifications/notifications.service.js';
 
 export const IDENTITY_ENTITIES = [
   UserEntity,
@@ -97,7 +102,7 @@ export const IDENTITY_ENTITIES = [
   OutboxMessageEntity,
   HandledEventEntity,
 ];
-export const IDENTITY_MIGRATIONS = [IdentityInit1763700000000, StaffLockout1763900000000, EnterpriseProjects1764200000000, RealName1764500000000, StaffSignInFailures1764600000000, UserCenter1764900000000, SigningApplications1765100000000, OutboxTraceContext1765600000000, AccountWriteNotices1766300000000];
+export const IDENTITY_MIGRATIONS = [IdentityInit1763700000000, StaffLockout1763900000000, EnterpriseProjects1764200000000, RealName1764500000000, StaffSignInFailures1764600000000, UserCenter1764900000000, SigningApplications1765100000000, OutboxTraceContext1765600000000, AccountWriteNotices1766300000000, Notifications1767300000000];
 
 /** Creates the private bucket of identity-card photos and the bucket of profile pictures on start. */
 @Injectable()
@@ -112,7 +117,8 @@ class IdentityBuckets implements OnModuleInit {
 /**
  * Identity: users and their sign-in, sessions and tokens, contributor agreement answers,
  * enterprise SKUs and projects, contributors' real-name check, signing applications of would-be
- * photographers, staff accounts and the audit log of staff changes.
+ * photographers, staff accounts and the audit log of staff changes; and each account's
+ * notification centre (comments on their boards, invitations, quotes, licences).
  */
 @Module({
   imports: [
@@ -135,6 +141,7 @@ class IdentityBuckets implements OnModuleInit {
     SigningStoreController,
     AdminSigningApplicationsController,
     AdminSigningActionsController,
+    NotificationsController,
   ],
   providers: [
     {
@@ -158,6 +165,10 @@ class IdentityBuckets implements OnModuleInit {
     RealNameService,
     RealNameReviewService,
     IdentityBuckets,
+    // The header's notification centre, fed by other services' events.
+    NotificationsRepository,
+    NotificationsService,
+    NotificationEventsHandler,
     { provide: AVATAR_RENDERER, useClass: SharpAvatarRenderer },
     AvatarsService,
     ProfileService,

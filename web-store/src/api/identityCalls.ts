@@ -1,4 +1,6 @@
 import {
+  NotificationCalls,
+  type NotificationPage,
   type LoginRequest,
   type LoginResponse,
   type RefreshResponse,
@@ -15,6 +17,8 @@ export const identityCalls = {
   sendCode: (request: SendCodeRequest) => post<SendCodeResponse>(StoreCalls.sendCode, request),
   login: (request: LoginRequest) => post<LoginResponse>(StoreCalls.login, request),
   session: (options?: CallOptions) => post<SessionResponse>(StoreCalls.session, {}, options),
+  notifications: (pageNo: number, pageSize: number) => post<NotificationPage>(NotificationCalls.list, { pageNo, pageSize }),
+  readNotifications: (ids?: number[]) => post<{ unread: number }>(NotificationCalls.read, ids ? { ids } : {}),
   refresh: () => post<RefreshResponse>(StoreCalls.refresh),
   logoff: () => post<unknown>(StoreCalls.logoff),
   agreeProtocol: () => post<unknown>(StoreCalls.protocolAgree),

@@ -28,6 +28,9 @@ export interface Session {
   updateUser(user: UserView): void;
   /** Exchanges the current token for a fresh one. */
   refresh(): Promise<void>;
+  /** Unread notifications, as the session check counted them (up to 100), then as the centre says. */
+  unreadNotifications: number;
+  setUnreadNotifications(count: number): void;
 }
 
 const SessionContext = createContext<Session | null>(null);
@@ -48,6 +51,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<UserView | null>(null);
   const [status, setStatus] = useState<SessionStatus>(() => (tokenStorage.get() ? 'checking' : 'signedOut'));
   const [skuList, setSkuList] = useState<SkuItem[] | null>(null);
+  const [unreadNotifications, setUnreadNotifications] = useState(0);
   // Keyed by user and project, so a stale answer never shows as another account's project.
   const [projectState, setProjectState] = useState<{ key: string | null; data: ProjectData | null }>({ key: null, data: null });
   const [projectReads, setProjectReads] = useState(0);
@@ -84,6 +88,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
           return;
         }
         setUser(checked);
+        setUnreadNotifications(checked.unreadNotifications ?? 0);
         setStatus('signedIn');
         if (tokenNeedsRefresh(tokenStorage.issuedAt(), Date.now())) refreshToken().catch(() => undefined);
       })
@@ -147,8 +152,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const updateUser = useCallback((next: UserView) => setUser((current) => (current && current.id === next.id ? next : current)), []);
 
   const value = useMemo<Session>(
-    () => ({ status, user, token, skuList, project, projectLoading, reloadProject, signIn, logOff, updateUser, refresh: refreshToken }),
-    [status, user, token, skuList, project, projectLoading, reloadProject, signIn, logOff, updateUser],
+    () => ({ status, user, token, skuList, project, projectLoading, reloadProject, signIn, logOff, updateUser, refresh: refreshToken, unreadNotifications, setUnreadNotifications }),
+    [status, user, token, skuList, project, projectLoading, reloadProject, signIn, logOff, updateUser, unreadNotifications],
   );
 
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;

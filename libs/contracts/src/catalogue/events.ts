@@ -47,3 +47,36 @@ export const MaterialUnpublished = defineEvent(
     kind: z.enum(['video', 'photo', 'music', 'sfx']),
   }),
 );
+
+/**
+ * Someone other than its owner commented on an item of a board (a member, or a guest through a
+ * link): the owner is told (identity's notification centre).
+ */
+export const BoardCommentAdded = defineEvent(
+  'board.comment.added',
+  1,
+  z.object({
+    boardId: z.number().int().positive(),
+    boardName: z.string().max(60),
+    ownerId: z.uuid(),
+    itemId: z.number().int().positive(),
+    author: z.string().max(60),
+    byGuest: z.boolean(),
+    excerpt: z.string().max(140),
+    at: z.string(),
+  }),
+);
+
+/** An account was made a member of a board (or given another part): the member is told. */
+export const BoardMemberAdded = defineEvent(
+  'board.member.added',
+  1,
+  z.object({
+    boardId: z.number().int().positive(),
+    boardName: z.string().max(60),
+    userId: z.uuid(),
+    role: z.enum(['viewer', 'editor']),
+    invitedBy: z.string().max(60),
+    at: z.string(),
+  }),
+);

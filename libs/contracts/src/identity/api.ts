@@ -80,8 +80,8 @@ export interface LoginResponse {
   user: UserView;
 }
 
-/** `/session`: data.verity, the user fields and data.signFlag. */
-export type SessionResponse = UserView;
+/** `/session`: data.verity, the user fields and data.signFlag; and the header's unread notifications (up to NOTIFICATION_BADGE_MAX + 1). */
+export type SessionResponse = UserView & { unreadNotifications: number };
 
 export interface RefreshResponse {
   token: string;
@@ -333,4 +333,27 @@ export interface EmailConfirmed {
 export interface SessionsEnded {
   /** How many open sessions were ended, this one included. */
   ended: number;
+}
+
+/** The notification centre in the header: what happened that concerns the signed-in user. */
+export const NotificationCalls = {
+  /** { pageNo, pageSize } → NotificationPage, newest first. */
+  list: '/user/notifications',
+  /** { ids } (or none: all) → { unread }: marked read. */
+  read: '/user/notifications/read',
+} as const;
+
+/** The header's badge shows at most this many (spec: badges show at most 99). */
+export const NOTIFICATION_BADGE_MAX = 99;
+
+export type NotificationView =
+  | { id: number; kind: 'boardComment'; at: string; read: boolean; boardId: number; boardName: string; author: string; byGuest: boolean; excerpt: string; count: number }
+  | { id: number; kind: 'boardMember'; at: string; read: boolean; boardId: number; boardName: string; role: 'viewer' | 'editor'; invitedBy: string }
+  | { id: number; kind: 'orderQuoted'; at: string; read: boolean; orderId: string; orderNo: string; totalFen: number }
+  | { id: number; kind: 'licenceIssued'; at: string; read: boolean; orderId: string; count: number };
+
+export interface NotificationPage {
+  infos: NotificationView[];
+  /** Unread ones, counted up to NOTIFICATION_BADGE_MAX + 1 (the badge shows "99+" beyond). */
+  unread: number;
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LICENCE_DURATIONS, LICENCE_REGIONS, PROJECT_TYPES } from '../orders/api.js';
 import { lineText, normaliseLine } from '../text.js';
+import { bigserialId, wholeNumber } from '../wire-numbers.js';
 import { AVATAR_MAX_BYTES, AVATAR_TYPES, EMAIL_PATTERN, NICKNAME_MAX_LENGTH, ID_PHOTO_MAX_BYTES, ID_PHOTO_SIDES, ID_PHOTO_TYPES, isResidentIdNumber, normaliseIdNumber, PROJECT_ID_PATTERN, REAL_NAME_PATTERN, STAFF_ROLES } from './api.js';
 
 const account = z.string().trim().min(1).max(254);
@@ -135,3 +136,7 @@ export const emailBindSchema = z.object({
 export type EmailBindRequest = z.output<typeof emailBindSchema>;
 /** The token of a confirmation link: 43 URL-safe base64 characters (32 random bytes). */
 export const emailConfirmSchema = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'not a confirmation token') });
+
+// The notification centre (NotificationCalls).
+export const notificationListRequestSchema = z.object({ pageNo: wholeNumber(1, 100).default(1), pageSize: wholeNumber(1, 50).default(20) });
+export const notificationReadRequestSchema = z.object({ ids: z.array(bigserialId()).max(200).optional() });

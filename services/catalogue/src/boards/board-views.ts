@@ -1,5 +1,5 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
-import type { BoardComment, BoardItem, BoardLink, BoardSummary, Language } from '@mkt/contracts';
+import type { BoardComment, BoardCommentAdded, BoardItem, BoardLink, BoardSummary, Language, PayloadOf } from '@mkt/contracts';
 import { ACCOUNT_DIRECTORY, publicRenditionPath, type AccountDirectory } from '@mkt/platform';
 import { CatalogueReadService } from '../store/catalogue-read.service.js';
 import { BoardsRepository, type BoardCommentRow, type BoardLinkRow, type BoardRow } from './boards.repository.js';
@@ -59,6 +59,14 @@ export class BoardViews {
       state: row.revokedAt !== null ? 'revoked' : row.expiresAt !== null && row.expiresAt <= now ? 'expired' : 'live',
       createdAt: row.createdAt.toISOString(),
     };
+  }
+
+  /**
+   * What the board's owner is told of a comment by someone else (BoardCommentAdded): written in
+   * the comment's transaction.
+   */
+  commentAdded(board: BoardRow, itemId: number, author: string, byGuest: boolean, body: string, at: Date): PayloadOf<typeof BoardCommentAdded> {
+    return { boardId: board.id, boardName: board.name, ownerId: board.ownerId, itemId, author: author.slice(0, 60), byGuest, excerpt: body.slice(0, 140), at: at.toISOString() };
   }
 
   /** Nicknames by account id (none without a directory). */

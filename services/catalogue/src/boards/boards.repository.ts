@@ -107,8 +107,8 @@ export class BoardsRepository {
   }
 
   /** Adds a member, or changes their role. */
-  async putMember(boardId: number, userId: string, role: BoardRole, addedBy: string, now: Date): Promise<void> {
-    await this.dataSource.query(
+  async putMember(manager: EntityManager, boardId: number, userId: string, role: BoardRole, addedBy: string, now: Date): Promise<void> {
+    await manager.query(
       `INSERT INTO catalogue.board_members (board_id, user_id, role, added_by, added_at) VALUES ($1, $2, $3, $4, $5)
        ON CONFLICT (board_id, user_id) DO UPDATE SET role = EXCLUDED.role`,
       [boardId, userId, role, addedBy, now],
@@ -248,8 +248,13 @@ export class BoardsRepository {
     return rows.map((row) => ({ id: Number(row.id), authorId: row.author_id, guestName: row.guest_name, body: row.body, createdAt: row.created_at }));
   }
 
-  async addComment(comment: { itemId: number; authorId: string | null; guestName: string | null; linkId: number | null; body: string; now: Date }): Promise<number> {
-    const [row] = (await this.dataSource.query(
+  /** Runs `work` in one transaction (a write and the event announcing it). */
+  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction(work);
+  }
+
+  async addComment(manager: EntityManager, comment: { itemId: number; authorId: string | null; guestName: string | null; linkId: number | null; body: string; now: Date }): Promise<number> {
+    const [row] = (await manager.query(
       `INSERT INTO catalogue.board_comments (item_id, author_id, guest_name, link_id, body, created_at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
       [comment.itemId, comment.authorId, comment.guestName, comment.linkId, comment.body, comment.now],
     )) as { id: string }[];

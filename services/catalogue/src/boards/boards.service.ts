@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import {
   BOARD_LIMITS,
+  BoardCommentAdded,
+  BoardMemberAdded,
   ErrorCode,
   type BoardComment,
   type BoardDetail,
@@ -11,7 +13,7 @@ import {
   type BoardSummary,
   type Language,
 } from '@mkt/contracts';
-import { ACCOUNT_DIRECTORY, AppError, Clock, hashPassword, type AccountDirectory } from '@mkt/platform';
+import { ACCOUNT_DIRECTORY, AppError, Clock, OutboxWriter, hashPassword, type AccountDirectory } from '@mkt/platform';
 import { BoardViews } from './board-views.js';
 import { BoardsRepository, type BoardRow } from './boards.repository.js';
 
@@ -40,6 +42,7 @@ export class BoardsService {
     private readonly boards: BoardsRepository,
     private readonly views: BoardViews,
     private readonly clock: Clock,
+    private readonly outbox: OutboxWriter,
     @Optional() @Inject(ACCOUNT_DIRECTORY) private readonly directory?: AccountDirectory,
   ) {}
 
@@ -131,9 +134,17 @@ export class BoardsService {
     return this.views.comments(await this.boards.comments(itemId), board.ownerId);
   }
 
+  /** A member's comment; the owner is told of it (BoardCommentAdded) unless it is theirs. */
   async comment(userId: string, id: number, itemId: number, body: string): Promise<{ id: number }> {
-    await this.accessItem(userId, id, itemId, 'view');
-    return { id: await this.boards.addComment({ itemId, authorId: userId, guestName: null, linkId: null, body, now: this.clock.now() }) };
+    const { board } = await this.accessItem(userId, id, itemId, 'view');
+    const now = this.clock.now();
+    const author = userId === board.ownerId ? '' : ((await this.views.names([userId])).get(userId) ?? '');
+    const commentId = await this.boards.transaction(async (manager) => {
+      const created = await this.boards.addComment(manager, { itemId, authorId: userId, guestName: null, linkId: null, body, now });
+      if (userId !== board.ownerId) await this.outbox.add(manager, BoardCommentAdded, String(id), this.views.commentAdded(board, itemId, author, false, body, now));
+      return created;
+    });
+    return { id: commentId };
   }
 
   /** Every member sees who else is on the board. */
@@ -149,7 +160,7 @@ export class BoardsService {
 
   /** Makes the account that signs in with `contact` a member (or changes its role). */
   async addMember(ownerId: string, id: number, contact: string, role: BoardRole): Promise<BoardMember> {
-    await this.access(ownerId, id, 'own');
+    const { board } = await this.access(ownerId, id, 'own');
     if (!this.directory) throw new AppError(ErrorCode.NOT_READY, 'serviceUnavailable');
     const [account] = await this.directory.byContacts([contact]);
     if (!account) throw new AppError(ErrorCode.BOARD_MEMBER_UNKNOWN, 'boardMemberUnknown');
@@ -157,7 +168,12 @@ export class BoardsService {
     const already = (await this.boards.memberRole(id, account.userId)) !== null;
     if (!already && (await this.boards.countMembers(id)) >= BOARD_LIMITS.membersMax) throw new AppError(ErrorCode.BOARD_LIMIT, 'boardMembersTooMany', { max: BOARD_LIMITS.membersMax });
     const now = this.clock.now();
-    await this.boards.putMember(id, account.userId, role, ownerId, now);
+    const invitedBy = (await this.views.names([ownerId])).get(ownerId) ?? '';
+    await this.boards.transaction(async (manager) => {
+      await this.boards.putMember(manager, id, account.userId, role, ownerId, now);
+      // The member is told (their notification centre), a new member and a changed part alike.
+      await this.outbox.add(manager, BoardMemberAdded, String(id), { boardId: id, boardName: board.name, userId: account.userId, role, invitedBy: invitedBy.slice(0, 60), at: now.toISOString() });
+    });
     return { userId: account.userId, nickname: account.nickname, contact: account.contact, role, addedAt: now.toISOString() };
   }
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { BOARD_LIMITS, ErrorCode, type BoardComment, type Language, type SampleDownloadResponse, type SharedBoard } from '@mkt/contracts';
-import { AppError, Clock, verifyPassword } from '@mkt/platform';
+import { BOARD_LIMITS, BoardCommentAdded, ErrorCode, type BoardComment, type Language, type SampleDownloadResponse, type SharedBoard } from '@mkt/contracts';
+import { AppError, Clock, OutboxWriter, verifyPassword } from '@mkt/platform';
 import { MemberActionsService } from '../store/member-actions.service.js';
 import { BoardViews } from './board-views.js';
 import { GuestPasses } from './guest-passes.js';
@@ -33,6 +33,7 @@ export class SharedBoardsService {
     private readonly members: MemberActionsService,
     private readonly passes: GuestPasses,
     private readonly clock: Clock,
+    private readonly outbox: OutboxWriter,
   ) {}
 
   async open(pass: GuestPass, pageNo: number, pageSize: number, voterKey: string | undefined, language: Language): Promise<SharedBoard> {
@@ -59,10 +60,17 @@ export class SharedBoardsService {
     return this.views.comments(await this.boards.comments(itemId), board.ownerId);
   }
 
+  /** A guest's comment, under the name they gave; the owner is told of it (BoardCommentAdded). */
   async comment(pass: GuestPass, itemId: number, name: string, body: string): Promise<{ id: number }> {
     const { link, board } = await this.admit(pass);
     await this.itemOf(board, itemId);
-    return { id: await this.boards.addComment({ itemId, authorId: null, guestName: name, linkId: link.id, body, now: this.clock.now() }) };
+    const now = this.clock.now();
+    const id = await this.boards.transaction(async (manager) => {
+      const created = await this.boards.addComment(manager, { itemId, authorId: null, guestName: name, linkId: link.id, body, now });
+      await this.outbox.add(manager, BoardCommentAdded, String(board.id), this.views.commentAdded(board, itemId, name, true, body, now));
+      return created;
+    });
+    return { id };
   }
 
   async vote(pass: GuestPass, itemId: number, voterKey: string, value: -1 | 0 | 1): Promise<null> {

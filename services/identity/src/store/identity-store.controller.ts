@@ -6,9 +6,11 @@ import {
   sendCodeRequestSchema,
   type LoginRequest,
   type SendCodeRequest,
+  type SessionResponse,
 } from '@mkt/contracts';
 import { ApiZodBody, CurrentUser, RateLimit, RateLimitGuard, StoreController, UserAuthGuard, ZodValidationPipe, type AuthenticatedUser } from '@mkt/platform';
 import { AccountService } from '../account/account.service.js';
+import { NotificationsService } from '../notifications/notifications.service.js';
 import { SessionService } from '../sessions/session.service.js';
 import { SignInService } from '../sign-in/sign-in.service.js';
 
@@ -20,6 +22,7 @@ export class IdentityStoreController {
     private readonly signIn: SignInService,
     private readonly sessions: SessionService,
     private readonly account: AccountService,
+    private readonly notifications: NotificationsService,
   ) {}
 
   @Post('user/code/send')
@@ -50,8 +53,9 @@ export class IdentityStoreController {
   @Post('session')
   @HttpCode(200)
   @UseGuards(UserAuthGuard)
-  session(@CurrentUser() user: AuthenticatedUser) {
-    return this.account.view(user.userId);
+  async session(@CurrentUser() user: AuthenticatedUser): Promise<SessionResponse> {
+    const [view, unreadNotifications] = await Promise.all([this.account.view(user.userId), this.notifications.unread(user.userId)]);
+    return { ...view, unreadNotifications };
   }
 
   @Post('user/refresh')

@@ -39,6 +39,7 @@ export const en: MessageShape<typeof zhCN> = {
     byImageTooLarge: 'The picture must not exceed 20 MB',
   },
   header: {
+    notifications: 'Notifications',
     cart: 'Cart',
     collections: 'Collections',
     badgeCount: '{{label}}: {{count}} items',
@@ -53,6 +54,17 @@ export const en: MessageShape<typeof zhCN> = {
     bill: 'Billing and statements',
     logoff: 'Log off',
     languageToggle: 'Switch language: English now, switch to Chinese',
+  },
+  notifications: {
+    empty: 'Nothing new',
+    failed: 'Could not load the notifications',
+    readAll: 'Mark all read',
+    boardComment: '{{author}} commented on “{{board}}”: {{excerpt}}',
+    boardComments: '{{count}} new comments on “{{board}}”, the latest: {{excerpt}}',
+    boardViewer: '{{name}} shared the board “{{board}}” with you',
+    boardEditor: '{{name}} made you an editor of the board “{{board}}”',
+    orderQuoted: 'Order {{orderNo}} is quoted: {{price}}',
+    licenceIssued: 'Authorization files are ready ({{count}})',
   },
   gate: {
     loginFirst: 'please log in first to use this feature',

@@ -37,6 +37,7 @@ export const zhCN = {
     byImageTooLarge: '图片不能超过 20MB',
   },
   header: {
+    notifications: '通知',
     cart: '购物车',
     collections: '收藏夹',
     badgeCount: '{{label}}：{{count}} 件',
@@ -51,6 +52,17 @@ export const zhCN = {
     bill: '结算账单',
     logoff: '退出登录',
     languageToggle: '切换语言：当前中文，切换为英文',
+  },
+  notifications: {
+    empty: '没有新消息',
+    failed: '通知加载失败',
+    readAll: '全部标为已读',
+    boardComment: '{{author}} 评论了素材板“{{board}}”：{{excerpt}}',
+    boardComments: '素材板“{{board}}”有 {{count}} 条新评论，最新：{{excerpt}}',
+    boardViewer: '{{name}} 把素材板“{{board}}”分享给了您',
+    boardEditor: '{{name}} 邀请您编辑素材板“{{board}}”',
+    orderQuoted: '订单 {{orderNo}} 已报价：{{price}}',
+    licenceIssued: '授权书已生成（{{count}} 份）',
   },
   gate: {
     loginFirst: '请先登录后使用该功能',

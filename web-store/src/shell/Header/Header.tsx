@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { Logo } from '../../ui/Logo';
 import { CartMenu } from './CartMenu';
 import { CollectionsMenu } from './CollectionsMenu';
+import { NotificationsMenu } from './NotificationsMenu';
 import styles from './Header.module.css';
 import { LanguageToggle } from './LanguageToggle';
 import { MobileMenu } from './MobileMenu';
@@ -29,6 +30,7 @@ export function Header() {
           <UploadEntry />
           <CartMenu />
           <CollectionsMenu />
+          <NotificationsMenu />
           <UserMenu />
           <LanguageToggle />
           <MobileMenu />

@@ -1,0 +1,53 @@
+import { Injectable } from '@nestjs/common';
+import { BoardCommentAdded, BoardMemberAdded, LicenceIssued, OrderQuoted, type PayloadOf } from '@mkt/contracts';
+import { OnEvent, type EventHandlerContext } from '@mkt/platform';
+import { NotificationsRepository } from './notifications.repository.js';
+
+/**
+ * What other services announce that concerns an account, into its notification centre. The bus
+ * delivers at least once; each handler runs in the transaction that records the event as
+ * handled, so a delivery counts once.
+ */
+@Injectable()
+export class NotificationEventsHandler {
+  constructor(private readonly notifications: NotificationsRepository) {}
+
+  @OnEvent(BoardCommentAdded)
+  async boardComment(event: PayloadOf<typeof BoardCommentAdded>, { manager }: EventHandlerContext): Promise<void> {
+    await this.notifications.notify(manager, {
+      userId: event.ownerId,
+      kind: 'boardComment',
+      ref: `board:${event.boardId}`,
+      payload: { boardId: event.boardId, boardName: event.boardName, author: event.author, byGuest: event.byGuest, excerpt: event.excerpt },
+      at: new Date(event.at),
+    });
+  }
+
+  @OnEvent(BoardMemberAdded)
+  async boardMember(event: PayloadOf<typeof BoardMemberAdded>, { manager }: EventHandlerContext): Promise<void> {
+    await this.notifications.notify(manager, {
+      userId: event.userId,
+      kind: 'boardMember',
+      ref: `board:${event.boardId}`,
+      payload: { boardId: event.boardId, boardName: event.boardName, role: event.role, invitedBy: event.invitedBy },
+      at: new Date(event.at),
+    });
+  }
+
+  @OnEvent(OrderQuoted)
+  async orderQuoted(event: PayloadOf<typeof OrderQuoted>, { manager, envelope }: EventHandlerContext): Promise<void> {
+    await this.notifications.notify(manager, {
+      userId: event.userId,
+      kind: 'orderQuoted',
+      ref: `order:${event.orderId}`,
+      payload: { orderId: event.orderId, orderNo: event.orderNo, totalFen: event.totalFen },
+      at: new Date(envelope.occurredAt),
+    });
+  }
+
+  /** One line an order, however many of its items' licences arrive. */
+  @OnEvent(LicenceIssued)
+  async licenceIssued(event: PayloadOf<typeof LicenceIssued>, { manager }: EventHandlerContext): Promise<void> {
+    await this.notifications.notify(manager, { userId: event.userId, kind: 'licenceIssued', ref: `order:${event.orderId}`, payload: { orderId: event.orderId }, at: new Date(event.issuedAt) });
+  }
+}

@@ -1,0 +1,46 @@
+import { Injectable } from '@nestjs/common';
+import { NOTIFICATION_BADGE_MAX, type NotificationPage, type NotificationView } from '@mkt/contracts';
+import { Clock } from '@mkt/platform';
+import { NotificationsRepository, type NotificationRow } from './notifications.repository.js';
+
+/** A signed-in account's own notifications: read, counted, marked read. */
+@Injectable()
+export class NotificationsService {
+  constructor(
+    private readonly notifications: NotificationsRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  async page(userId: string, pageNo: number, pageSize: number): Promise<NotificationPage> {
+    const [rows, unread] = await Promise.all([this.notifications.page(userId, pageSize, (pageNo - 1) * pageSize), this.unread(userId)]);
+    return { infos: rows.flatMap((row) => viewOf(row) ?? []), unread };
+  }
+
+  /** For the header's badge on every page: one indexed read, counted up to one past the badge's maximum. */
+  unread(userId: string): Promise<number> {
+    return this.notifications.unread(userId, NOTIFICATION_BADGE_MAX + 1);
+  }
+
+  async read(userId: string, ids: readonly number[] | undefined): Promise<{ unread: number }> {
+    await this.notifications.markRead(userId, ids ?? null, this.clock.now());
+    return { unread: await this.unread(userId) };
+  }
+}
+
+/** A stored notification on the wire; null for a kind this version does not know (left out). */
+function viewOf(row: NotificationRow): NotificationView | null {
+  const base = { id: row.id, at: row.updatedAt.toISOString(), read: row.read };
+  const p = row.payload;
+  switch (row.kind) {
+    case 'boardComment':
+      return { ...base, kind: 'boardComment', boardId: Number(p.boardId), boardName: String(p.boardName), author: String(p.author), byGuest: p.byGuest === true, excerpt: String(p.excerpt), count: row.count };
+    case 'boardMember':
+      return { ...base, kind: 'boardMember', boardId: Number(p.boardId), boardName: String(p.boardName), role: p.role === 'editor' ? 'editor' : 'viewer', invitedBy: String(p.invitedBy) };
+    case 'orderQuoted':
+      return { ...base, kind: 'orderQuoted', orderId: String(p.orderId), orderNo: String(p.orderNo), totalFen: Number(p.totalFen) };
+    case 'licenceIssued':
+      return { ...base, kind: 'licenceIssued', orderId: String(p.orderId), count: row.count };
+    default:
+      return null;
+  }
+}

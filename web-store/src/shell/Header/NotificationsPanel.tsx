@@ -1,0 +1,98 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { formatFen, type NotificationView } from '@mkt/contracts/web';
+import { identityCalls } from '../../api/identityCalls';
+import { formatUtc8Date } from '../../catalogue/materialFormat';
+import { useSession } from '../../session/SessionProvider';
+import styles from './NotificationsPanel.module.css';
+
+/** The latest notifications, each a link to where it happened; reading them clears the bell. */
+export default function NotificationsPanel({ onNavigate }: { onNavigate(): void }) {
+  const { t } = useTranslation();
+  const { setUnreadNotifications } = useSession();
+  const [infos, setInfos] = useState<NotificationView[] | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    identityCalls
+      .notifications(1, 10)
+      .then((page) => {
+        if (!live) return;
+        setInfos(page.infos);
+        setUnreadNotifications(page.unread);
+      })
+      .catch(() => live && setFailed(true));
+    return () => {
+      live = false;
+    };
+  }, [setUnreadNotifications]);
+
+  const readAll = async () => {
+    const { unread } = await identityCalls.readNotifications();
+    setUnreadNotifications(unread);
+    setInfos((current) => current?.map((item) => ({ ...item, read: true })) ?? null);
+  };
+
+  if (failed) return <p className={styles.muted}>{t('notifications.failed')}</p>;
+  if (!infos) return <p className={styles.muted}>{t('catalogue.loading')}</p>;
+  return (
+    <div className={styles.panel}>
+      <div className={styles.head}>
+        <strong>{t('header.notifications')}</strong>
+        {infos.some((item) => !item.read) && (
+          <button type="button" className={styles.readAll} onClick={() => void readAll()} data-testid="notifications-read-all">
+            {t('notifications.readAll')}
+          </button>
+        )}
+      </div>
+      {infos.length === 0 ? (
+        <p className={styles.muted}>{t('notifications.empty')}</p>
+      ) : (
+        <ul className={styles.list}>
+          {infos.map((item) => (
+            <li key={item.id}>
+              <Link to={linkOf(item)} className={item.read ? styles.item : `${styles.item} ${styles.unread}`} onClick={onNavigate} data-testid="notification">
+                <NotificationText item={item} />
+                <span className={styles.muted}>{formatUtc8Date(item.at)}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function linkOf(item: NotificationView): string {
+  switch (item.kind) {
+    case 'boardComment':
+    case 'boardMember':
+      return `/Board?id=${item.boardId}`;
+    case 'orderQuoted':
+      return `/Order?id=${item.orderId}`;
+    case 'licenceIssued':
+      return '/OrderList';
+  }
+}
+
+function NotificationText({ item }: { item: NotificationView }) {
+  const { t } = useTranslation();
+  return <span>{textOf()}</span>;
+
+  function textOf(): string {
+    switch (item.kind) {
+      case 'boardComment':
+        return item.count > 1
+          ? t('notifications.boardComments', { count: item.count, board: item.boardName, excerpt: item.excerpt })
+          : t('notifications.boardComment', { author: item.author, board: item.boardName, excerpt: item.excerpt });
+      case 'boardMember':
+        return item.role === 'editor' ? t('notifications.boardEditor', { name: item.invitedBy, board: item.boardName }) : t('notifications.boardViewer', { name: item.invitedBy, board: item.boardName });
+      case 'orderQuoted':
+        return t('notifications.orderQuoted', { orderNo: item.orderNo, price: formatFen(item.totalFen) });
+      case 'licenceIssued':
+        return t('notifications.licenceIssued', { count: item.count });
+    }
+  }
+}
