@@ -118,6 +118,11 @@ describe('distributed shape: every service its own process and database', () => 
     assert.equal(member.data.contact, '138****0003');
     const seen = await store('/board/detail', { token: contributor, body: { id: board.data.id } });
     assert.equal(seen.data?.role, 'viewer', seen.message);
+    // The invitation reaches the member's notification centre in identity, over the bus.
+    await eventually(async () => {
+      const notices = await store('/user/notifications', { token: contributor, body: {} });
+      return notices.data?.infos.some((notice) => notice.kind === 'boardMember' && notice.boardId === board.data.id) || undefined;
+    }, { timeoutMs: 30_000, intervalMs: 250 });
     const link = await store('/board/links/create', { token: buyer, body: { id: board.data.id } });
     assert.equal(link.code, 0, link.message);
     const shared = await store('/board-share/open', { body: { token: link.data.token } });
