@@ -31,9 +31,13 @@ import { ShopRepository } from './shop/shop.repository.js';
 import { ShopService } from './shop/shop.service.js';
 import { ShopDemoSeed } from './seed/shop-demo.seed.js';
 import { ShopBuyerController, ShopCatalogueController } from './store/shop-store.controller.js';
+import { PurchaseRequestsRepository } from './approvals/purchase-requests.repository.js';
+import { PurchaseRequestsService } from './approvals/purchase-requests.service.js';
+import { OrdersPurchaseRequests1767300000001 } from './migrations/1767300000001-purchase-requests.js';
+import { PurchaseRequestsStoreController } from './store/purchase-requests-store.controller.js';
 
 export const ORDERS_ENTITIES = [StaffAuditLogEntity, OutboxMessageEntity, HandledEventEntity];
-export const ORDERS_MIGRATIONS = [OrdersInit1764100000000, OrdersEnterprise1764100000001, OrdersProjects1764200000001, OrdersShop1765200000000, OutboxTraceContext1765600000000, OrdersAnnounceCarts1765810000001];
+export const ORDERS_MIGRATIONS = [OrdersInit1764100000000, OrdersEnterprise1764100000001, OrdersProjects1764200000001, OrdersShop1765200000000, OutboxTraceContext1765600000000, OrdersAnnounceCarts1765810000001, OrdersPurchaseRequests1767300000001];
 
 /** Creates the private buckets of vouchers and issued invoices on start. */
 @Injectable()
@@ -55,8 +59,11 @@ class OrdersBuckets implements OnModuleInit {
     DatabaseModule.forService({ name: 'orders', entities: ORDERS_ENTITIES, migrations: ORDERS_MIGRATIONS }),
     EventsModule.forService({ dataSourceName: 'orders', consumerGroup: 'orders', consumes: [MaterialPublished, MaterialUnpublished, MusicOrderPlaced, CustomerProfileChanged, CustomerProjectChanged] }),
   ],
-  controllers: [OrdersStoreController, ProjectsStoreController, ShopCatalogueController, ShopBuyerController, AdminOrdersController, AdminInvoicesController, AdminRefundsController, AdminShopProductsController],
+  controllers: [OrdersStoreController, ProjectsStoreController, PurchaseRequestsStoreController, ShopCatalogueController, ShopBuyerController, AdminOrdersController, AdminInvoicesController, AdminRefundsController, AdminShopProductsController],
   providers: [
+    // Purchase approval of enterprise customers (boards' selections).
+    PurchaseRequestsRepository,
+    PurchaseRequestsService,
     OrdersRepository,
     CartRepository,
     InvoicesRepository,

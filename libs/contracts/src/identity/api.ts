@@ -350,7 +350,9 @@ export type NotificationView =
   | { id: number; kind: 'boardComment'; at: string; read: boolean; boardId: number; boardName: string; author: string; byGuest: boolean; excerpt: string; count: number }
   | { id: number; kind: 'boardMember'; at: string; read: boolean; boardId: number; boardName: string; role: 'viewer' | 'editor'; invitedBy: string }
   | { id: number; kind: 'orderQuoted'; at: string; read: boolean; orderId: string; orderNo: string; totalFen: number }
-  | { id: number; kind: 'licenceIssued'; at: string; read: boolean; orderId: string; count: number };
+  | { id: number; kind: 'licenceIssued'; at: string; read: boolean; orderId: string; count: number }
+  | { id: number; kind: 'purchaseRequested'; at: string; read: boolean; requester: string; boardName: string; itemCount: number; count: number }
+  | { id: number; kind: 'purchaseDecided'; at: string; read: boolean; approved: boolean; reason: string; orderId: string | null; orderNo: string | null };
 
 export interface NotificationPage {
   infos: NotificationView[];

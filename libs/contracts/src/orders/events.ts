@@ -111,3 +111,25 @@ export const LicenceIssued = defineEvent(
   1,
   z.object({ licenceId: z.uuid(), orderId: z.uuid(), itemId: z.number().int().positive(), userId: z.uuid(), verificationCode: z.string(), fileKey: z.string(), issuedAt: z.string() }),
 );
+
+/** An enterprise customer asked to buy materials: the company's administrators are told. */
+export const PurchaseRequested = defineEvent(
+  'purchase.requested',
+  1,
+  z.object({ requestId: z.uuid(), customerId: z.string().max(64), requesterId: z.uuid(), requester: z.string().max(60), itemCount: z.number().int().positive(), boardName: z.string().max(60), requestedAt: z.string() }),
+);
+
+/** The administrator approved (with the quote request made) or declined a purchase request: the requester is told. */
+export const PurchaseDecided = defineEvent(
+  'purchase.decided',
+  1,
+  z.object({
+    requestId: z.uuid(),
+    requesterId: z.uuid(),
+    approved: z.boolean(),
+    reason: z.string().max(300),
+    orderId: z.uuid().nullable(),
+    orderNo: z.string().nullable(),
+    decidedAt: z.string(),
+  }),
+);

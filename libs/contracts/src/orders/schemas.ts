@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CART_PREVIEW_SIZE, INVOICE_REGIONS, INVOICE_TYPES, LICENCE_DURATIONS, LICENCE_FORM_RULES, LICENCE_REGIONS, LICENCE_TYPES, PROJECT_TYPES, SPECIAL_REQUEST_MAX } from './api.js';
-import { lineText } from '../text.js';
+import { lineText, normaliseText } from '../text.js';
+import { PURCHASE_REQUEST_LIMITS, PURCHASE_REQUEST_STATUSES } from './purchase-requests.js';
 import { bigserialId, serialId, wholeNumber } from '../wire-numbers.js';
 
 /**
@@ -91,3 +92,19 @@ export const orderQuoteSchema = z.object({
 });
 export type OrderQuote = z.output<typeof orderQuoteSchema>;
 export const staffReasonSchema = z.object({ reason: lineText(1, 200) });
+
+export const purchaseRequestCreateSchema = z.object({
+  materialIds: z.array(bigserialId()).min(1).max(PURCHASE_REQUEST_LIMITS.itemsMax),
+  boardId: bigserialId().optional(),
+  boardName: lineText(0, 60).default(''),
+  contact: lineText(1, PURCHASE_REQUEST_LIMITS.contactMax),
+  phone: lineText(0, 30).default(''),
+  note: z.string().overwrite(normaliseText).max(PURCHASE_REQUEST_LIMITS.noteMax).default(''),
+});
+export const purchaseRequestPageSchema = z.object({
+  status: z.enum(PURCHASE_REQUEST_STATUSES).optional(),
+  pageNo: wholeNumber(1, 1000).default(1),
+  pageSize: wholeNumber(1, 50).default(20),
+});
+export const purchaseRequestIdSchema = z.object({ id: z.uuid() });
+export const purchaseRequestDeclineSchema = z.object({ id: z.uuid(), reason: lineText(1, PURCHASE_REQUEST_LIMITS.reasonMax) });

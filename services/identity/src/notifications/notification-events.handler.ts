@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { BoardCommentAdded, BoardMemberAdded, LicenceIssued, OrderQuoted, type PayloadOf } from '@mkt/contracts';
+import { BoardCommentAdded, BoardMemberAdded, LicenceIssued, OrderQuoted, PurchaseDecided, PurchaseRequested, type PayloadOf } from '@mkt/contracts';
 import { OnEvent, type EventHandlerContext } from '@mkt/platform';
 import { NotificationsRepository } from './notifications.repository.js';
 
@@ -49,5 +49,34 @@ export class NotificationEventsHandler {
   @OnEvent(LicenceIssued)
   async licenceIssued(event: PayloadOf<typeof LicenceIssued>, { manager }: EventHandlerContext): Promise<void> {
     await this.notifications.notify(manager, { userId: event.userId, kind: 'licenceIssued', ref: `order:${event.orderId}`, payload: { orderId: event.orderId }, at: new Date(event.issuedAt) });
+  }
+
+  /** Every administrator of the company is told; pending requests of one company gather on one line. */
+  @OnEvent(PurchaseRequested)
+  async purchaseRequested(event: PayloadOf<typeof PurchaseRequested>, { manager }: EventHandlerContext): Promise<void> {
+    const admins: { id: string }[] = await manager.query(
+      `SELECT id FROM identity.users WHERE customer_id = $1 AND customer_status = 1 AND customer_type = 1 AND enterprise_admin AND NOT disabled`,
+      [event.customerId],
+    );
+    for (const admin of admins) {
+      await this.notifications.notify(manager, {
+        userId: admin.id,
+        kind: 'purchaseRequested',
+        ref: `company:${event.customerId}`,
+        payload: { requester: event.requester, boardName: event.boardName, itemCount: event.itemCount },
+        at: new Date(event.requestedAt),
+      });
+    }
+  }
+
+  @OnEvent(PurchaseDecided)
+  async purchaseDecided(event: PayloadOf<typeof PurchaseDecided>, { manager }: EventHandlerContext): Promise<void> {
+    await this.notifications.notify(manager, {
+      userId: event.requesterId,
+      kind: 'purchaseDecided',
+      ref: `request:${event.requestId}`,
+      payload: { approved: event.approved, reason: event.reason, orderId: event.orderId, orderNo: event.orderNo },
+      at: new Date(event.decidedAt),
+    });
   }
 }

@@ -40,6 +40,10 @@ function viewOf(row: NotificationRow): NotificationView | null {
       return { ...base, kind: 'orderQuoted', orderId: String(p.orderId), orderNo: String(p.orderNo), totalFen: Number(p.totalFen) };
     case 'licenceIssued':
       return { ...base, kind: 'licenceIssued', orderId: String(p.orderId), count: row.count };
+    case 'purchaseRequested':
+      return { ...base, kind: 'purchaseRequested', requester: String(p.requester), boardName: String(p.boardName), itemCount: Number(p.itemCount), count: row.count };
+    case 'purchaseDecided':
+      return { ...base, kind: 'purchaseDecided', approved: p.approved === true, reason: String(p.reason), orderId: typeof p.orderId === 'string' ? p.orderId : null, orderNo: typeof p.orderNo === 'string' ? p.orderNo : null };
     default:
       return null;
   }

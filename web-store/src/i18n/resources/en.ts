@@ -65,6 +65,9 @@ export const en: MessageShape<typeof zhCN> = {
     boardEditor: '{{name}} made you an editor of the board “{{board}}”',
     orderQuoted: 'Order {{orderNo}} is quoted: {{price}}',
     licenceIssued: 'Authorization files are ready ({{count}})',
+    purchaseRequested: '{{requester}} asks to buy {{count}} items of “{{board}}”',
+    purchaseApproved: 'Your purchase request was approved: quote request {{orderNo}}',
+    purchaseDeclined: 'Your purchase request was declined: {{reason}}',
   },
   gate: {
     loginFirst: 'please log in first to use this feature',

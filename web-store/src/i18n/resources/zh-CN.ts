@@ -63,6 +63,9 @@ export const zhCN = {
     boardEditor: '{{name}} 邀请您编辑素材板“{{board}}”',
     orderQuoted: '订单 {{orderNo}} 已报价：{{price}}',
     licenceIssued: '授权书已生成（{{count}} 份）',
+    purchaseRequested: '{{requester}} 申请采购“{{board}}”中的 {{count}} 条素材',
+    purchaseApproved: '您的采购申请已批准，询价单 {{orderNo}}',
+    purchaseDeclined: '您的采购申请未获批准：{{reason}}',
   },
   gate: {
     loginFirst: '请先登录后使用该功能',

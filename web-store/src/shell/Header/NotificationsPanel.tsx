@@ -74,6 +74,10 @@ function linkOf(item: NotificationView): string {
       return `/Order?id=${item.orderId}`;
     case 'licenceIssued':
       return '/OrderList';
+    case 'purchaseRequested':
+      return '/PurchaseRequests?tab=company';
+    case 'purchaseDecided':
+      return item.approved && item.orderId ? `/Order?id=${item.orderId}` : '/PurchaseRequests';
   }
 }
 
@@ -93,6 +97,10 @@ function NotificationText({ item }: { item: NotificationView }) {
         return t('notifications.orderQuoted', { orderNo: item.orderNo, price: formatFen(item.totalFen) });
       case 'licenceIssued':
         return t('notifications.licenceIssued', { count: item.count });
+      case 'purchaseRequested':
+        return t('notifications.purchaseRequested', { requester: item.requester, count: item.itemCount, board: item.boardName });
+      case 'purchaseDecided':
+        return item.approved ? t('notifications.purchaseApproved', { orderNo: item.orderNo ?? '' }) : t('notifications.purchaseDeclined', { reason: item.reason });
     }
   }
 }
