@@ -225,4 +225,83 @@ describe('boards: an editor shortlists and shares, a client signed out comments 
     await editorContext.close();
     await clientContext.close();
   });
+
+  it('takes an enterprise member’s request to the administrator, who approves one into a quote request and declines another', async () => {
+    const memberContext = await env.browser.newContext({ viewport: { width: 1366, height: 900 } });
+    const member = await memberContext.newPage();
+    await signInOnStore(env.server, member, '13800000006');
+    // Two clips onto a new board from the search page, then the whole board asked for.
+    await member.goto(`${env.server.url}/SearchResult?type=video`);
+    await member.getByTestId('material-card').nth(5).waitFor();
+    await member.getByTestId('search-select-toggle').click();
+    await member.getByTestId('card-select').nth(4).check();
+    await member.getByTestId('card-select').nth(5).check();
+    await member.getByTestId('search-selection').getByTestId('save-to-board').click();
+    await member.getByTestId('save-to-board-new-name').fill('春季发布会');
+    await member.getByTestId('save-to-board-create').click();
+    await member.getByText('已加入“春季发布会”').first().waitFor();
+    const ask = async (note) => {
+      await member.goto(`${env.server.url}/Boards`);
+      await member.getByTestId('boards-tile').filter({ hasText: '春季发布会' }).click();
+      await member.getByTestId('board-select-all').check();
+      await member.getByTestId('board-selection-request').click();
+      await member.getByTestId('board-request-note').fill(note);
+      await member.getByTestId('board-request-send').click();
+      await member.getByText('已提交采购申请，等待管理员审批').first().waitFor();
+    };
+    await ask('发布会开场视频');
+    await ask('备用方案');
+    await shoot(member, 'purchase-request-zh');
+
+    // The administrator: told in the bell, decides on /PurchaseRequests.
+    const adminContext = await env.browser.newContext({ viewport: { width: 1366, height: 900 } });
+    const admin = await adminContext.newPage();
+    await signInOnStore(env.server, admin, '13800000004');
+    await eventually(async () => {
+      await admin.goto(`${env.server.url}/PurchaseRequests?tab=company`);
+      await admin.getByTestId('purchase-list').waitFor();
+      return Number(await admin.getByTestId('notifications-badge').getAttribute('data-count')) >= 1;
+    }, { timeoutMs: 20_000, intervalMs: 500 });
+    await admin.getByTestId('notifications-menu').click();
+    await admin.getByTestId('notification').filter({ hasText: '春季发布会' }).waitFor();
+    await admin.getByTestId('notifications-menu').click();
+    const pending = admin.locator('[data-testid="purchase-request"][data-status="pending"]');
+    await pending.nth(1).waitFor();
+    await shoot(admin, 'purchase-company-zh');
+    // Newest first: the second request is declined, the first approved.
+    await pending.first().getByTestId('purchase-reason').fill('预算已用完，下季度再买');
+    await pending.first().getByTestId('purchase-decline').click();
+    await admin.getByText('已告知申请人').first().waitFor();
+    await admin.locator('[data-testid="purchase-request"][data-status="pending"]').first().getByTestId('purchase-approve').click();
+    await admin.getByText('已批准，询价单已生成').first().waitFor();
+    const approved = admin.locator('[data-testid="purchase-request"][data-status="approved"]');
+    await approved.getByTestId('purchase-order').waitFor();
+    const orderId = new URL(await approved.getByTestId('purchase-order').getAttribute('href'), env.server.url).searchParams.get('id');
+
+    // The quote request is in the console, waiting for a quote like any other.
+    const staff = await (await fetch(`${env.server.url}/admin-api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'sales', password: 'sales12345' }) })).json();
+    const inConsole = await (await fetch(`${env.server.url}/admin-api/orders/${orderId}`, { headers: { authorization: `Bearer ${staff.token}` } })).json();
+    assert.equal(inConsole.status, 'submitted');
+    assert.equal(inConsole.items.length, 2);
+
+    // The member sees both decisions, the refusal with its reason.
+    await eventually(async () => {
+      await member.goto(`${env.server.url}/PurchaseRequests`);
+      await member.getByTestId('purchase-list').waitFor();
+      return (await member.locator('[data-testid="purchase-request"][data-status="pending"]').count()) === 0;
+    }, { timeoutMs: 20_000, intervalMs: 500 });
+    await member.getByText('原因：预算已用完，下季度再买').waitFor();
+    await member.locator('[data-testid="purchase-request"][data-status="approved"]').getByTestId('purchase-order').waitFor();
+    await eventually(async () => {
+      await member.reload();
+      await member.getByTestId('purchase-list').waitFor();
+      return Number(await member.getByTestId('notifications-badge').getAttribute('data-count')) >= 2;
+    }, { timeoutMs: 20_000, intervalMs: 500 });
+    await member.getByTestId('lang-toggle').click();
+    await member.getByText('Reason: 预算已用完，下季度再买').waitFor();
+    await member.setViewportSize({ width: 375, height: 812 });
+    await shoot(member, 'purchase-mine-375-en');
+    await memberContext.close();
+    await adminContext.close();
+  });
 });

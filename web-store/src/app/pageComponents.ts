@@ -60,4 +60,5 @@ export const pageComponents: Record<PageKey, LazyExoticComponent<ComponentType>>
   boards: lazyPage(() => import('../pages/Boards/BoardsPage'), 'Boards'),
   board: lazyPage(() => import('../pages/Boards/BoardPage'), 'Board'),
   sharedBoard: lazyPage(() => import('../pages/Boards/SharedBoardPage'), 'SharedBoard'),
+  purchaseRequests: lazyPage(() => import('../pages/PurchaseRequests/PurchaseRequestsPage'), 'PurchaseRequests'),
 };

@@ -22,8 +22,8 @@ const specPaths = [
   '/canon2022', '/canon2022autumn', '/howToGetHighQualityVideo', '/howToGetMoreSaleChance',
   '/howToUseUploadTool', '/fcb1year', '/fcb1year/m1', '/fcb1year/m2', '/fcb1year/m3',
 ];
-/** Routes the product adds beyond spec section 2: the public check of an authorization file's code, the answer to a search by image, boards. */
-const addedPaths = ['/LicenceVerify', '/ImageSearch', '/Boards', '/Board', '/SharedBoard'];
+/** Routes the product adds beyond spec section 2: the public check of an authorization file's code, the answer to a search by image, boards, purchase requests. */
+const addedPaths = ['/LicenceVerify', '/ImageSearch', '/Boards', '/Board', '/SharedBoard', '/PurchaseRequests'];
 
 describe('route table', () => {
   it('registers every route of the spec exactly once', () => {

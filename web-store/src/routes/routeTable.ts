@@ -61,7 +61,8 @@ export type PageKey =
   | 'productDetail'
   | 'boards'
   | 'board'
-  | 'sharedBoard';
+  | 'sharedBoard'
+  | 'purchaseRequests';
 
 export interface RouteFlags {
   /** (M): the route has a mobile layout, so it gets a device-width viewport. */
@@ -156,6 +157,8 @@ export const routeTable: readonly RouteEntry[] = [
   route('/Boards', { ...M, page: 'boards' }),
   route('/Board', { ...M, page: 'board' }),
   route('/SharedBoard', { ...M, page: 'sharedBoard' }),
+  // Beyond the spec: enterprise members' purchase requests from boards, and their administrator's decisions.
+  route('/PurchaseRequests', { ...M, page: 'purchaseRequests' }),
   route('/Putorder', { page: 'putorder' }),
   route('/Order', { page: 'order' }),
   route('/Order2', { page: 'order' }),

@@ -49,6 +49,7 @@ export const en: MessageShape<typeof zhCN> = {
     orders: 'My orders',
     collect: 'My collections',
     boards: 'My boards',
+    purchaseRequests: 'Purchase requests',
     materialCenter: 'Material centre',
     downloadList: 'Download list',
     bill: 'Billing and statements',

@@ -47,6 +47,7 @@ export const zhCN = {
     orders: '我的订单',
     collect: '我的收藏',
     boards: '我的素材板',
+    purchaseRequests: '采购申请',
     materialCenter: '素材中心',
     downloadList: '下载列表',
     bill: '结算账单',

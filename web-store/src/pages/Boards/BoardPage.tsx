@@ -13,6 +13,7 @@ import { useRemote } from '../../catalogue/useRemote';
 import { putorderFor } from '../../orders/selectedCartIds';
 import { announceCartChanged } from '../../orders/useAddToCart';
 import { useSession } from '../../session/SessionProvider';
+import { hasProject } from '../../session/userRoles';
 import { Button, buttonClass } from '../../ui/Button';
 import { CopyButton } from '../../ui/CopyButton';
 import { Dialog } from '../../ui/Dialog';
@@ -20,6 +21,7 @@ import { useToast } from '../../ui/toast/ToastProvider';
 import { BoardItemView, CommentThread } from './BoardItemView';
 import { messageOf } from './boardMessages';
 import { MembersPanel } from './MembersPanel';
+import { RequestPurchase } from './RequestPurchase';
 import styles from './Boards.module.css';
 
 export const BOARD_PAGE_SIZE = 48;
@@ -145,6 +147,7 @@ function Board({ id, page }: { id: number; page: number }) {
               onAll={() => setSelected(new Set(selected.size === data.items.length ? [] : data.items.map((item) => item.id)))}
               allSelected={selected.size === data.items.length}
               canRemove={editor}
+              board={{ id: data.id, name: data.name }}
               onRemove={(itemIds) =>
                 void act(() => boardCalls.removeItems(id, itemIds), t('boards.itemRemoved')).then(() => setSelected(new Set()))
               }
@@ -193,16 +196,19 @@ function SelectionBar({
   items,
   allSelected,
   canRemove,
+  board,
   onAll,
   onRemove,
 }: {
   items: BoardItem[];
   allSelected: boolean;
   canRemove: boolean;
+  board: { id: number; name: string };
   onAll(): void;
   onRemove(itemIds: number[]): void;
 }) {
   const { t } = useTranslation();
+  const { user } = useSession();
   const toast = useToast();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
@@ -249,6 +255,9 @@ function SelectionBar({
       <Button disabled={busy || buyable.length === 0} onClick={() => void run(async () => navigate(putorderFor(await toCart())))} data-testid="board-selection-quote">
         {t('boards.toQuote')}
       </Button>
+      {hasProject(user) ? (
+        <RequestPurchase boardId={board.id} boardName={board.name} materialIds={buyable.map((item) => item.materialId)} onSent={() => undefined} />
+      ) : null}
       {canRemove ? (
         <Button variant="ghost" disabled={busy || items.length === 0} onClick={() => onRemove(items.map((item) => item.id))} data-testid="board-selection-remove">
           {t('boards.removeItem')}

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { loginUrlReturningTo } from '../../api/authLoss';
 import { useSession } from '../../session/SessionProvider';
-import { hasMaterialCenter, isContributor, showsDownloadList } from '../../session/userRoles';
+import { hasMaterialCenter, hasProject, isContributor, isEnterpriseAdmin, showsDownloadList } from '../../session/userRoles';
 import { ChevronDownIcon, UserIcon } from '../../ui/icons';
 import { useDismiss } from '../../ui/useDismiss';
 import styles from './UserMenu.module.css';
@@ -75,6 +75,11 @@ export function UserMenu() {
           <Link role="menuitem" className={styles.item} to="/Boards" data-testid="menu-boards">
             {t('header.boards')}
           </Link>
+          {hasProject(user) && (
+            <Link role="menuitem" className={styles.item} to={isEnterpriseAdmin(user) ? '/PurchaseRequests?tab=company' : '/PurchaseRequests'} data-testid="menu-purchase-requests">
+              {t('header.purchaseRequests')}
+            </Link>
+          )}
           {showsDownloadList(user, project) && (
             <Link role="menuitem" className={styles.item} to="/DownloadList" data-testid="menu-download-list">
               {t('header.downloadList')}
