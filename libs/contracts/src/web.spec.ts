@@ -42,6 +42,6 @@ describe('the web entry', () => {
 
   it('sees through type-only re-exports of inferred types', () => {
     expect(runtimeImports(resolve(here, 'identity/api.ts'))).toEqual([]);
-    expect(runtimeImports(resolve(here, 'identity/schemas.ts'))).toEqual(['zod', '../orders/api.js', '../text.js', './api.js']);
+    expect(runtimeImports(resolve(here, 'identity/schemas.ts'))).toEqual(['zod', '../orders/api.js', '../text.js', '../wire-numbers.js', './api.js']);
   });
 });

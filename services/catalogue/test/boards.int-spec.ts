@@ -67,6 +67,9 @@ describe('catalogue: boards and their guest links', () => {
       expect(refused.status).toBe(404);
     }
     expect((await detail(alice, id)).body.data.itemCount).toBe(3);
+    // A new board with a draft in it is not made at all.
+    expect((await h.call('/board/create', { token: alice, body: { name: 'Half made', materialIds: [ids.waves, ids.draft] } })).status).toBe(404);
+    expect((await h.call<{ list: BoardSummary[] }>('/board/list', { token: alice })).body.data.list.map((board) => board.name)).not.toContain('Half made');
   });
 
   it('answers nobody but the owner, and a visitor not at all', async () => {

@@ -54,6 +54,8 @@ export class BoardsService {
 
   async create(ownerId: string, name: string, materialIds: readonly number[]): Promise<{ id: number }> {
     if ((await this.boards.countOwned(ownerId)) >= BOARD_LIMITS.boardsMax) throw new AppError(ErrorCode.BOARD_LIMIT, 'boardsTooMany', { max: BOARD_LIMITS.boardsMax });
+    // Refused before anything is made: no empty board is left behind by a material not on sale.
+    await this.materialsOnSale(materialIds);
     const id = await this.boards.create(ownerId, name, this.clock.now());
     if (materialIds.length > 0) await this.addItems(ownerId, id, materialIds);
     return { id };
@@ -83,9 +85,7 @@ export class BoardsService {
   /** Adds the materials on sale that are not on the board yet, after its last item; the board holds at most BOARD_LIMITS.itemsMax. */
   async addItems(userId: string, id: number, materialIds: readonly number[]): Promise<{ added: number }> {
     await this.access(userId, id, 'edit');
-    const wanted = [...new Set(materialIds)];
-    const onSale = await this.boards.published(wanted);
-    if (wanted.some((materialId) => !onSale.has(materialId))) throw new AppError(ErrorCode.NOT_FOUND, 'materialNotFound');
+    const wanted = await this.materialsOnSale(materialIds);
     const now = this.clock.now();
     const added = await this.boards.withBoardLocked(id, async (manager) => {
       const count = await this.boards.itemCount(manager, id);
@@ -210,6 +210,14 @@ export class BoardsService {
     await this.access(ownerId, id, 'own');
     if (!(await this.boards.revokeLink(id, linkId, this.clock.now()))) throw new AppError(ErrorCode.BOARD_LINK_GONE, 'boardLinkGone');
     return null;
+  }
+
+  /** The distinct ids, once every one is a material on sale (else 404). */
+  private async materialsOnSale(materialIds: readonly number[]): Promise<number[]> {
+    const wanted = [...new Set(materialIds)];
+    const onSale = await this.boards.published(wanted);
+    if (wanted.some((materialId) => !onSale.has(materialId))) throw new AppError(ErrorCode.NOT_FOUND, 'materialNotFound');
+    return wanted;
   }
 
   private async access(userId: string, id: number, need: Need): Promise<{ board: BoardRow; role: Role }> {

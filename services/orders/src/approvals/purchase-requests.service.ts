@@ -54,7 +54,9 @@ export class PurchaseRequestsService {
     const customer = await this.requests.enterpriseCustomer(userId);
     if (!customer?.projectId) throw notEnterprise();
     const wanted = [...new Set(input.materialIds)];
-    const buyable = (await this.requests.materials(wanted)).filter(quotable).map((material) => material.materialId);
+    // In the order asked (the board's).
+    const quotableIds = new Set((await this.requests.materials(wanted)).filter(quotable).map((material) => material.materialId));
+    const buyable = wanted.filter((materialId) => quotableIds.has(materialId));
     if (buyable.length === 0) throw nothingBuyable();
     const id = randomUUID();
     const now = this.clock.now();
@@ -106,7 +108,8 @@ export class PurchaseRequestsService {
       const project = await this.projects.projectOf(request.requesterId);
       // The member must still be the company's, under a project, for the quote to carry its terms.
       if (!project || project.customerId !== customerId) throw notEnterprise();
-      const lines = (await this.requests.materials(request.materialIds, manager)).filter(quotable);
+      const byId = new Map((await this.requests.materials(request.materialIds, manager)).filter(quotable).map((material) => [material.materialId, material]));
+      const lines = request.materialIds.flatMap((materialId) => byId.get(materialId) ?? []);
       if (lines.length === 0) throw nothingBuyable();
       const orderId = randomUUID();
       const licence = { ...projectLicence(project), contact: request.contact, phone: request.phone, specialRequest: request.note.slice(0, SPECIAL_REQUEST_MAX) };
