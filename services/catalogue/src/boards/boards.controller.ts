@@ -19,7 +19,7 @@ import {
   boardUpdateRequestSchema,
   languageFromHeader,
 } from '@mkt/contracts';
-import { ApiZodBody, CurrentUser, LoginMessage, StoreController, UserAuthGuard, ZodValidationPipe, type AuthenticatedUser } from '@mkt/platform';
+import { ApiZodBody, CurrentUser, LoginMessage, RateLimit, RateLimitGuard, StoreController, UserAuthGuard, ZodValidationPipe, type AuthenticatedUser } from '@mkt/platform';
 import { BoardsService } from './boards.service.js';
 
 const path = (call: string) => call.replace(/^\//, '');
@@ -122,6 +122,9 @@ export class BoardsController {
 
   @Post(path(BoardCalls.addMember))
   @HttpCode(200)
+  // Each try says whether a phone number or e-mail has an account: limited per address.
+  @UseGuards(RateLimitGuard)
+  @RateLimit({ limit: 30, windowSeconds: 60 })
   @ApiZodBody(boardMemberAddRequestSchema)
   addMember(@CurrentUser() user: AuthenticatedUser, @Body(new ZodValidationPipe(boardMemberAddRequestSchema)) body: Body<typeof boardMemberAddRequestSchema>) {
     return this.boards.addMember(user.userId, body.id, body.contact, body.role);
