@@ -24,7 +24,7 @@ import { MembersPanel } from './MembersPanel';
 import { RequestPurchase } from './RequestPurchase';
 import styles from './Boards.module.css';
 
-export const BOARD_PAGE_SIZE = 48;
+const BOARD_PAGE_SIZE = 48;
 const EXPIRY_CHOICES = [0, 1, 7, 30, 90] as const;
 
 /** /Board?id=: one of the signed-in user's boards: its items in order, notes, comments and guest links. */
