@@ -24,6 +24,7 @@ export * from './uploads/schemas.js';
 export * from './uploads/events.js';
 export * from './orders/api.js';
 export * from './orders/purchase-requests.js';
+export * from './orders/company-licences.js';
 export * from './orders/schemas.js';
 export * from './orders/events.js';
 export * from './music/api.js';

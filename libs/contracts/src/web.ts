@@ -14,6 +14,7 @@ export * from './sessions/api.js';
 export * from './uploads/api.js';
 export * from './orders/api.js';
 export * from './orders/purchase-requests.js';
+export * from './orders/company-licences.js';
 export * from './music/api.js';
 export * from './payouts/api.js';
 export * from './contests/api.js';

@@ -11,6 +11,8 @@ export * from './events/index.js';
 export * from './audit/index.js';
 export * from './storage/index.js';
 export * from './crypto/field-cipher.js';
+export * from './crypto/signed-grants.js';
+export * from './csv/csv-table.js';
 export * from './crypto/crypto.module.js';
 export * from './time/clock.js';
 export * from './time/time.module.js';

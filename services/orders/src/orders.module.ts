@@ -35,9 +35,13 @@ import { PurchaseRequestsRepository } from './approvals/purchase-requests.reposi
 import { PurchaseRequestsService } from './approvals/purchase-requests.service.js';
 import { OrdersPurchaseRequests1767300000001 } from './migrations/1767300000001-purchase-requests.js';
 import { PurchaseRequestsStoreController } from './store/purchase-requests-store.controller.js';
+import { CompanyLicencesRepository } from './company-licences/company-licences.repository.js';
+import { CompanyLicencesService } from './company-licences/company-licences.service.js';
+import { OrdersCompanyLicences1767400000000 } from './migrations/1767400000000-company-licences.js';
+import { CompanyLicencesStoreController } from './store/company-licences-store.controller.js';
 
 export const ORDERS_ENTITIES = [StaffAuditLogEntity, OutboxMessageEntity, HandledEventEntity];
-export const ORDERS_MIGRATIONS = [OrdersInit1764100000000, OrdersEnterprise1764100000001, OrdersProjects1764200000001, OrdersShop1765200000000, OutboxTraceContext1765600000000, OrdersAnnounceCarts1765810000001, OrdersPurchaseRequests1767300000001];
+export const ORDERS_MIGRATIONS = [OrdersInit1764100000000, OrdersEnterprise1764100000001, OrdersProjects1764200000001, OrdersShop1765200000000, OutboxTraceContext1765600000000, OrdersAnnounceCarts1765810000001, OrdersPurchaseRequests1767300000001, OrdersCompanyLicences1767400000000];
 
 /** Creates the private buckets of vouchers and issued invoices on start. */
 @Injectable()
@@ -59,11 +63,14 @@ class OrdersBuckets implements OnModuleInit {
     DatabaseModule.forService({ name: 'orders', entities: ORDERS_ENTITIES, migrations: ORDERS_MIGRATIONS }),
     EventsModule.forService({ dataSourceName: 'orders', consumerGroup: 'orders', consumes: [MaterialPublished, MaterialUnpublished, MusicOrderPlaced, CustomerProfileChanged, CustomerProjectChanged] }),
   ],
-  controllers: [OrdersStoreController, ProjectsStoreController, PurchaseRequestsStoreController, ShopCatalogueController, ShopBuyerController, AdminOrdersController, AdminInvoicesController, AdminRefundsController, AdminShopProductsController],
+  controllers: [OrdersStoreController, ProjectsStoreController, PurchaseRequestsStoreController, CompanyLicencesStoreController, ShopCatalogueController, ShopBuyerController, AdminOrdersController, AdminInvoicesController, AdminRefundsController, AdminShopProductsController],
   providers: [
     // Purchase approval of enterprise customers (boards' selections).
     PurchaseRequestsRepository,
     PurchaseRequestsService,
+    // The company licence history of enterprise administrators.
+    CompanyLicencesRepository,
+    CompanyLicencesService,
     OrdersRepository,
     CartRepository,
     InvoicesRepository,

@@ -36,6 +36,8 @@ export const LicensingCalls = {
   file: '/licence/file',
   verify: '/licence/verify',
   downloadOriginal: '/download/original',
+  /** { grant } → { url }: an enterprise administrator's link to a member's file (a line of the company licence history). */
+  companyFile: '/licence/company-file',
 } as const;
 
 /** Cart and header tabs: targetType / category 0 video, 1 photo (spec section 2, /Cart). */

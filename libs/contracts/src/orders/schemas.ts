@@ -82,6 +82,13 @@ export const licenceListRequestSchema = z.object({ orderId: z.uuid().optional() 
 export const licenceMaterialsRequestSchema = z.object({ source: z.enum(['all', 'project']).default('all') });
 export const licenceGenerateRequestSchema = z.object({ orderId: z.uuid() });
 export const licenceFileRequestSchema = z.object({ licenceId: z.uuid() });
+export const companyLicenceFileRequestSchema = z.object({ grant: z.string().min(1).max(400) });
+export const companyLicenceQuerySchema = z.object({
+  projectId: lineText(1, 64).optional(),
+  q: lineText(0, 60).default(''),
+  pageNo: wholeNumber(1, 1000).default(1),
+  pageSize: wholeNumber(1, 100).default(20),
+});
 export const licenceVerifyRequestSchema = z.object({ code: z.string().trim().min(4).max(32) });
 export const downloadOriginalRequestSchema = z.object({ orderId: z.uuid(), itemId: serialId() });
 

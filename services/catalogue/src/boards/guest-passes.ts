@@ -1,6 +1,5 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { APP_CONFIG, Clock, resolveSecrets, type AppConfig } from '@mkt/platform';
+import { APP_CONFIG, Clock, SignedGrants, resolveSecrets, type AppConfig } from '@mkt/platform';
 
 /** How long a guest who gave a link's password is not asked for it again. */
 const PASS_MS = 12 * 3_600_000;
@@ -13,29 +12,20 @@ const PASS_MS = 12 * 3_600_000;
  */
 @Injectable()
 export class GuestPasses {
-  private readonly secret: string;
+  private readonly grants: SignedGrants;
 
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
     private readonly clock: Clock,
   ) {
-    this.secret = resolveSecrets(config).token;
+    this.grants = new SignedGrants(resolveSecrets(config).token, 'board-pass');
   }
 
   issue(linkId: number): string {
-    const expires = this.clock.now().getTime() + PASS_MS;
-    return `${linkId}.${expires}.${this.sign(linkId, expires)}`;
+    return this.grants.issue({ link: linkId }, new Date(this.clock.now().getTime() + PASS_MS));
   }
 
   admits(pass: string | undefined, linkId: number): boolean {
-    const [id, expires, signature] = (pass ?? '').split('.');
-    if (Number(id) !== linkId || !(Number(expires) > this.clock.now().getTime()) || !signature) return false;
-    const expected = Buffer.from(this.sign(linkId, Number(expires)));
-    const given = Buffer.from(signature);
-    return given.length === expected.length && timingSafeEqual(given, expected);
-  }
-
-  private sign(linkId: number, expires: number): string {
-    return createHmac('sha256', this.secret).update(`board-pass:${linkId}:${expires}`).digest('base64url');
+    return this.grants.read(pass ?? '', this.clock.now())?.link === linkId;
   }
 }

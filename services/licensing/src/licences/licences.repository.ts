@@ -76,6 +76,12 @@ export class LicencesRepository {
     return row ?? null;
   }
 
+  /** The licence of one order line. */
+  async ofItem(orderId: string, itemId: number): Promise<LicenceRow | null> {
+    const [row]: LicenceRow[] = await this.dataSource.query(`SELECT ${COLUMNS} FROM licensing.licences WHERE "order_id" = $1 AND "item_id" = $2`, [orderId, itemId]);
+    return row ?? null;
+  }
+
   /** Only a licence whose file exists answers to its code. */
   async generatedByCode(verificationCode: string): Promise<LicenceRow | null> {
     const [row]: LicenceRow[] = await this.dataSource.query(`SELECT ${COLUMNS} FROM licensing.licences WHERE "verification_code" = $1 AND "status" = 'generated'`, [

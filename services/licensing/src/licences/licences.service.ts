@@ -1,16 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { ErrorCode, LicenceIssued, type Language, type LicenceVerification, type LicenceView, type OrderConfirmed, type PayloadOf } from '@mkt/contracts';
-import { AppError, Clock, Metrics, NoMetrics, OBJECT_STORAGE, OutboxWriter, afterCommit, type ObjectStorage } from '@mkt/platform';
+import { COMPANY_LICENCE_GRANT_PURPOSE, ErrorCode, LicenceIssued, type Language, type LicenceVerification, type LicenceView, type OrderConfirmed, type PayloadOf } from '@mkt/contracts';
+import { APP_CONFIG, AppError, Clock, Metrics, NoMetrics, OBJECT_STORAGE, OutboxWriter, SignedGrants, afterCommit, resolveSecrets, type AppConfig, type ObjectStorage } from '@mkt/platform';
 import { DeliveriesService, deliveryProfileOf } from '../downloads/deliveries.service.js';
 import { EntitlementsRepository } from '../downloads/entitlements.repository.js';
 import { LICENCE_FILE_RENDERER, type LicenceFileRenderer } from './licence-pdf.renderer.js';
 import { newVerificationCode, termsOf } from './licence-terms.js';
-import { LicencesRepository } from './licences.repository.js';
+import { LicencesRepository, type LicenceRow } from './licences.repository.js';
 import type { BucketName } from '@mkt/platform';
 
 export const LICENCE_BUCKET = 'licences' satisfies BucketName;
+const licenceNotFound = () => new AppError(ErrorCode.LICENCE_NOT_FOUND, 'licenceNotFound');
 
 /**
  * Authorization files: one per confirmed order item, generated as a PDF, kept in the private
@@ -20,6 +21,7 @@ export const LICENCE_BUCKET = 'licences' satisfies BucketName;
 @Injectable()
 export class LicencesService {
   private readonly issued;
+  private readonly companyGrants: SignedGrants;
   private readonly logger = new Logger(LicencesService.name);
 
   constructor(
@@ -30,8 +32,10 @@ export class LicencesService {
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
     @Inject(LICENCE_FILE_RENDERER) private readonly renderer: LicenceFileRenderer,
     private readonly deliveries: DeliveriesService,
+    @Inject(APP_CONFIG) config: AppConfig,
     @Optional() metrics: Metrics = new NoMetrics(),
   ) {
+    this.companyGrants = new SignedGrants(resolveSecrets(config).token, COMPANY_LICENCE_GRANT_PURPOSE);
     this.issued = metrics.counter('licences_issued_total', 'Licence files generated and announced (licence.issued), counted once committed');
   }
 
@@ -106,7 +110,7 @@ export class LicencesService {
   }
 
   async generateForOwner(userId: string, orderId: string, language: Language): Promise<LicenceView[]> {
-    if (!(await this.licences.ownsAnyOf(userId, orderId))) throw new AppError(ErrorCode.LICENCE_NOT_FOUND, 'licenceNotFound');
+    if (!(await this.licences.ownsAnyOf(userId, orderId))) throw licenceNotFound();
     await this.licences.transaction((manager) => this.generatePending(manager, orderId));
     return this.list(userId, orderId, language);
   }
@@ -130,7 +134,24 @@ export class LicencesService {
   /** A signed link to the caller's own authorization file; anyone else's answers as missing. */
   async fileUrl(userId: string, licenceId: string): Promise<{ url: string }> {
     const row = await this.licences.byId(licenceId);
-    if (!row || row.userId !== userId) throw new AppError(ErrorCode.LICENCE_NOT_FOUND, 'licenceNotFound');
+    if (!row || row.userId !== userId) throw licenceNotFound();
+    return this.signedFileUrl(row);
+  }
+
+  /**
+   * An enterprise administrator's link to a member's file, from a line of the company licence
+   * history: the orders service, which knows the company, signed the grant for this caller and
+   * this order line. Any other caller, a changed or an expired grant answers as missing.
+   */
+  async companyFileUrl(userId: string, grant: string): Promise<{ url: string }> {
+    const claims = this.companyGrants.read(grant, this.clock.now());
+    if (!claims || claims.userId !== userId || typeof claims.orderId !== 'string' || typeof claims.itemId !== 'number') throw licenceNotFound();
+    const row = await this.licences.ofItem(claims.orderId, claims.itemId);
+    if (!row) throw licenceNotFound();
+    return this.signedFileUrl(row);
+  }
+
+  private async signedFileUrl(row: LicenceRow): Promise<{ url: string }> {
     if (row.status !== 'generated' || !row.fileKey) throw new AppError(ErrorCode.LICENCE_NOT_GENERATED, 'licenceNotGenerated');
     return { url: await this.storage.signedGetUrl(LICENCE_BUCKET, row.fileKey, 300, { downloadName: `licence-${row.orderNo}-${row.terms.materialCode}.pdf` }) };
   }

@@ -2,6 +2,7 @@ import { Body, Headers, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import {
   LicensingCalls,
+  companyLicenceFileRequestSchema,
   downloadOriginalRequestSchema,
   languageFromHeader,
   licenceFileRequestSchema,
@@ -64,6 +65,15 @@ export class LicensingStoreController {
   @ApiZodBody(licenceFileRequestSchema)
   file(@CurrentUser() user: AuthenticatedUser, @Body(new ZodValidationPipe(licenceFileRequestSchema)) body: { licenceId: string }) {
     return this.licences.fileUrl(user.userId, body.licenceId);
+  }
+
+  @Post(path(LicensingCalls.companyFile))
+  @HttpCode(200)
+  @UseGuards(UserAuthGuard)
+  @LoginMessage('signInRequired')
+  @ApiZodBody(companyLicenceFileRequestSchema)
+  companyFile(@CurrentUser() user: AuthenticatedUser, @Body(new ZodValidationPipe(companyLicenceFileRequestSchema)) body: { grant: string }) {
+    return this.licences.companyFileUrl(user.userId, body.grant);
   }
 
   @Post(path(LicensingCalls.downloadOriginal))

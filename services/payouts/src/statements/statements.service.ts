@@ -12,7 +12,7 @@ import {
   type StatementListResponse,
   type StatementSummary,
 } from '@mkt/contracts';
-import { AppError, Clock, OBJECT_STORAGE, OutboxWriter, StaffAuditWriter, type AuthenticatedStaff, type ListQuery, type ObjectStorage } from '@mkt/platform';
+import { AppError, Clock, csvTable, csvTextCell, OBJECT_STORAGE, OutboxWriter, StaffAuditWriter, type AuthenticatedStaff, type ListQuery, type ObjectStorage } from '@mkt/platform';
 import { BankInfoRepository } from '../bank/bank-info.repository.js';
 import { BankInfoService } from '../bank/bank-info.service.js';
 import { LedgerRepository, type LedgerRow } from '../ledger/ledger.repository.js';
@@ -201,14 +201,25 @@ export class StatementsService {
       this.audit.record(manager, staff, { action: 'export', resource: 'remittances', resourceId: batch, before: null, after: { statements: rows.length, fields: ['cardNumber'] } }),
     );
     const header = ['statementId', 'contributorId', 'year', 'quarter', 'accountName', 'bankName', 'cardNumber', 'grossYuan', 'taxYuan', 'netYuan', 'remittedAt'];
-    const lines = rows.map((r) => {
-      const account = accounts.get(r.contributorId);
-      const cells = [r.id, r.contributorId, r.year, r.quarter, account?.accountName ?? '', account?.bankName ?? ''].map(csvCell);
-      // ="..." keeps spreadsheet programs from turning a 19-digit card number into 6.22E+18.
-      const card = account ? `"=""${account.cardNumber}"""` : '';
-      return [...cells, card, yuan(r.grossFen), yuan(r.taxFen), yuan(r.netFen), r.remittedAt ? new Date(r.remittedAt).toISOString() : ''].join(',');
-    });
-    return `\uFEFF${[header.join(','), ...lines].join('\r\n')}\r\n`;
+    return csvTable(
+      header,
+      rows.map((r) => {
+        const account = accounts.get(r.contributorId);
+        return [
+          r.id,
+          r.contributorId,
+          r.year,
+          r.quarter,
+          account?.accountName ?? '',
+          account?.bankName ?? '',
+          account ? csvTextCell(account.cardNumber) : '',
+          yuan(r.grossFen),
+          yuan(r.taxFen),
+          yuan(r.netFen),
+          r.remittedAt ? new Date(r.remittedAt).toISOString() : '',
+        ];
+      }),
+    );
   }
 
   /** A company invoices its income and pays its own taxes: nothing is withheld for it. */
@@ -242,14 +253,6 @@ export class StatementsService {
 }
 
 const notFound = () => new AppError(ErrorCode.STATEMENT_NOT_FOUND, 'statementNotFound');
-/**
- * Quotes a cell when it holds a comma, quote or line break (RFC 4180), and defuses text a
- * spreadsheet would run as a formula (account names are typed by contributors).
- */
-const csvCell = (value: string | number) => {
-  const text = typeof value === 'string' && /^[=+\-@\t\r]/.test(value) ? `'${value}` : String(value);
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-};
 const iso = (date: Date | null) => (date ? new Date(date).toISOString() : null);
 const yuan = (fen: number) => (fen / 100).toFixed(2);
 const titleIn = (language: Language, zh: string, en: string) => (language === 'en' ? en || zh : zh || en);
