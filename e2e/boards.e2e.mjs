@@ -1,9 +1,11 @@
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { eventually, openUserMenu, signInOnStore, useServerAndBrowser } from './harness.mjs';
 
+/** A 1×1 PNG: the payment voucher. */
+const VOUCHER_PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
 /** Set SCREENSHOT_DIR=<dir> to keep screenshots of the boards pages in both languages, desktop and 375 px. */
 const SCREENSHOTS = process.env.SCREENSHOT_DIR;
 
@@ -301,6 +303,52 @@ describe('boards: an editor shortlists and shares, a client signed out comments 
     await member.getByText('Reason: 预算已用完，下季度再买').waitFor();
     await member.setViewportSize({ width: 375, height: 812 });
     await shoot(member, 'purchase-mine-375-en');
+
+    // The quote request follows the usual flow: quoted in the console, paid by the member, confirmed by finance.
+    const finance = await (await fetch(`${env.server.url}/admin-api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'finance', password: 'finance12345' }) })).json();
+    const quoted = await fetch(`${env.server.url}/admin-api/orders/${orderId}/quote`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${staff.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ items: inConsole.items.map((item) => ({ itemId: item.itemId, priceFen: 45_000 })), validUntil: new Date(Date.now() + 86_400_000).toISOString() }),
+    });
+    assert.equal(quoted.status, 200);
+    await member.setViewportSize({ width: 1366, height: 900 });
+    await member.goto(`${env.server.url}/Order?id=${orderId}`);
+    await member.getByTestId('pay-account-name').fill('星河传媒有限公司');
+    await member.getByTestId('pay-voucher').setInputFiles({ name: 'voucher.png', mimeType: 'image/png', buffer: VOUCHER_PNG });
+    await member.getByTestId('pay-submit').click();
+    await member.getByTestId('order-status').getByText('Waiting for payment confirmation').waitFor();
+    assert.equal((await fetch(`${env.server.url}/admin-api/orders/${orderId}/confirm`, { method: 'POST', headers: { authorization: `Bearer ${finance.token}` } })).status, 200);
+    const codes = inConsole.items.map((item) => item.code);
+
+    // The administrator's licence history: the member's two licences under the project, their files, the CSV.
+    await admin.goto(`${env.server.url}/PurchaseRequests?tab=licences`);
+    const lines = admin.getByTestId('licence-line');
+    await eventually(async () => {
+      await admin.reload();
+      await admin.getByTestId('company-licences').waitFor();
+      return (await lines.filter({ hasText: codes[0] }).count()) === 1 && (await lines.filter({ hasText: codes[1] }).count()) === 1;
+    }, { timeoutMs: 20_000, intervalMs: 500 });
+    const line = lines.filter({ hasText: codes[0] });
+    assert.match(await line.textContent(), /商业授权/);
+    assert.match(await line.textContent(), /¥450\.00/);
+    await admin.getByTestId('licences-search').fill(codes[1]);
+    await eventually(async () => (await lines.count()) === 1 && (await lines.first().textContent()).includes(codes[1]));
+    await admin.getByTestId('licences-search').fill('');
+    await eventually(async () => (await lines.count()) >= 2);
+    await shoot(admin, 'company-licences-zh');
+    const [file] = await Promise.all([admin.waitForEvent('download'), line.getByTestId('licence-line-file').click()]);
+    assert.match(file.suggestedFilename(), new RegExp(`^licence-.*-${codes[0]}\\.pdf$`));
+    const [csv] = await Promise.all([admin.waitForEvent('download'), admin.getByTestId('licences-export').click()]);
+    assert.match(csv.suggestedFilename(), /^company-licences-\d{4}-\d\d-\d\d\.csv$/);
+    const table = readFileSync(await csv.path(), 'utf8');
+    assert.ok(table.startsWith('\uFEFF授权日期 (UTC+8),订单号,成员'));
+    for (const code of codes) assert.match(table, new RegExp(`,${code},.*,视频,.*,商业授权,.*,450\\.00\r\n`));
+    await admin.getByTestId('lang-toggle').click();
+    await admin.getByText('Licence history').first().waitFor();
+    await admin.setViewportSize({ width: 375, height: 812 });
+    await shoot(admin, 'company-licences-375-en');
+    assert.ok(await admin.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth));
     await memberContext.close();
     await adminContext.close();
   });

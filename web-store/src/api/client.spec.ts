@@ -1,5 +1,5 @@
 import { ACCESS_TOKEN_HEADER, ErrorCode, StoreCalls } from '@mkt/contracts/web';
-import { ApiError, NO_RESPONSE, configureApiClient, get, isRetryable, post, postForm } from './client';
+import { ApiError, NO_RESPONSE, configureApiClient, get, isRetryable, post, postForFile, postForm } from './client';
 import { tokenStorage, tokenNeedsRefresh, TOKEN_REFRESH_AGE_MS } from './tokenStorage';
 
 /** A Map-backed localStorage and a recording fetch: enough of the browser for the client. */
@@ -51,6 +51,20 @@ beforeEach(() => {
 });
 
 describe('API client', () => {
+  it('answers a file call with the file, and throws the envelope of a refusal as any call does', async () => {
+    tokenStorage.set('tok-2');
+    answer = () => new Response('\uFEFFa,b\r\n', { headers: { 'Content-Type': 'text/csv; charset=utf-8' } });
+    const file = await postForFile('/project/licences/csv', { q: 'x' });
+    // The bytes as sent, byte-order mark included (spreadsheet programs read UTF-8 by it).
+    expect([...new Uint8Array(await file.arrayBuffer())]).toEqual([...new TextEncoder().encode('\uFEFFa,b\r\n')]);
+    expect(sent[0]?.headers[ACCESS_TOKEN_HEADER]).toBe('tok-2');
+    expect(sent[0]?.body).toEqual({ q: 'x' });
+    answer = () => new Response(JSON.stringify({ code: ErrorCode.FORBIDDEN, success: false, message: 'No access', data: null }), { status: 403, headers: { 'Content-Type': 'application/json' } });
+    await expect(postForFile('/project/licences/csv')).rejects.toMatchObject({ code: ErrorCode.FORBIDDEN, message: 'No access' });
+    answer = () => new Response('<html>gateway</html>', { status: 502, headers: { 'Content-Type': 'text/html' } });
+    await expect(postForFile('/project/licences/csv')).rejects.toMatchObject({ code: NO_RESPONSE });
+  });
+
   it('posts JSON under /api with the token and the UI language', async () => {
     tokenStorage.set('tok-1');
     await expect(post('/home/preference', { a: 1 })).resolves.toEqual({ ok: true });

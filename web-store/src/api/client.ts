@@ -80,6 +80,17 @@ export async function get<T>(path: string, options: CallOptions = {}): Promise<T
   return unwrap<T>(path, await send(path, 'GET', null, options));
 }
 
+/**
+ * A call that answers with a file (a CSV export) rather than the envelope: the file's bytes, or
+ * the envelope's error thrown as any call's is.
+ */
+export async function postForFile(path: string, body: object = {}, options: CallOptions = {}): Promise<Blob> {
+  const response = await request(path, 'POST', body, options, '*/*');
+  if (!(response.headers.get('content-type') ?? '').startsWith('application/json') && response.ok) return response.blob();
+  unwrap<never>(path, await read(path, response));
+  throw new ApiError(NO_RESPONSE, '', path);
+}
+
 function unwrap<T>(path: string, { envelope, requestId }: Answer): T {
   if (envelope.code !== ErrorCode.OK) {
     if (endsSession(path, envelope.code)) {
@@ -97,8 +108,12 @@ interface Answer {
 }
 
 async function send(path: string, method: 'GET' | 'POST', body: object | FormData | null, options: CallOptions): Promise<Answer> {
+  return read(path, await request(path, method, body, options, 'application/json'));
+}
+
+async function request(path: string, method: 'GET' | 'POST', body: object | FormData | null, options: CallOptions, accept: string): Promise<Response> {
   const headers: Record<string, string> = {
-    Accept: 'application/json',
+    Accept: accept,
     'Accept-Language': hooks.language(),
   };
   const isForm = body instanceof FormData;
@@ -107,9 +122,8 @@ async function send(path: string, method: 'GET' | 'POST', body: object | FormDat
   const token = tokenStorage.get();
   if (token) headers[ACCESS_TOKEN_HEADER] = token;
 
-  let response: Response;
   try {
-    response = await fetch(`${STORE_API_PREFIX}${path}`, {
+    return await fetch(`${STORE_API_PREFIX}${path}`, {
       method,
       headers,
       body: body === null ? undefined : isForm ? body : JSON.stringify(body),
@@ -120,9 +134,10 @@ async function send(path: string, method: 'GET' | 'POST', body: object | FormDat
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(NO_RESPONSE, '', path);
   }
+}
 
-  // Error statuses still carry the envelope (the status only tells the class), so read the body
-  // whatever the status is.
+/** Error statuses still carry the envelope (the status only tells the class), so the body is read whatever the status is. */
+async function read(path: string, response: Response): Promise<Answer> {
   const requestId = response.headers.get('x-request-id');
   const payload: unknown = await response.json().catch(() => null);
   if (!isEnvelope(payload)) throw new ApiError(NO_RESPONSE, '', path, requestId);

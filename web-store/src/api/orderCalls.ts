@@ -68,10 +68,11 @@ export const orderCalls = {
   downloadOriginal: (orderId: string, itemId: number) => post<{ url: string }>(LicensingCalls.downloadOriginal, { orderId, itemId }),
 };
 
-/** Starts a browser download of a signed link. */
-export function openLink(url: string): void {
+/** Starts a browser download of a signed link (or of a file made in the page, named `downloadName`). */
+export function openLink(url: string, downloadName?: string): void {
   const a = document.createElement('a');
   a.href = url;
+  if (downloadName) a.download = downloadName;
   a.rel = 'noopener';
   document.body.appendChild(a);
   a.click();

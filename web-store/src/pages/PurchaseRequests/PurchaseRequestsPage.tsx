@@ -13,6 +13,7 @@ import { Button, buttonClass } from '../../ui/Button';
 import { useToast } from '../../ui/toast/ToastProvider';
 import { messageOf } from '../Boards/boardMessages';
 import styles from '../Boards/Boards.module.css';
+import { CompanyLicences } from './CompanyLicences';
 
 /** /PurchaseRequests: an enterprise member's purchase requests and, for the company's administrator, the company's to decide. */
 export default function PurchaseRequestsPage() {
@@ -21,7 +22,8 @@ export default function PurchaseRequestsPage() {
   const location = useLocation();
   const [params, setParams] = useSearchParams();
   const admin = isEnterpriseAdmin(user);
-  const tab = admin && params.get('tab') === 'company' ? 'company' : 'mine';
+  const asked = params.get('tab');
+  const tab = admin && (asked === 'company' || asked === 'licences') ? asked : 'mine';
 
   if (status === 'checking') return <p className={styles.page}>{t('catalogue.loading')}</p>;
   if (status === 'signedOut') {
@@ -50,10 +52,13 @@ export default function PurchaseRequestsPage() {
             <Button variant={tab === 'company' ? 'primary' : 'secondary'} onClick={() => setParams({ tab: 'company' })} data-testid="purchase-tab-company">
               {t('boards.purchaseCompany')}
             </Button>
+            <Button variant={tab === 'licences' ? 'primary' : 'secondary'} onClick={() => setParams({ tab: 'licences' })} data-testid="purchase-tab-licences">
+              {t('boards.licencesTab')}
+            </Button>
           </div>
         ) : null}
       </header>
-      <RequestList company={tab === 'company'} />
+      {tab === 'licences' ? <CompanyLicences /> : <RequestList company={tab === 'company'} />}
     </div>
   );
 }
