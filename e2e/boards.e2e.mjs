@@ -160,6 +160,8 @@ describe('boards: an editor shortlists and shares, a client signed out comments 
     await editor.getByTestId('notifications-menu').click();
     // The colleague's comment and the client's, on one line for the board.
     await editor.getByTestId('notification').filter({ hasText: '素材板“客户甲 候选”有 2 条新评论，最新：这个光线很好' }).waitFor();
+    // The client's vote, under the name they gave.
+    await editor.getByTestId('notification').filter({ hasText: '王导 赞了素材板“客户甲 候选”中的素材' }).waitFor();
     await shoot(editor, 'notifications-owner-zh');
     await editor.getByTestId('notifications-read-all').click();
     await eventually(async () => (await editor.getByTestId('notifications-badge').getAttribute('data-count')) === '0');

@@ -126,6 +126,9 @@ describe('single machine: board members found through identity', () => {
     await call('/board/items/comment', tokens.viewer, { id, itemId, body: 'Second thought' });
     // The owner's own comment tells nobody.
     await call('/board/items/comment', tokens.owner, { id, itemId, body: 'Noted' });
+    // A viewer's vote, changed once: two votes on one line for the owner.
+    expect((await call('/board/items/vote', tokens.viewer, { id, itemId, value: 1 })).status).toBe(200);
+    expect((await call('/board/items/vote', tokens.viewer, { id, itemId, value: -1 })).status).toBe(200);
 
     const eventually = async <T>(read: () => Promise<T | undefined>): Promise<T> => {
       for (let attempt = 0; attempt < 100; attempt++) {
@@ -141,6 +144,11 @@ describe('single machine: board members found through identity', () => {
       return found && found.kind === 'boardComment' && found.count === 2 ? page.body.data : undefined;
     });
     expect(ownerPage.infos.find((n) => n.kind === 'boardComment')).toMatchObject({ boardName: 'Notified', excerpt: 'Second thought', byGuest: false, count: 2, read: false });
+    const votes = await eventually(async () => {
+      const found = (await call<NotificationPage>('/user/notifications', tokens.owner, {})).body.data.infos.find((n) => n.kind === 'boardVote' && n.boardId === id);
+      return found && found.kind === 'boardVote' && found.count === 2 ? found : undefined;
+    });
+    expect(votes).toMatchObject({ boardName: 'Notified', byGuest: false, up: false, voter: expect.any(String) });
     const memberPage = await eventually(async () => {
       const page = await call<NotificationPage>('/user/notifications', tokens.viewer, {});
       return page.body.data.infos.some((n) => n.kind === 'boardMember' && n.boardId === id) ? page.body.data : undefined;

@@ -1,5 +1,5 @@
 import { ContestEntryScored, ContestEntrySubmitted, ContestResultsPublished } from './contests/events.js';
-import { BoardCommentAdded, BoardMemberAdded, MaterialPublished, MaterialUnpublished } from './catalogue/events.js';
+import { BoardCommentAdded, BoardMemberAdded, BoardVoteCast, MaterialPublished, MaterialUnpublished } from './catalogue/events.js';
 import { ContributorProtocolAnswered, CustomerProfileChanged, CustomerProjectChanged, RealNameVerified, StaffActionAudited, UserRegistered, UserUpdatedByStaff } from './identity/events.js';
 import { MusicOrderPlaced } from './music/events.js';
 import { CartChanged, InvoiceIssued, LicenceIssued, OrderClosed, OrderConfirmed, OrderPaid, OrderQuoted, OrderSubmitted, PurchaseDecided, PurchaseRequested } from './orders/events.js';
@@ -16,4 +16,4 @@ export const ALL_EVENTS = [
   CustomerProjectChanged, RealNameVerified, DeliveryRequested, DeliveryPrepared,
   StatementGenerated, StatementRemitted,
   ContestEntrySubmitted, ContestEntryScored, ContestResultsPublished,
-  BoardCommentAdded, BoardMemberAdded, PurchaseRequested, PurchaseDecided] as const;
+  BoardCommentAdded, BoardMemberAdded, BoardVoteCast, PurchaseRequested, PurchaseDecided] as const;

@@ -43,6 +43,7 @@ import { CartLinesHandler } from './store/cart-lines.handler.js';
 import { CatalogueVisualIndex1766000000000 } from './migrations/1766000000000-visual-index.js';
 import { CatalogueBoards1767300000000 } from './migrations/1767300000000-boards.js';
 import { BoardViews } from './boards/board-views.js';
+import { BoardVotes } from './boards/board-votes.js';
 import { GuestPasses } from './boards/guest-passes.js';
 import { BoardsController } from './boards/boards.controller.js';
 import { BoardsRepository } from './boards/boards.repository.js';
@@ -153,6 +154,7 @@ export const CATALOGUE_MIGRATIONS = [
     // Boards: owners' selections, shared with guests through links.
     BoardsRepository,
     BoardViews,
+    BoardVotes,
     GuestPasses,
     BoardsService,
     SharedBoardsService,

@@ -155,6 +155,35 @@ describe('catalogue: boards and their guest links', () => {
       [{ up: 0, down: 1 }, -1, 0],
     ]);
     await h.call('/board-share/vote', { body: { token: link.token, itemId: sunrise!.id, voterKey, value: 0 } });
+    // Each new or changed vote tells the owner (the guest's name when given); the same vote again, or one taken back, does not.
+    await h.call('/board-share/vote', { body: { token: link.token, itemId: bund!.id, voterKey, value: 1, name: 'Director Wang' } });
+    const named = randomUUID();
+    await h.call('/board-share/vote', { body: { token: link.token, itemId: sunrise!.id, voterKey: named, value: 1, name: 'Director Wang' } });
+    await h.call('/board-share/vote', { body: { token: link.token, itemId: sunrise!.id, voterKey: named, value: 0 } });
+    const announced = async () =>
+      (await h.sql<{ payload: { ownerId: string; itemId: number; voter: string; byGuest: boolean; value: number } }>(`SELECT payload FROM catalogue.outbox WHERE name = 'board.vote.cast' AND aggregate_id = $1 ORDER BY position`, [String(id)])).map(
+        (row) => row.payload,
+      );
+    const cast = await announced();
+    expect(cast.map((event) => [event.itemId, event.value, event.voter, event.byGuest])).toEqual([
+      [bund!.id, 1, '', true],
+      [sunrise!.id, 1, '', true],
+      [sunrise!.id, -1, '', true],
+      [bund!.id, 1, '', true],
+      [sunrise!.id, 1, 'Director Wang', true],
+    ]);
+    expect(cast[0]!.ownerId).toMatch(/^[0-9a-f-]{36}$/);
+
+    // Members vote too, as their account; the owner's own vote tells no one.
+    await h.call('/board/items/vote', { token: alice, body: { id, itemId: sunrise!.id, value: 1 } });
+    expect((await detail(alice, id)).body.data.items.map((item) => [item.votes, item.myVote])).toEqual([
+      [{ up: 2, down: 0 }, 0],
+      [{ up: 1, down: 0 }, 1],
+    ]);
+    await h.call('/board/items/vote', { token: alice, body: { id, itemId: sunrise!.id, value: 0 } });
+    expect(await announced()).toHaveLength(5);
+    for (const value of [2, '1', null]) expect((await h.call('/board/items/vote', { token: alice, body: { id, itemId: sunrise!.id, value } })).status).toBe(422);
+    expect((await h.call('/board/items/vote', { token: await h.userToken(), body: { id, itemId: sunrise!.id, value: 1 } })).status).toBe(404);
 
     // The owner sees what guests said, and answers.
     await h.call('/board/items/comment', { token: alice, body: { id, itemId: bund!.id, body: 'Thanks, licensing it' } });

@@ -16,6 +16,7 @@ export const boardCalls = {
   move: (id: number, itemId: number, toIndex: number) => post<null>(BoardCalls.moveItem, { id, itemId, toIndex }),
   comments: async (id: number, itemId: number) => (await post<{ list: BoardComment[] }>(BoardCalls.itemComments, { id, itemId })).list,
   comment: (id: number, itemId: number, body: string) => post<{ id: number }>(BoardCalls.comment, { id, itemId, body }),
+  vote: (id: number, itemId: number, value: -1 | 0 | 1) => post<null>(BoardCalls.vote, { id, itemId, value }),
   members: async (id: number, options?: CallOptions) => (await post<{ list: BoardMember[] }>(BoardCalls.members, { id }, options)).list,
   addMember: (id: number, contact: string, role: BoardRole) => post<BoardMember>(BoardCalls.addMember, { id, contact, role }),
   removeMember: (id: number, userId: string) => post<null>(BoardCalls.removeMember, { id, userId }),
@@ -38,6 +39,6 @@ export const sharedBoardCalls = {
     post<SharedBoard>(SharedBoardCalls.open, { ...pass, pageNo, pageSize, voterKey }, options),
   comments: async (pass: GuestPass, itemId: number) => (await post<{ list: BoardComment[] }>(SharedBoardCalls.itemComments, { ...pass, itemId })).list,
   comment: (pass: GuestPass, itemId: number, name: string, body: string) => post<{ id: number }>(SharedBoardCalls.comment, { ...pass, itemId, name, body }),
-  vote: (pass: GuestPass, itemId: number, voterKey: string, value: -1 | 0 | 1) => post<null>(SharedBoardCalls.vote, { ...pass, itemId, voterKey, value }),
+  vote: (pass: GuestPass, itemId: number, voterKey: string, value: -1 | 0 | 1, name: string) => post<null>(SharedBoardCalls.vote, { ...pass, itemId, voterKey, value, name }),
   sample: (pass: GuestPass, itemId: number) => post<SampleDownloadResponse>(SharedBoardCalls.sample, { ...pass, itemId }),
 };

@@ -23,6 +23,8 @@ export const boardNoteRequestSchema = z.object({ id: bigserialId(), itemId: bigs
 /** `toIndex`: the item's place counted from 0 in the board's order. */
 export const boardMoveRequestSchema = z.object({ id: bigserialId(), itemId: bigserialId(), toIndex: wholeNumber(0, BOARD_LIMITS.itemsMax - 1) });
 export const boardItemRequestSchema = z.object({ id: bigserialId(), itemId: bigserialId() });
+const voteValue = z.union([z.literal(-1), z.literal(0), z.literal(1)]);
+export const boardVoteRequestSchema = z.object({ id: bigserialId(), itemId: bigserialId(), value: voteValue });
 export const boardCommentRequestSchema = z.object({ id: bigserialId(), itemId: bigserialId(), body: lineText(1, BOARD_LIMITS.commentMax) });
 export const boardLinkCreateRequestSchema = z.object({
   id: bigserialId(),
@@ -36,8 +38,11 @@ const guest = { token: linkToken(), password: z.string().max(BOARD_LIMITS.passwo
 export const sharedBoardOpenRequestSchema = z.object({ ...guest, pageNo: pageNo(), pageSize: pageSize(), voterKey: z.uuid().optional() });
 export const sharedBoardItemRequestSchema = z.object({ ...guest, itemId: bigserialId() });
 export const sharedBoardCommentRequestSchema = z.object({ ...guest, itemId: bigserialId(), name: lineText(1, BOARD_LIMITS.guestNameMax), body: lineText(1, BOARD_LIMITS.commentMax) });
-/** `voterKey`: a random id the guest's browser keeps, so a guest has one vote an item (0 takes it back). */
-export const sharedBoardVoteRequestSchema = z.object({ ...guest, itemId: bigserialId(), voterKey: z.uuid(), value: z.union([z.literal(-1), z.literal(0), z.literal(1)]) });
+/**
+ * `voterKey`: a random id the guest's browser keeps, so a guest has one vote an item (0 takes it
+ * back); `name`: the display name the guest gave (the owner's notification shows it), if any.
+ */
+export const sharedBoardVoteRequestSchema = z.object({ ...guest, itemId: bigserialId(), voterKey: z.uuid(), value: voteValue, name: lineText(0, BOARD_LIMITS.guestNameMax).default('') });
 
 /** `contact`: the phone number or e-mail the member signs in with. Inviting a member again changes their role. */
 export const boardMemberAddRequestSchema = z.object({ id: bigserialId(), contact: lineText(3, 254), role: z.enum(BOARD_ROLES) });

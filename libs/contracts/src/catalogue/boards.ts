@@ -42,6 +42,8 @@ export const BoardCalls = {
   moveItem: '/board/items/move',
   itemComments: '/board/items/comments',
   comment: '/board/items/comment',
+  /** { id, itemId, value: 1 | -1 | 0 } → null: a member's vote on an item (0 takes it back). */
+  vote: '/board/items/vote',
   members: '/board/members',
   addMember: '/board/members/add',
   removeMember: '/board/members/remove',
@@ -84,6 +86,8 @@ export interface BoardItem {
   addedBy: string;
   comments: number;
   votes: { up: number; down: number };
+  /** The caller's own vote (a member's, or a guest's in this browser). */
+  myVote: -1 | 0 | 1;
   addedAt: string;
 }
 
@@ -129,7 +133,7 @@ export interface SharedBoard {
   ownerName: string;
   cover: string;
   itemCount: number;
-  items: (BoardItem & { myVote: -1 | 0 | 1 })[];
+  items: BoardItem[];
   pageNo: number;
   pageSize: number;
   /** For a password link: a pass (12 hours) to send instead of the password on later calls; null otherwise. */

@@ -80,3 +80,23 @@ export const BoardMemberAdded = defineEvent(
     at: z.string(),
   }),
 );
+
+/**
+ * Someone other than the owner liked or disliked an item of a board (a member, or a guest under
+ * the name they gave): the owner is told. Only a new or changed vote is announced; taking a vote
+ * back is not.
+ */
+export const BoardVoteCast = defineEvent(
+  'board.vote.cast',
+  1,
+  z.object({
+    boardId: z.number().int().positive(),
+    boardName: z.string().max(60),
+    ownerId: z.uuid(),
+    itemId: z.number().int().positive(),
+    voter: z.string().max(60),
+    byGuest: z.boolean(),
+    value: z.union([z.literal(1), z.literal(-1)]),
+    at: z.string(),
+  }),
+);

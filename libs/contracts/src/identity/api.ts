@@ -348,6 +348,7 @@ export const NOTIFICATION_BADGE_MAX = 99;
 
 export type NotificationView =
   | { id: number; kind: 'boardComment'; at: string; read: boolean; boardId: number; boardName: string; author: string; byGuest: boolean; excerpt: string; count: number }
+  | { id: number; kind: 'boardVote'; at: string; read: boolean; boardId: number; boardName: string; voter: string; byGuest: boolean; up: boolean; count: number }
   | { id: number; kind: 'boardMember'; at: string; read: boolean; boardId: number; boardName: string; role: 'viewer' | 'editor'; invitedBy: string }
   | { id: number; kind: 'orderQuoted'; at: string; read: boolean; orderId: string; orderNo: string; totalFen: number }
   | { id: number; kind: 'licenceIssued'; at: string; read: boolean; orderId: string; count: number }

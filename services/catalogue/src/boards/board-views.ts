@@ -21,10 +21,17 @@ export class BoardViews {
     return { id: board.id, name: board.name, role, cover: publicRenditionPath(board.coverKey) ?? '', itemCount: board.itemCount, updatedAt: board.updatedAt.toISOString() };
   }
 
-  /** A page of the board's items in its order, each with its material's card (null once off sale). */
-  async items(boardId: number, pageNo: number, pageSize: number, language: Language, userId: string | null): Promise<BoardItem[]> {
+  /**
+   * A page of the board's items in its order, each with its material's card (null once off
+   * sale) and the vote of `voter` (a member's or a guest's, see board-votes.ts).
+   */
+  async items(boardId: number, pageNo: number, pageSize: number, language: Language, userId: string | null, voter: string | null): Promise<BoardItem[]> {
     const rows = await this.boards.items(boardId, pageSize, (pageNo - 1) * pageSize);
-    const [cards, names] = await Promise.all([this.read.cards(rows.map((row) => row.materialId), language, userId), this.names(rows.map((row) => row.addedBy))]);
+    const [cards, names, mine] = await Promise.all([
+      this.read.cards(rows.map((row) => row.materialId), language, userId),
+      this.names(rows.map((row) => row.addedBy)),
+      voter && rows.length > 0 ? this.boards.votesOf(voter, rows.map((row) => row.id)) : new Map<number, number>(),
+    ]);
     const byId = new Map(cards.map((card) => [card.id, card]));
     return rows.map((row) => ({
       id: row.id,
@@ -34,6 +41,7 @@ export class BoardViews {
       addedBy: names.get(row.addedBy) ?? '',
       comments: row.comments,
       votes: { up: row.up, down: row.down },
+      myVote: (mine.get(row.id) ?? 0) as BoardItem['myVote'],
       addedAt: row.addedAt.toISOString(),
     }));
   }

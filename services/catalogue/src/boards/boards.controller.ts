@@ -5,6 +5,7 @@ import {
   BoardCalls,
   boardAddItemsRequestSchema,
   boardCommentRequestSchema,
+  boardVoteRequestSchema,
   boardCreateRequestSchema,
   boardDetailRequestSchema,
   boardIdRequestSchema,
@@ -111,6 +112,13 @@ export class BoardsController {
   @ApiZodBody(boardCommentRequestSchema)
   comment(@CurrentUser() user: AuthenticatedUser, @Body(new ZodValidationPipe(boardCommentRequestSchema)) body: Body<typeof boardCommentRequestSchema>) {
     return this.boards.comment(user.userId, body.id, body.itemId, body.body);
+  }
+
+  @Post(path(BoardCalls.vote))
+  @HttpCode(200)
+  @ApiZodBody(boardVoteRequestSchema)
+  vote(@CurrentUser() user: AuthenticatedUser, @Body(new ZodValidationPipe(boardVoteRequestSchema)) body: Body<typeof boardVoteRequestSchema>) {
+    return this.boards.vote(user.userId, body.id, body.itemId, body.value);
   }
 
   @Post(path(BoardCalls.members))

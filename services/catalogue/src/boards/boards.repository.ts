@@ -228,16 +228,19 @@ export class BoardsRepository {
     return new Map(rows.map((row) => [Number(row.item_id), row.value]));
   }
 
-  async vote(itemId: number, voter: string, value: -1 | 0 | 1, now: Date): Promise<void> {
+  /** Records a vote (0 takes it back); true when it is new or changed, so it is worth announcing. */
+  async vote(manager: EntityManager, itemId: number, voter: string, value: -1 | 0 | 1, now: Date): Promise<boolean> {
     if (value === 0) {
-      await this.dataSource.query(`DELETE FROM catalogue.board_votes WHERE item_id = $1 AND voter = $2`, [itemId, voter]);
-      return;
+      await manager.query(`DELETE FROM catalogue.board_votes WHERE item_id = $1 AND voter = $2`, [itemId, voter]);
+      return false;
     }
-    await this.dataSource.query(
+    const changed: unknown[] = await manager.query(
       `INSERT INTO catalogue.board_votes (item_id, voter, value, voted_at) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (item_id, voter) DO UPDATE SET value = EXCLUDED.value, voted_at = EXCLUDED.voted_at`,
+       ON CONFLICT (item_id, voter) DO UPDATE SET value = EXCLUDED.value, voted_at = EXCLUDED.voted_at WHERE catalogue.board_votes.value <> EXCLUDED.value
+       RETURNING item_id`,
       [itemId, voter, value, now],
     );
+    return changed.length > 0;
   }
 
   async comments(itemId: number): Promise<BoardCommentRow[]> {

@@ -15,6 +15,7 @@ import {
 } from '@mkt/contracts';
 import { ACCOUNT_DIRECTORY, AppError, Clock, OutboxWriter, hashPassword, type AccountDirectory } from '@mkt/platform';
 import { BoardViews } from './board-views.js';
+import { BoardVotes, memberVoter } from './board-votes.js';
 import { BoardsRepository, type BoardRow } from './boards.repository.js';
 
 const DAY = 86_400_000;
@@ -41,6 +42,7 @@ export class BoardsService {
   constructor(
     private readonly boards: BoardsRepository,
     private readonly views: BoardViews,
+    private readonly votes: BoardVotes,
     private readonly clock: Clock,
     private readonly outbox: OutboxWriter,
     @Optional() @Inject(ACCOUNT_DIRECTORY) private readonly directory?: AccountDirectory,
@@ -79,7 +81,8 @@ export class BoardsService {
 
   async detail(userId: string, id: number, pageNo: number, pageSize: number, language: Language): Promise<BoardDetail> {
     const { board, role } = await this.access(userId, id, 'view');
-    return { ...this.views.summary(board, role), coverMaterialId: board.coverMaterialId, items: await this.views.items(id, pageNo, pageSize, language, userId), pageNo, pageSize };
+    const items = await this.views.items(id, pageNo, pageSize, language, userId, memberVoter(userId));
+    return { ...this.views.summary(board, role), coverMaterialId: board.coverMaterialId, items, pageNo, pageSize };
   }
 
   /** Adds the materials on sale that are not on the board yet, after its last item; the board holds at most BOARD_LIMITS.itemsMax. */
@@ -145,6 +148,15 @@ export class BoardsService {
       return created;
     });
     return { id: commentId };
+  }
+
+  /** A member's vote on an item (viewers vote too); the owner is told of a new one by someone else. */
+  async vote(userId: string, id: number, itemId: number, value: -1 | 0 | 1): Promise<null> {
+    const { board } = await this.accessItem(userId, id, itemId, 'view');
+    const isOwner = userId === board.ownerId;
+    const name = isOwner || value === 0 ? '' : ((await this.views.names([userId])).get(userId) ?? '');
+    await this.votes.cast(board, itemId, { voter: memberVoter(userId), name, byGuest: false, isOwner, value });
+    return null;
   }
 
   /** Every member sees who else is on the board. */

@@ -54,7 +54,7 @@ export class SharedBoardsController {
   @RateLimit({ limit: 60, windowSeconds: 60 })
   @ApiZodBody(sharedBoardVoteRequestSchema)
   vote(@Body(new ZodValidationPipe(sharedBoardVoteRequestSchema)) body: Body<typeof sharedBoardVoteRequestSchema>) {
-    return this.shared.vote(body, body.itemId, body.voterKey, body.value);
+    return this.shared.vote(body, body.itemId, body.voterKey, body.value, body.name);
   }
 
   @Post(path(SharedBoardCalls.sample))

@@ -3,6 +3,7 @@ import { BOARD_LIMITS, BoardCommentAdded, ErrorCode, type BoardComment, type Lan
 import { AppError, Clock, OutboxWriter, verifyPassword } from '@mkt/platform';
 import { MemberActionsService } from '../store/member-actions.service.js';
 import { BoardViews } from './board-views.js';
+import { BoardVotes, guestVoter } from './board-votes.js';
 import { GuestPasses } from './guest-passes.js';
 import { BoardsRepository, type BoardLinkRow, type BoardRow } from './boards.repository.js';
 import { boardItemNotFound } from './boards.service.js';
@@ -32,14 +33,14 @@ export class SharedBoardsService {
     private readonly views: BoardViews,
     private readonly members: MemberActionsService,
     private readonly passes: GuestPasses,
+    private readonly votes: BoardVotes,
     private readonly clock: Clock,
     private readonly outbox: OutboxWriter,
   ) {}
 
   async open(pass: GuestPass, pageNo: number, pageSize: number, voterKey: string | undefined, language: Language): Promise<SharedBoard> {
     const { link, board } = await this.admit(pass);
-    const items = await this.views.items(board.id, pageNo, pageSize, language, null);
-    const mine = voterKey ? await this.boards.votesOf(guestVoter(link, voterKey), items.map((item) => item.id)) : new Map<number, number>();
+    const items = await this.views.items(board.id, pageNo, pageSize, language, null, voterKey ? guestVoter(link, voterKey) : null);
     const summary = this.views.summary(board, 'viewer');
     const owner = await this.views.names([board.ownerId]);
     return {
@@ -47,7 +48,7 @@ export class SharedBoardsService {
       ownerName: owner.get(board.ownerId) ?? '',
       cover: summary.cover,
       itemCount: summary.itemCount,
-      items: items.map((item) => ({ ...item, myVote: (mine.get(item.id) ?? 0) as -1 | 0 | 1 })),
+      items,
       pageNo,
       pageSize,
       pass: link.passwordHash === null ? null : this.passes.issue(link.id),
@@ -73,10 +74,11 @@ export class SharedBoardsService {
     return { id };
   }
 
-  async vote(pass: GuestPass, itemId: number, voterKey: string, value: -1 | 0 | 1): Promise<null> {
+  /** A guest's vote, under the name they gave with it (or none); the owner is told of a new one. */
+  async vote(pass: GuestPass, itemId: number, voterKey: string, value: -1 | 0 | 1, name: string): Promise<null> {
     const { link, board } = await this.admit(pass);
     await this.itemOf(board, itemId);
-    await this.boards.vote(itemId, guestVoter(link, voterKey), value, this.clock.now());
+    await this.votes.cast(board, itemId, { voter: guestVoter(link, voterKey), name, byGuest: true, isOwner: false, value });
     return null;
   }
 
@@ -113,5 +115,3 @@ export class SharedBoardsService {
   }
 }
 
-/** A guest's votes are theirs per link: the same browser on another link of the board votes apart. */
-const guestVoter = (link: BoardLinkRow, voterKey: string) => `guest:${link.id}:${voterKey}`;

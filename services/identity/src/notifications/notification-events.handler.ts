@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { BoardCommentAdded, BoardMemberAdded, LicenceIssued, OrderQuoted, PurchaseDecided, PurchaseRequested, type PayloadOf } from '@mkt/contracts';
+import { BoardCommentAdded, BoardMemberAdded, BoardVoteCast, LicenceIssued, OrderQuoted, PurchaseDecided, PurchaseRequested, type PayloadOf } from '@mkt/contracts';
 import { OnEvent, type EventHandlerContext } from '@mkt/platform';
 import { NotificationsRepository } from './notifications.repository.js';
 
@@ -19,6 +19,18 @@ export class NotificationEventsHandler {
       kind: 'boardComment',
       ref: `board:${event.boardId}`,
       payload: { boardId: event.boardId, boardName: event.boardName, author: event.author, byGuest: event.byGuest, excerpt: event.excerpt },
+      at: new Date(event.at),
+    });
+  }
+
+  /** Votes on one board gather on one unread line, the latest voter named. */
+  @OnEvent(BoardVoteCast)
+  async boardVote(event: PayloadOf<typeof BoardVoteCast>, { manager }: EventHandlerContext): Promise<void> {
+    await this.notifications.notify(manager, {
+      userId: event.ownerId,
+      kind: 'boardVote',
+      ref: `board:${event.boardId}`,
+      payload: { boardId: event.boardId, boardName: event.boardName, voter: event.voter, byGuest: event.byGuest, up: event.value === 1 },
       at: new Date(event.at),
     });
   }

@@ -34,6 +34,8 @@ function viewOf(row: NotificationRow): NotificationView | null {
   switch (row.kind) {
     case 'boardComment':
       return { ...base, kind: 'boardComment', boardId: Number(p.boardId), boardName: String(p.boardName), author: String(p.author), byGuest: p.byGuest === true, excerpt: String(p.excerpt), count: row.count };
+    case 'boardVote':
+      return { ...base, kind: 'boardVote', boardId: Number(p.boardId), boardName: String(p.boardName), voter: String(p.voter), byGuest: p.byGuest === true, up: p.up === true, count: row.count };
     case 'boardMember':
       return { ...base, kind: 'boardMember', boardId: Number(p.boardId), boardName: String(p.boardName), role: p.role === 'editor' ? 'editor' : 'viewer', invitedBy: String(p.invitedBy) };
     case 'orderQuoted':

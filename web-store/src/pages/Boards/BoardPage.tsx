@@ -19,6 +19,7 @@ import { CopyButton } from '../../ui/CopyButton';
 import { Dialog } from '../../ui/Dialog';
 import { useToast } from '../../ui/toast/ToastProvider';
 import { BoardItemView, CommentThread } from './BoardItemView';
+import { VoteButtons } from './VoteButtons';
 import { messageOf } from './boardMessages';
 import { MembersPanel } from './MembersPanel';
 import { RequestPurchase } from './RequestPurchase';
@@ -169,6 +170,11 @@ function Board({ id, page }: { id: number; page: number }) {
                           saveNote: (note) => act(() => boardCalls.note(id, item.id, note), t('boards.noteSaved')),
                         }
                       : {}
+                  }
+                  extra={
+                    <div className={styles.guestActions}>
+                      <VoteButtons myVote={item.myVote} onVote={(value) => void act(() => boardCalls.vote(id, item.id, value))} testIdPrefix="board-vote" />
+                    </div>
                   }
                 >
                   <OwnerComments boardId={id} item={item} onPosted={board.reload} />

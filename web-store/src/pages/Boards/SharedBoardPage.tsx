@@ -7,10 +7,10 @@ import { ApiError } from '../../api/client';
 import { Pager } from '../../catalogue/Pager';
 import { pageCount, pageParam } from '../../catalogue/paging';
 import { Button } from '../../ui/Button';
-import { ThumbDownIcon, ThumbUpIcon } from '../../ui/icons';
 import { useToast } from '../../ui/toast/ToastProvider';
 import { BoardItemView, CommentThread } from './BoardItemView';
 import { messageOf } from './boardMessages';
+import { VoteButtons } from './VoteButtons';
 import styles from './Boards.module.css';
 
 const PAGE_SIZE = 48;
@@ -137,24 +137,7 @@ export default function SharedBoardPage() {
             item={item}
             extra={
               <div className={styles.guestActions}>
-                <Button
-                  variant={item.myVote === 1 ? 'primary' : 'secondary'}
-                  aria-pressed={item.myVote === 1}
-                  onClick={() => void act(() => sharedBoardCalls.vote(pass, item.id, voterKey(), item.myVote === 1 ? 0 : 1))}
-                  data-testid="shared-board-up"
-                >
-                  <ThumbUpIcon size={16} />
-                  {t('boards.up')}
-                </Button>
-                <Button
-                  variant={item.myVote === -1 ? 'primary' : 'secondary'}
-                  aria-pressed={item.myVote === -1}
-                  onClick={() => void act(() => sharedBoardCalls.vote(pass, item.id, voterKey(), item.myVote === -1 ? 0 : -1))}
-                  data-testid="shared-board-down"
-                >
-                  <ThumbDownIcon size={16} />
-                  {t('boards.down')}
-                </Button>
+                <VoteButtons myVote={item.myVote} onVote={(value) => void act(() => sharedBoardCalls.vote(pass, item.id, voterKey(), value, guestName.trim()))} testIdPrefix="shared-board" />
                 {item.card ? (
                   <Button variant="ghost" onClick={() => void sample(item.id)} data-testid="shared-board-sample">
                     {t('boards.sample')}

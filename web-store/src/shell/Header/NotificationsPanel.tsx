@@ -68,6 +68,7 @@ export default function NotificationsPanel({ onNavigate }: { onNavigate(): void 
 function linkOf(item: NotificationView): string {
   switch (item.kind) {
     case 'boardComment':
+    case 'boardVote':
     case 'boardMember':
       return `/Board?id=${item.boardId}`;
     case 'orderQuoted':
@@ -91,6 +92,11 @@ function NotificationText({ item }: { item: NotificationView }) {
         return item.count > 1
           ? t('notifications.boardComments', { count: item.count, board: item.boardName, excerpt: item.excerpt })
           : t('notifications.boardComment', { author: item.author, board: item.boardName, excerpt: item.excerpt });
+      case 'boardVote': {
+        const voter = item.voter || t(item.byGuest ? 'notifications.aGuest' : 'notifications.aMember');
+        if (item.count > 1) return t('notifications.boardVotes', { count: item.count, board: item.boardName });
+        return item.up ? t('notifications.boardVoteUp', { voter, board: item.boardName }) : t('notifications.boardVoteDown', { voter, board: item.boardName });
+      }
       case 'boardMember':
         return item.role === 'editor' ? t('notifications.boardEditor', { name: item.invitedBy, board: item.boardName }) : t('notifications.boardViewer', { name: item.invitedBy, board: item.boardName });
       case 'orderQuoted':
