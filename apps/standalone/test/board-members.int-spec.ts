@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ACCOUNT_LOOKUP_PATH, INTROSPECTION_SIGNATURE_HEADER, type BoardComment, type BoardDetail, type BoardMember, type BoardSummary, type NotificationPage, type SessionResponse } from '@mkt/contracts';
 import { CatalogueModule, MaterialWriter } from '@mkt/catalogue';
-import { IdentityModule } from '@mkt/identity';
+import { IdentityModule, NotificationMailer } from '@mkt/identity';
 import { accountLookupSignature, startServiceProcess, type RunningServiceProcess } from '@mkt/platform';
 import { createTestDatabase, type TestDatabase } from '@mkt/platform/testing';
 
@@ -140,7 +140,7 @@ describe('single machine: board members found through identity', () => {
     };
     const ownerPage = await eventually(async () => {
       const page = await call<NotificationPage>('/user/notifications', tokens.owner, {});
-      const found = page.body.data.infos.find((n) => n.kind === 'boardComment' && n.boardId === id);
+      const found = page.body.data.infos.find((n) => n.kind === 'boardComment' && n.boardId === id && !n.read);
       return found && found.kind === 'boardComment' && found.count === 2 ? page.body.data : undefined;
     });
     expect(ownerPage.infos.find((n) => n.kind === 'boardComment')).toMatchObject({ boardName: 'Notified', excerpt: 'Second thought', byGuest: false, count: 2, read: false });
@@ -165,6 +165,66 @@ describe('single machine: board members found through identity', () => {
     await call('/user/notifications/read', tokens.owner, { ids: viewerIds });
     expect((await call<NotificationPage>('/user/notifications', tokens.viewer, {})).body.data.unread).toBeGreaterThanOrEqual(1);
     expect((await call('/user/notifications', undefined, {})).status).toBe(401);
+  });
+
+  it('mails what stays unread to an account with an address: once a line, not when read first, not when turned off', async () => {
+    // What earlier tests left unread for the editor is not this test's.
+    await call('/user/notifications/read', tokens.editor, {});
+    const id = (await call<{ id: number }>('/board/create', tokens.editor, { name: 'Mailed', materialIds: [materials[1]] })).body.data.id;
+    await call('/board/members/add', tokens.editor, { id, contact: '13800000053', role: 'viewer' });
+    const itemId = (await call<BoardDetail>('/board/detail', tokens.editor, { id })).body.data.items[0]!.id;
+    const comment = (body: string) => call('/board/items/comment', tokens.viewer, { id, itemId, body });
+    const line = async () => (await call<NotificationPage>('/user/notifications', tokens.editor, {})).body.data.infos.find((n) => n.kind === 'boardComment' && n.boardId === id && !n.read);
+    const waitForCount = async (count: number) => {
+      for (let attempt = 0; attempt < 100 && (await line())?.['count' as never] !== count; attempt++) await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(await line()).toMatchObject({ count, read: false });
+    };
+    const mailer = server.app.get(NotificationMailer);
+    const mailsDue = () => mailer.sendDue(new Date(Date.now() + 6 * 60_000));
+    const mails = async () =>
+      ((await (await fetch(`${server.url}/dev/mailbox?to=editor%40example.com`)).json()) as { messages: { subject: string; text: string; channel: string }[] }).messages.filter((m) => m.subject.includes('Lumen Stock:'));
+
+    await comment('Too dark');
+    await comment('The second half works');
+    await waitForCount(2);
+    const page = (await call<NotificationPage>('/user/notifications', tokens.editor, {})).body.data;
+    expect([page.mail, page.hasEmail]).toEqual([true, true]);
+    // Not before its time; then one mail with the latest, in both languages, linking to the board.
+    expect(await mailer.sendDue(new Date())).toBe(0);
+    expect(await mailsDue()).toBe(1);
+    const [mailed] = await mails();
+    expect(mailed).toMatchObject({ channel: 'email', subject: '流明素材新通知 / Lumen Stock: 2 new comments on “Mailed”, the latest: The second half works' });
+    expect(mailed!.text).toContain('素材板“Mailed”有 2 条新评论，最新：The second half works');
+    expect(mailed!.text).toContain(`/Board?id=${id}`);
+    // More on the same unread line is not mailed again; nor is the viewer's invitation (no address).
+    await comment('Third thought');
+    await waitForCount(3);
+    expect(await mailsDue()).toBe(0);
+    expect(await mails()).toHaveLength(1);
+
+    // Read before it is due: no mail.
+    await call('/user/notifications/read', tokens.editor, {});
+    await comment('Fourth');
+    await waitForCount(1);
+    await call('/user/notifications/read', tokens.editor, {});
+    expect(await mailsDue()).toBe(0);
+    // Turned off: none; on again, the next one is mailed.
+    for (const body of [{}, { mail: 'no' }, { mail: null }]) expect((await call('/user/notifications/settings', tokens.editor, body)).status).toBe(422);
+    expect((await call('/user/notifications/settings', undefined, { mail: false })).status).toBe(401);
+    expect((await call<{ mail: boolean }>('/user/notifications/settings', tokens.editor, { mail: false })).body.data).toEqual({ mail: false });
+    await comment('Fifth');
+    await waitForCount(1);
+    expect(await mailsDue()).toBe(0);
+    await call('/user/notifications/read', tokens.editor, {});
+    await call('/user/notifications/settings', tokens.editor, { mail: true });
+    await comment('Sixth');
+    await waitForCount(1);
+    const author = ((await line()) as { author: string }).author;
+    expect(author).not.toBe('');
+    expect(await mailsDue()).toBe(1);
+    expect((await mails()).map((m) => m.subject)).toEqual([`流明素材新通知 / Lumen Stock: ${author} commented on “Mailed”: Sixth`, mailed!.subject]);
+    // A phone-only account has nothing to mail to.
+    expect((await call<NotificationPage>('/user/notifications', tokens.viewer, {})).body.data).toMatchObject({ mail: true, hasEmail: false });
   });
 
   it('answers account lookups only to callers holding the shared secret', async () => {

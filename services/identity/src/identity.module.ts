@@ -79,6 +79,8 @@ import { SigningService } from './signing/signing.service.js';
 import { SigningRepository } from './signing/signing.repository.js';
 import { SigningStoreController } from './store/signing-store.controller.js';
 import { Notifications1767300000000 } from './migrations/1767300000000-notifications.js';
+import { NotificationMail1767400000000 } from './migrations/1767400000000-notification-mail.js';
+import { NotificationMailer } from './notifications/notification-mailer.js';
 import { NotificationEventsHandler } from './notifications/notification-events.handler.js';
 import { NotificationsController } from './notifications/notifications.controller.js';
 import { NotificationsRepository } from './notifications/notifications.repository.js';
@@ -102,7 +104,7 @@ export const IDENTITY_ENTITIES = [
   OutboxMessageEntity,
   HandledEventEntity,
 ];
-export const IDENTITY_MIGRATIONS = [IdentityInit1763700000000, StaffLockout1763900000000, EnterpriseProjects1764200000000, RealName1764500000000, StaffSignInFailures1764600000000, UserCenter1764900000000, SigningApplications1765100000000, OutboxTraceContext1765600000000, AccountWriteNotices1766300000000, Notifications1767300000000];
+export const IDENTITY_MIGRATIONS = [IdentityInit1763700000000, StaffLockout1763900000000, EnterpriseProjects1764200000000, RealName1764500000000, StaffSignInFailures1764600000000, UserCenter1764900000000, SigningApplications1765100000000, OutboxTraceContext1765600000000, AccountWriteNotices1766300000000, Notifications1767300000000, NotificationMail1767400000000];
 
 /** Creates the private bucket of identity-card photos and the bucket of profile pictures on start. */
 @Injectable()
@@ -169,6 +171,7 @@ class IdentityBuckets implements OnModuleInit {
     NotificationsRepository,
     NotificationsService,
     NotificationEventsHandler,
+    NotificationMailer,
     { provide: AVATAR_RENDERER, useClass: SharpAvatarRenderer },
     AvatarsService,
     ProfileService,

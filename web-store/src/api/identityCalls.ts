@@ -19,6 +19,7 @@ export const identityCalls = {
   session: (options?: CallOptions) => post<SessionResponse>(StoreCalls.session, {}, options),
   notifications: (pageNo: number, pageSize: number) => post<NotificationPage>(NotificationCalls.list, { pageNo, pageSize }),
   readNotifications: (ids?: number[]) => post<{ unread: number }>(NotificationCalls.read, ids ? { ids } : {}),
+  notificationMail: (mail: boolean) => post<{ mail: boolean }>(NotificationCalls.settings, { mail }),
   refresh: () => post<RefreshResponse>(StoreCalls.refresh),
   logoff: () => post<unknown>(StoreCalls.logoff),
   agreeProtocol: () => post<unknown>(StoreCalls.protocolAgree),

@@ -341,7 +341,16 @@ export const NotificationCalls = {
   list: '/user/notifications',
   /** { ids } (or none: all) → { unread }: marked read. */
   read: '/user/notifications/read',
+  /** { mail } → { mail }: whether notifications also come by e-mail (to the account's confirmed address). */
+  settings: '/user/notifications/settings',
 } as const;
+
+/**
+ * A notification is mailed only if it is still unread this long after it arrived, so a reader
+ * of the store is not mailed what they saw, and a burst about one thing (comments on a board)
+ * is one mail with the latest.
+ */
+export const NOTIFICATION_MAIL_DELAY_MINUTES = 5;
 
 /** The header's badge shows at most this many (spec: badges show at most 99). */
 export const NOTIFICATION_BADGE_MAX = 99;
@@ -359,4 +368,25 @@ export interface NotificationPage {
   infos: NotificationView[];
   /** Unread ones, counted up to NOTIFICATION_BADGE_MAX + 1 (the badge shows "99+" beyond). */
   unread: number;
+  /** Whether unread ones are also mailed, and whether the account has an address to mail them to. */
+  mail: boolean;
+  hasEmail: boolean;
+}
+
+/** The store page a notification opens (in the header's panel and in its mail). */
+export function notificationPath(item: NotificationView): string {
+  switch (item.kind) {
+    case 'boardComment':
+    case 'boardVote':
+    case 'boardMember':
+      return `/Board?id=${item.boardId}`;
+    case 'orderQuoted':
+      return `/Order?id=${item.orderId}`;
+    case 'licenceIssued':
+      return '/OrderList';
+    case 'purchaseRequested':
+      return '/PurchaseRequests?tab=company';
+    case 'purchaseDecided':
+      return item.approved && item.orderId ? `/Order?id=${item.orderId}` : '/PurchaseRequests';
+  }
 }

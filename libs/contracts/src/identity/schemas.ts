@@ -140,3 +140,4 @@ export const emailConfirmSchema = z.object({ token: z.string().regex(/^[A-Za-z0-
 // The notification centre (NotificationCalls).
 export const notificationListRequestSchema = z.object({ pageNo: wholeNumber(1, 100).default(1), pageSize: wholeNumber(1, 50).default(20) });
 export const notificationReadRequestSchema = z.object({ ids: z.array(bigserialId()).max(200).optional() });
+export const notificationSettingsRequestSchema = z.object({ mail: z.boolean() });

@@ -1,7 +1,7 @@
 import { Body, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { z } from 'zod';
-import { NotificationCalls, notificationListRequestSchema, notificationReadRequestSchema } from '@mkt/contracts';
+import { NotificationCalls, notificationListRequestSchema, notificationReadRequestSchema, notificationSettingsRequestSchema } from '@mkt/contracts';
 import { ApiZodBody, CurrentUser, LoginMessage, StoreController, UserAuthGuard, ZodValidationPipe, type AuthenticatedUser } from '@mkt/platform';
 import { NotificationsService } from './notifications.service.js';
 
@@ -27,5 +27,12 @@ export class NotificationsController {
   @ApiZodBody(notificationReadRequestSchema)
   read(@CurrentUser() user: AuthenticatedUser, @Body(new ZodValidationPipe(notificationReadRequestSchema)) body: z.output<typeof notificationReadRequestSchema>) {
     return this.notifications.read(user.userId, body.ids);
+  }
+
+  @Post(path(NotificationCalls.settings))
+  @HttpCode(200)
+  @ApiZodBody(notificationSettingsRequestSchema)
+  settings(@CurrentUser() user: AuthenticatedUser, @Body(new ZodValidationPipe(notificationSettingsRequestSchema)) body: z.output<typeof notificationSettingsRequestSchema>) {
+    return this.notifications.setMail(user.userId, body.mail);
   }
 }

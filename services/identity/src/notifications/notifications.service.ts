@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { NOTIFICATION_BADGE_MAX, type NotificationPage, type NotificationView } from '@mkt/contracts';
+import { NOTIFICATION_BADGE_MAX, type NotificationPage } from '@mkt/contracts';
 import { Clock } from '@mkt/platform';
-import { NotificationsRepository, type NotificationRow } from './notifications.repository.js';
+import { viewOf } from './notification-views.js';
+import { NotificationsRepository } from './notifications.repository.js';
 
 /** A signed-in account's own notifications: read, counted, marked read. */
 @Injectable()
@@ -12,13 +13,19 @@ export class NotificationsService {
   ) {}
 
   async page(userId: string, pageNo: number, pageSize: number): Promise<NotificationPage> {
-    const [rows, unread] = await Promise.all([this.notifications.page(userId, pageSize, (pageNo - 1) * pageSize), this.unread(userId)]);
-    return { infos: rows.flatMap((row) => viewOf(row) ?? []), unread };
+    const [rows, unread, settings] = await Promise.all([this.notifications.page(userId, pageSize, (pageNo - 1) * pageSize), this.unread(userId), this.notifications.mailSettings(userId)]);
+    return { infos: rows.flatMap((row) => viewOf(row) ?? []), unread, ...settings };
   }
 
   /** For the header's badge on every page: one indexed read, counted up to one past the badge's maximum. */
   unread(userId: string): Promise<number> {
     return this.notifications.unread(userId, NOTIFICATION_BADGE_MAX + 1);
+  }
+
+  /** Notifications by mail on or off; lines already due are then mailed or not as the account now wants. */
+  async setMail(userId: string, mail: boolean): Promise<{ mail: boolean }> {
+    await this.notifications.setMail(userId, mail);
+    return { mail };
   }
 
   async read(userId: string, ids: readonly number[] | undefined): Promise<{ unread: number }> {
@@ -27,26 +34,3 @@ export class NotificationsService {
   }
 }
 
-/** A stored notification on the wire; null for a kind this version does not know (left out). */
-function viewOf(row: NotificationRow): NotificationView | null {
-  const base = { id: row.id, at: row.updatedAt.toISOString(), read: row.read };
-  const p = row.payload;
-  switch (row.kind) {
-    case 'boardComment':
-      return { ...base, kind: 'boardComment', boardId: Number(p.boardId), boardName: String(p.boardName), author: String(p.author), byGuest: p.byGuest === true, excerpt: String(p.excerpt), count: row.count };
-    case 'boardVote':
-      return { ...base, kind: 'boardVote', boardId: Number(p.boardId), boardName: String(p.boardName), voter: String(p.voter), byGuest: p.byGuest === true, up: p.up === true, count: row.count };
-    case 'boardMember':
-      return { ...base, kind: 'boardMember', boardId: Number(p.boardId), boardName: String(p.boardName), role: p.role === 'editor' ? 'editor' : 'viewer', invitedBy: String(p.invitedBy) };
-    case 'orderQuoted':
-      return { ...base, kind: 'orderQuoted', orderId: String(p.orderId), orderNo: String(p.orderNo), totalFen: Number(p.totalFen) };
-    case 'licenceIssued':
-      return { ...base, kind: 'licenceIssued', orderId: String(p.orderId), count: row.count };
-    case 'purchaseRequested':
-      return { ...base, kind: 'purchaseRequested', requester: String(p.requester), boardName: String(p.boardName), itemCount: Number(p.itemCount), count: row.count };
-    case 'purchaseDecided':
-      return { ...base, kind: 'purchaseDecided', approved: p.approved === true, reason: String(p.reason), orderId: typeof p.orderId === 'string' ? p.orderId : null, orderNo: typeof p.orderNo === 'string' ? p.orderNo : null };
-    default:
-      return null;
-  }
-}

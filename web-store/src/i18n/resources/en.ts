@@ -67,6 +67,8 @@ export const en: MessageShape<typeof zhCN> = {
     boardVotes: '{{count}} new votes on “{{board}}”',
     aGuest: 'A guest',
     aMember: 'A member',
+    mail: 'E-mail me what stays unread',
+    mailNeedsEmail: 'bind an e-mail address in the user centre first',
     boardViewer: '{{name}} shared the board “{{board}}” with you',
     boardEditor: '{{name}} made you an editor of the board “{{board}}”',
     orderQuoted: 'Order {{orderNo}} is quoted: {{price}}',

@@ -65,6 +65,8 @@ export const zhCN = {
     boardVotes: '素材板“{{board}}”有 {{count}} 个新投票',
     aGuest: '一位访客',
     aMember: '一位成员',
+    mail: '未读通知同时发送邮件',
+    mailNeedsEmail: '请先在个人中心绑定邮箱',
     boardViewer: '{{name}} 把素材板“{{board}}”分享给了您',
     boardEditor: '{{name}} 邀请您编辑素材板“{{board}}”',
     orderQuoted: '订单 {{orderNo}} 已报价：{{price}}',

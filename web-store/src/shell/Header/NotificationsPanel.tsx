@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { formatFen, type NotificationView } from '@mkt/contracts/web';
+import { formatFen, notificationPath, type NotificationView } from '@mkt/contracts/web';
 import { identityCalls } from '../../api/identityCalls';
 import { formatUtc8Date } from '../../catalogue/materialFormat';
 import { useSession } from '../../session/SessionProvider';
@@ -12,6 +12,7 @@ export default function NotificationsPanel({ onNavigate }: { onNavigate(): void 
   const { t } = useTranslation();
   const { setUnreadNotifications } = useSession();
   const [infos, setInfos] = useState<NotificationView[] | null>(null);
+  const [mail, setMail] = useState<{ on: boolean; hasEmail: boolean } | null>(null);
   const [failed, setFailed] = useState(false);
 
   useEffect(() => {
@@ -21,6 +22,7 @@ export default function NotificationsPanel({ onNavigate }: { onNavigate(): void 
       .then((page) => {
         if (!live) return;
         setInfos(page.infos);
+        setMail({ on: page.mail, hasEmail: page.hasEmail });
         setUnreadNotifications(page.unread);
       })
       .catch(() => live && setFailed(true));
@@ -33,6 +35,15 @@ export default function NotificationsPanel({ onNavigate }: { onNavigate(): void 
     const { unread } = await identityCalls.readNotifications();
     setUnreadNotifications(unread);
     setInfos((current) => current?.map((item) => ({ ...item, read: true })) ?? null);
+  };
+
+  const toggleMail = async (on: boolean) => {
+    try {
+      const saved = await identityCalls.notificationMail(on);
+      setMail((current) => current && { ...current, on: saved.mail });
+    } catch {
+      setFailed(true);
+    }
   };
 
   if (failed) return <p className={styles.muted}>{t('notifications.failed')}</p>;
@@ -53,7 +64,7 @@ export default function NotificationsPanel({ onNavigate }: { onNavigate(): void 
         <ul className={styles.list}>
           {infos.map((item) => (
             <li key={item.id}>
-              <Link to={linkOf(item)} className={item.read ? styles.item : `${styles.item} ${styles.unread}`} onClick={onNavigate} data-testid="notification">
+              <Link to={notificationPath(item)} className={item.read ? styles.item : `${styles.item} ${styles.unread}`} onClick={onNavigate} data-testid="notification">
                 <NotificationText item={item} />
                 <span className={styles.muted}>{formatUtc8Date(item.at)}</span>
               </Link>
@@ -61,25 +72,17 @@ export default function NotificationsPanel({ onNavigate }: { onNavigate(): void 
           ))}
         </ul>
       )}
+      {mail ? (
+        <label className={styles.mail}>
+          <input type="checkbox" checked={mail.on && mail.hasEmail} disabled={!mail.hasEmail} onChange={(event) => void toggleMail(event.target.checked)} data-testid="notifications-mail" />
+          <span>
+            {t('notifications.mail')}
+            {mail.hasEmail ? null : <span className={styles.muted}> · {t('notifications.mailNeedsEmail')}</span>}
+          </span>
+        </label>
+      ) : null}
     </div>
   );
-}
-
-function linkOf(item: NotificationView): string {
-  switch (item.kind) {
-    case 'boardComment':
-    case 'boardVote':
-    case 'boardMember':
-      return `/Board?id=${item.boardId}`;
-    case 'orderQuoted':
-      return `/Order?id=${item.orderId}`;
-    case 'licenceIssued':
-      return '/OrderList';
-    case 'purchaseRequested':
-      return '/PurchaseRequests?tab=company';
-    case 'purchaseDecided':
-      return item.approved && item.orderId ? `/Order?id=${item.orderId}` : '/PurchaseRequests';
-  }
 }
 
 function NotificationText({ item }: { item: NotificationView }) {
