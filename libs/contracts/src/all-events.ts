@@ -2,7 +2,7 @@ import { ContestEntryScored, ContestEntrySubmitted, ContestResultsPublished } fr
 import { BoardCommentAdded, BoardMemberAdded, BoardVoteCast, MaterialPublished, MaterialUnpublished } from './catalogue/events.js';
 import { ContributorProtocolAnswered, CustomerProfileChanged, CustomerProjectChanged, RealNameVerified, StaffActionAudited, UserRegistered, UserUpdatedByStaff } from './identity/events.js';
 import { MusicOrderPlaced } from './music/events.js';
-import { CartChanged, InvoiceIssued, LicenceIssued, OrderClosed, OrderConfirmed, OrderPaid, OrderQuoted, OrderSubmitted, PurchaseDecided, PurchaseRequested } from './orders/events.js';
+import { CartChanged, InvoiceIssued, LicenceIssued, OrderClosed, OrderConfirmed, OrderPaid, OrderQuoted, OrderSubmitted, PurchaseDecided, PurchaseMusicApproved, PurchaseRequested } from './orders/events.js';
 import { StatementGenerated, StatementRemitted } from './payouts/events.js';
 import { ContributionApproved, DeliveryPrepared, DeliveryRequested, MediaFailed, MediaProcessed, UploadCompleted } from './uploads/events.js';
 
@@ -16,4 +16,4 @@ export const ALL_EVENTS = [
   CustomerProjectChanged, RealNameVerified, DeliveryRequested, DeliveryPrepared,
   StatementGenerated, StatementRemitted,
   ContestEntrySubmitted, ContestEntryScored, ContestResultsPublished,
-  BoardCommentAdded, BoardMemberAdded, BoardVoteCast, PurchaseRequested, PurchaseDecided] as const;
+  BoardCommentAdded, BoardMemberAdded, BoardVoteCast, PurchaseRequested, PurchaseDecided, PurchaseMusicApproved] as const;

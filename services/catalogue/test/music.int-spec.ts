@@ -1,6 +1,7 @@
 import type { MusicInfo, MusicOrderCreateResponse, MusicPage, MusicPlayInfo, MusicSheetDetail, MusicSkuListResponse, MusicSkuNode } from '@mkt/contracts';
-import { MusicOrderPlaced } from '@mkt/contracts';
-import { ORDER_NO_PATTERN } from '@mkt/platform';
+import { randomUUID } from 'node:crypto';
+import { MusicOrderPlaced, PurchaseMusicApproved, type PayloadOf } from '@mkt/contracts';
+import { EVENT_TRANSPORT, ORDER_NO_PATTERN, type EventTransport } from '@mkt/platform';
 import { startCatalogue, type CatalogueHarness } from './catalogue-harness.js';
 
 /** Music store and console calls on a real PostgreSQL (spec section 7 "Music"). */
@@ -257,6 +258,51 @@ describe('catalogue: music', () => {
       items: [{ musicId: ids.dawn, musicType: 1, titleEn: 'Dawn', composer: 'Lin', skuId: area.id, licence: { scene: 'Advertising', channel: 'TV ads', period: '1 year', area: 'Global' }, priceFen: 900000, originalKey: 'originals/fixture/Dawn/original.mp3' }],
     });
     expect(payload.items.reduce((sum, item) => sum + item.priceFen, 0)).toBe(payload.totalFen);
+  });
+
+  it('places the music order of an approved enterprise purchase under the requester, at the chosen licence, once', async () => {
+    const tree = (await h.call<MusicSkuListResponse>('/music/skuList', { lang: 'en' })).body.data.skuList;
+    const [scene, channel, period, area] = [tree[1]!, tree[1]!.children![1]!, tree[1]!.children![1]!.children![1]!, tree[1]!.children![1]!.children![1]!.children![2]!];
+    const requesterId = randomUUID();
+    const approved = {
+      requestId: randomUUID(),
+      musicOrderId: randomUUID(),
+      requesterId,
+      musicIds: [ids.dawn, ids.draft, ids.pulse],
+      licence: { sceneId: scene.id, channelId: channel.id, periodId: period.id, authAreaId: area.id },
+      licensee: { projectName: '星河 2026 品牌片', brand: '星河 2026 品牌片', licensee: '星河传媒有限公司' },
+      approvedAt: new Date().toISOString(),
+    };
+    const transport = h.server.app.get<EventTransport>(EVENT_TRANSPORT);
+    const publish = (payload: PayloadOf<typeof PurchaseMusicApproved>, id = randomUUID()) =>
+      transport.publish([{ id, name: PurchaseMusicApproved.name, version: PurchaseMusicApproved.version, aggregateId: payload.requestId, occurredAt: new Date().toISOString(), payload }]);
+    const placedOrder = async (orderId: string) => {
+      const [row] = await h.sql<{ payload: unknown }>(`SELECT payload FROM catalogue.outbox WHERE name = $1 AND aggregate_id = $2`, [MusicOrderPlaced.name, orderId]);
+      return row ? MusicOrderPlaced.schema.parse(row.payload) : null;
+    };
+    // Delivered twice (the bus delivers at least once): placed once.
+    const eventId = randomUUID();
+    await publish(approved, eventId);
+    await publish(approved, eventId);
+    let placed = await placedOrder(approved.musicOrderId);
+    for (let attempt = 0; attempt < 150 && !placed; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      placed = await placedOrder(approved.musicOrderId);
+    }
+    if (!placed) throw new Error('the music order was not placed');
+    // The unpublished track is left out; each track at the licence's list price, named in Chinese.
+    expect(placed).toMatchObject({ orderId: approved.musicOrderId, userId: requesterId, licensee: approved.licensee, totalFen: 1_800_000 });
+    expect(placed.orderNo).toMatch(ORDER_NO_PATTERN);
+    expect(placed.items.map((item) => [item.musicId, item.priceFen, item.skuId, item.licence.area])).toEqual([
+      [ids.dawn, 900_000, area.id, '全球'],
+      [ids.pulse, 900_000, area.id, '全球'],
+    ]);
+    expect(await h.sql(`SELECT 1 FROM catalogue.outbox WHERE name = $1 AND aggregate_id = $2`, [MusicOrderPlaced.name, approved.musicOrderId])).toHaveLength(1);
+    // A licence no longer in the tree places nothing.
+    const stale = { ...approved, requestId: randomUUID(), musicOrderId: randomUUID(), licence: { ...approved.licence, authAreaId: 'gone' } };
+    await publish(stale);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await placedOrder(stale.musicOrderId)).toBeNull();
   });
 
   it('numbers music orders in the orders scheme, each number once, also when placed at the same moment', async () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { OrderView, PurchaseRequestPage, PurchaseRequestView } from '@mkt/contracts';
 import { startOrders, type OrdersHarness } from './orders-harness.js';
-import { P1, SONG, V1, V2, setUpProjectWorld } from './project-world.js';
+import { P1, SONG, V1, V2, V3, setUpProjectWorld } from './project-world.js';
 
 type World = Awaited<ReturnType<typeof setUpProjectWorld>>;
 
@@ -94,5 +94,38 @@ describe('orders: purchase requests of enterprise customers', () => {
     expect((await call('/project/purchase/approve', admin.token, { id: 'not-a-uuid' })).status).toBe(422);
     expect((await call('/project/purchase/approve', admin.token, { id: randomUUID() })).status).toBe(404);
     expect((await call('/project/purchase/mine', '')).status).toBe(401);
+    const halfLicence = { sceneId: 's1', channelId: 'c1', periodId: '', authAreaId: 'a1', label: 'x' };
+    expect((await ask(member.token, { materialIds: [SONG], music: halfLicence })).status).toBe(422);
+  });
+
+  it('asks for music with the licence the member chose; an approval has the catalogue place the music order', async () => {
+    const licence = { sceneId: 'scene-ad', channelId: 'channel-web', periodId: 'period-1y', authAreaId: 'area-cn', label: '广告 · 网络 · 1 年 · 中国大陆' };
+    const asked = await ask(member.token, { materialIds: [SONG, V3], music: licence });
+    expect(asked.status).toBe(200);
+    const id = asked.body.data.id;
+    const approved = await call<PurchaseRequestView>('/project/purchase/approve', admin.token, { id });
+    expect(approved.body.data).toMatchObject({ status: 'approved', orderId: expect.any(String), music: { label: licence.label, orderId: expect.any(String), orderNo: null } });
+    expect(approved.body.data.items.map((item) => item.materialId)).toEqual([SONG, V3]);
+    const [music] = await h.announced<{ musicOrderId: string; requesterId: string; musicIds: number[]; licence: object; licensee: object }>('purchase.music.approved', id);
+    expect(music).toEqual({
+      requestId: id,
+      musicOrderId: approved.body.data.music!.orderId,
+      requesterId: member.id,
+      musicIds: [SONG],
+      licence: { sceneId: 'scene-ad', channelId: 'channel-web', periodId: 'period-1y', authAreaId: 'area-cn' },
+      licensee: { projectName: '星河 2026 品牌片', brand: '星河 2026 品牌片', licensee: '星河传媒有限公司' },
+      approvedAt: expect.any(String),
+    });
+    // The quote request holds the video alone.
+    const [lines] = await h.sql<{ n: number }>(`SELECT count(*)::int AS n FROM orders.order_items WHERE order_id = $1`, [approved.body.data.orderId]);
+    expect(lines!.n).toBe(1);
+
+    // Music alone: no quote request, the music order only.
+    const onlyMusic = (await ask(colleague.token, { materialIds: [SONG], music: licence })).body.data.id;
+    const decided = await call<PurchaseRequestView>('/project/purchase/approve', admin.token, { id: onlyMusic });
+    expect(decided.body.data).toMatchObject({ status: 'approved', orderId: null, orderNo: null, music: { orderId: expect.any(String) } });
+    // Without a licence, music is left out of a request: nothing else, nothing to buy.
+    const refused = await ask(member.token, { materialIds: [SONG] });
+    expect([refused.status, refused.body.code]).toEqual([422, 5304]);
   });
 });

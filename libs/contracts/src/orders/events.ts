@@ -133,3 +133,30 @@ export const PurchaseDecided = defineEvent(
     decidedAt: z.string(),
   }),
 );
+
+/** The four answers of the music licence cascade (level 1 scene to 4 area, the SKU's path). */
+export const musicLicenceAnswers = z.object({
+  sceneId: z.string().min(1).max(64),
+  channelId: z.string().min(1).max(64),
+  periodId: z.string().min(1).max(64),
+  authAreaId: z.string().min(1).max(64),
+});
+
+/**
+ * An approved purchase request held music or sound effects: the catalogue, which prices music
+ * licences, places the music order (music.order.placed, with this order id) under the requester's
+ * name at the list price of the licence they chose, the licensee taken from the project.
+ */
+export const PurchaseMusicApproved = defineEvent(
+  'purchase.music.approved',
+  1,
+  z.object({
+    requestId: z.uuid(),
+    musicOrderId: z.uuid(),
+    requesterId: z.uuid(),
+    musicIds: z.array(z.number().int().positive()).min(1),
+    licence: musicLicenceAnswers,
+    licensee: z.object({ projectName: z.string().max(100), brand: z.string().max(100), licensee: z.string().max(100) }),
+    approvedAt: z.string(),
+  }),
+);

@@ -2,9 +2,10 @@ import type { MaterialKind } from '../catalogue/api.js';
 
 /**
  * Purchase approval for enterprise customers: a member of a company asks to buy materials (a
- * board's selection); the company's administrator approves, which makes the quote request (an
- * order under the member's name, its licence form filled from the company's project), or
- * declines with a reason. The orders service holds them (it knows companies, projects and orders).
+ * board's selection); the company's administrator approves, which makes the quote request for
+ * videos and photos (an order under the member's name, its licence form filled from the
+ * company's project) and the music order for music at the licence the member chose, or declines
+ * with a reason. The orders service holds them (it knows companies, projects and orders).
  */
 export const PURCHASE_REQUEST_STATUSES = ['pending', 'approved', 'declined'] as const;
 export type PurchaseRequestStatus = (typeof PURCHASE_REQUEST_STATUSES)[number];
@@ -42,9 +43,11 @@ export interface PurchaseRequestView {
   note: string;
   items: PurchaseRequestItem[];
   reason: string;
-  /** The quote request an approval made (the requester's order), or null. */
+  /** The quote request an approval made for the videos and photos (the requester's order), or null. */
   orderId: string | null;
   orderNo: string | null;
+  /** The music licence asked for the music and sound effects, and the music order an approval placed (its number once placed). */
+  music: { label: string; orderId: string | null; orderNo: string | null } | null;
   createdAt: string;
   decidedAt: string | null;
 }

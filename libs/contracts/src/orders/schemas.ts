@@ -3,6 +3,7 @@ import { CART_PREVIEW_SIZE, INVOICE_REGIONS, INVOICE_TYPES, LICENCE_DURATIONS, L
 import { lineText, normaliseText } from '../text.js';
 import { PURCHASE_REQUEST_LIMITS, PURCHASE_REQUEST_STATUSES } from './purchase-requests.js';
 import { bigserialId, serialId, wholeNumber } from '../wire-numbers.js';
+import { musicLicenceAnswers } from './events.js';
 
 /**
  * The licence form of /Putorder (spec section 5), by licence type (LICENCE_FORM_RULES): a
@@ -107,6 +108,8 @@ export const purchaseRequestCreateSchema = z.object({
   contact: lineText(1, PURCHASE_REQUEST_LIMITS.contactMax),
   phone: lineText(0, 30).default(''),
   note: z.string().overwrite(normaliseText).max(PURCHASE_REQUEST_LIMITS.noteMax).default(''),
+  /** The music licence for the music and sound effects among the items (without it they are left out), and how the member saw it. */
+  music: musicLicenceAnswers.extend({ label: lineText(1, 200) }).optional(),
 });
 export const purchaseRequestPageSchema = z.object({
   status: z.enum(PURCHASE_REQUEST_STATUSES).optional(),

@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import {
   ErrorCode,
   MUSIC_LIMITS,
   MusicOrderPlaced,
+  type PurchaseMusicApproved,
+  type PayloadOf,
   TARGET_TYPES,
   yuanToFen,
   type Language,
@@ -17,17 +20,20 @@ import { AppError, Clock, OBJECT_STORAGE, OutboxWriter, parseObjectLocation, pub
 import type { z } from 'zod';
 import { toMusicInfo } from './music-rows.js';
 import { musicNotFound } from './music-read.service.js';
-import { MusicRepository } from './music.repository.js';
-import { resolveCascade } from './sku-tree.js';
+import { MusicRepository, type OrderTrackRow } from './music.repository.js';
+import { resolveCascade, type CascadeResolution } from './sku-tree.js';
 
 export const MUSIC_DOWNLOAD_LINK_SECONDS = 300;
 const targetTypeOfMusic = (type: MusicType) => (type === 2 ? TARGET_TYPES.sfx : TARGET_TYPES.music);
 
 type OrderInput = z.output<typeof musicOrderCreateRequestSchema>;
+type ResolvedCascade = Extract<CascadeResolution, { ok: true }>;
 
 /** What listeners and buyers do with music: play (history), favourites, sample downloads, licence orders. */
 @Injectable()
 export class MusicMemberService {
+  private readonly logger = new Logger(MusicMemberService.name);
+
   constructor(
     private readonly music: MusicRepository,
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
@@ -134,38 +140,62 @@ export class MusicMemberService {
     if (yuanToFen(input.price) !== priceFen || yuanToFen(input.purchasePrice) !== priceFen) {
       throw new AppError(ErrorCode.MUSIC_PRICE_CHANGED, 'musicPriceChanged');
     }
-    const [scene, channel, period, area] = cascade.path.map((node) => (language === 'en' ? node.nameEn : node.nameZh));
     const orderId = randomUUID();
     const placedAt = this.clock.now();
-    const orderNo = await this.music.transaction(async (manager) => {
-      const orderNo = await this.music.reserveOrderNo(manager, orderId, userId, placedAt);
-      await this.outbox.add(manager, MusicOrderPlaced, orderId, {
-        orderId,
-        orderNo,
-        userId,
-        placedAt: placedAt.toISOString(),
-        licensee: { projectName: form.projectName, brand: form.brand, licensee: form.companyName },
-        items: [
-          {
-            musicId: Number(music.id),
-            code: music.code,
-            musicType: music.kind === 'sfx' ? 2 : 1,
-            titleZh: music.title_zh || music.title_en,
-            titleEn: music.title_en || music.title_zh,
-            composer: music.composer,
-            durationSeconds: Number(music.duration ?? 0),
-            coverKey: music.thumbnail_key,
-            originalKey: music.original_key,
-            skuId: cascade.leaf.id,
-            licence: { scene: scene!, channel: channel!, period: period!, area: area! },
-            priceFen,
-          },
-        ],
-        totalFen: priceFen,
-      });
-      return orderNo;
-    });
+    const orderNo = await this.music.transaction((manager) =>
+      this.place(manager, { orderId, userId, placedAt, licensee: { projectName: form.projectName, brand: form.brand, licensee: form.companyName }, cascade, tracks: [music], language }),
+    );
     return { orderId, orderNo, totalFen: priceFen };
+  }
+
+  /**
+   * purchase.music.approved: an enterprise administrator approved a member's request holding
+   * music; the music order is placed under the member's name with the id the orders service
+   * gave it, each track at the list price of the licence the member chose. A licence or a track
+   * gone since the request is left out (logged); nothing is placed when nothing is left.
+   */
+  async placeApproved(manager: EntityManager, approved: PayloadOf<typeof PurchaseMusicApproved>): Promise<void> {
+    const cascade = resolveCascade(await this.music.skuRows(), approved.licence);
+    const tracks = (await Promise.all(approved.musicIds.map((musicId) => this.music.orderTrack(musicId)))).filter((track) => track !== null);
+    if (!cascade.ok || tracks.length === 0) {
+      this.logger.warn({ msg: 'approved music order not placed', requestId: approved.requestId, licence: cascade.ok ? 'ok' : cascade.reason, tracks: tracks.length });
+      return;
+    }
+    await this.place(manager, { orderId: approved.musicOrderId, userId: approved.requesterId, placedAt: new Date(approved.approvedAt), licensee: approved.licensee, cascade, tracks, language: 'zh-CN' });
+  }
+
+  /** Gives the order its readable number and announces it (music.order.placed) in the caller's transaction. */
+  private async place(
+    manager: EntityManager,
+    order: { orderId: string; userId: string; placedAt: Date; licensee: { projectName: string; brand: string; licensee: string }; cascade: ResolvedCascade; tracks: OrderTrackRow[]; language: Language },
+  ): Promise<string> {
+    const { cascade } = order;
+    const priceFen = cascade.leaf.priceFen!;
+    const [scene, channel, period, area] = cascade.path.map((node) => (order.language === 'en' ? node.nameEn : node.nameZh));
+    const orderNo = await this.music.reserveOrderNo(manager, order.orderId, order.userId, order.placedAt);
+    await this.outbox.add(manager, MusicOrderPlaced, order.orderId, {
+      orderId: order.orderId,
+      orderNo,
+      userId: order.userId,
+      placedAt: order.placedAt.toISOString(),
+      licensee: order.licensee,
+      items: order.tracks.map((music) => ({
+        musicId: Number(music.id),
+        code: music.code,
+        musicType: music.kind === 'sfx' ? (2 as const) : (1 as const),
+        titleZh: music.title_zh || music.title_en,
+        titleEn: music.title_en || music.title_zh,
+        composer: music.composer,
+        durationSeconds: Number(music.duration ?? 0),
+        coverKey: music.thumbnail_key,
+        originalKey: music.original_key,
+        skuId: cascade.leaf.id,
+        licence: { scene: scene!, channel: channel!, period: period!, area: area! },
+        priceFen,
+      })),
+      totalFen: priceFen * order.tracks.length,
+    });
+    return orderNo;
   }
 }
 

@@ -18,9 +18,21 @@ export interface PurchaseRequestRow {
   reason: string;
   orderId: string | null;
   orderNo: string | null;
+  /** The licence asked for the music among the items (null: none asked, music left out). */
+  musicLicence: MusicLicenceChoice | null;
+  musicOrderId: string | null;
+  musicOrderNo: string | null;
   projectName: string;
   createdAt: Date;
   decidedAt: Date | null;
+}
+
+export interface MusicLicenceChoice {
+  sceneId: string;
+  channelId: string;
+  periodId: string;
+  authAreaId: string;
+  label: string;
 }
 
 /** A material as orders keeps it (from material.published), for a request's items and the quote's lines. */
@@ -44,8 +56,9 @@ export interface EnterpriseCustomerRow {
 
 const REQUEST_COLUMNS = `r."id", r."customer_id" AS "customerId", r."project_id" AS "projectId", r."requester_id" AS "requesterId", r."requester",
   r."board_name" AS "boardName", r."material_ids"::float8[] AS "materialIds", r."contact", r."phone", r."note", r."status", r."reason",
-  r."order_id" AS "orderId", o."order_no" AS "orderNo", COALESCE(p."name", r."project_id") AS "projectName", r."created_at" AS "createdAt", r."decided_at" AS "decidedAt"`;
-const REQUEST_FROM = `FROM orders.purchase_requests r LEFT JOIN orders.orders o ON o."id" = r."order_id" LEFT JOIN orders.projects p ON p."project_id" = r."project_id"`;
+  r."order_id" AS "orderId", o."order_no" AS "orderNo", r."music_licence" AS "musicLicence", r."music_order_id" AS "musicOrderId", mo."order_no" AS "musicOrderNo", COALESCE(p."name", r."project_id") AS "projectName", r."created_at" AS "createdAt", r."decided_at" AS "decidedAt"`;
+const REQUEST_FROM = `FROM orders.purchase_requests r LEFT JOIN orders.orders o ON o."id" = r."order_id" LEFT JOIN orders.orders mo ON mo."id" = r."music_order_id"
+  LEFT JOIN orders.projects p ON p."project_id" = r."project_id"`;
 
 /** The queries of purchase requests. */
 @Injectable()
@@ -75,11 +88,28 @@ export class PurchaseRequestsRepository {
     );
   }
 
-  async insert(manager: EntityManager, request: Omit<PurchaseRequestRow, 'status' | 'reason' | 'orderId' | 'orderNo' | 'projectName' | 'decidedAt'> & { boardId: number | null }): Promise<void> {
+  async insert(
+    manager: EntityManager,
+    request: Omit<PurchaseRequestRow, 'status' | 'reason' | 'orderId' | 'orderNo' | 'musicOrderId' | 'musicOrderNo' | 'projectName' | 'decidedAt'> & { boardId: number | null },
+  ): Promise<void> {
     await manager.query(
-      `INSERT INTO orders.purchase_requests ("id", "customer_id", "project_id", "requester_id", "requester", "board_id", "board_name", "material_ids", "contact", "phone", "note", "status", "created_at")
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'pending', $12)`,
-      [request.id, request.customerId, request.projectId, request.requesterId, request.requester, request.boardId, request.boardName, request.materialIds, request.contact, request.phone, request.note, request.createdAt],
+      `INSERT INTO orders.purchase_requests ("id", "customer_id", "project_id", "requester_id", "requester", "board_id", "board_name", "material_ids", "contact", "phone", "note", "music_licence", "status", "created_at")
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 'pending', $13)`,
+      [
+        request.id,
+        request.customerId,
+        request.projectId,
+        request.requesterId,
+        request.requester,
+        request.boardId,
+        request.boardName,
+        request.materialIds,
+        request.contact,
+        request.phone,
+        request.note,
+        request.musicLicence === null ? null : JSON.stringify(request.musicLicence),
+        request.createdAt,
+      ],
     );
   }
 
@@ -88,15 +118,15 @@ export class PurchaseRequestsRepository {
     return row ?? null;
   }
 
-  async decide(manager: EntityManager, id: string, decision: { status: PurchaseRequestStatus; reason: string; decidedBy: string; orderId: string | null; at: Date }): Promise<void> {
-    await manager.query(`UPDATE orders.purchase_requests SET "status" = $2, "reason" = $3, "decided_by" = $4, "order_id" = $5, "decided_at" = $6 WHERE "id" = $1`, [
-      id,
-      decision.status,
-      decision.reason,
-      decision.decidedBy,
-      decision.orderId,
-      decision.at,
-    ]);
+  async decide(
+    manager: EntityManager,
+    id: string,
+    decision: { status: PurchaseRequestStatus; reason: string; decidedBy: string; orderId: string | null; musicOrderId: string | null; at: Date },
+  ): Promise<void> {
+    await manager.query(
+      `UPDATE orders.purchase_requests SET "status" = $2, "reason" = $3, "decided_by" = $4, "order_id" = $5, "music_order_id" = $6, "decided_at" = $7 WHERE "id" = $1`,
+      [id, decision.status, decision.reason, decision.decidedBy, decision.orderId, decision.musicOrderId, decision.at],
+    );
   }
 
   async one(id: string): Promise<PurchaseRequestRow | null> {

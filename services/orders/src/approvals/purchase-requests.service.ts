@@ -4,6 +4,7 @@ import {
   ErrorCode,
   OrderSubmitted,
   PurchaseDecided,
+  PurchaseMusicApproved,
   PurchaseRequested,
   SPECIAL_REQUEST_MAX,
   type Language,
@@ -16,13 +17,14 @@ import { OrdersRepository } from '../orders/orders.repository.js';
 import { ProjectsRepository } from '../projects/projects.repository.js';
 import { projectLicence } from '../projects/projects.service.js';
 import { decide } from './purchase-request-lifecycle.js';
-import { PurchaseRequestsRepository, type PurchaseRequestRow, type SaleMaterialRow } from './purchase-requests.repository.js';
+import { PurchaseRequestsRepository, type MusicLicenceChoice, type PurchaseRequestRow, type SaleMaterialRow } from './purchase-requests.repository.js';
 
 const notEnterprise = () => new AppError(ErrorCode.PURCHASE_NOT_ENTERPRISE, 'purchaseNotEnterprise');
 const requestNotFound = () => new AppError(ErrorCode.PURCHASE_REQUEST_NOT_FOUND, 'purchaseRequestNotFound');
 const nothingBuyable = () => new AppError(ErrorCode.PURCHASE_NOTHING_BUYABLE, 'purchaseNothingBuyable');
-/** Videos and photos on sale are quoted; music has its own licences. */
+/** Videos and photos on sale are quoted; music and sound effects have their own licences (the music order). */
 const quotable = (material: SaleMaterialRow) => material.onSale && (material.kind === 'video' || material.kind === 'photo');
+const licensableMusic = (material: SaleMaterialRow) => material.onSale && (material.kind === 'music' || material.kind === 'sfx');
 
 export interface NewPurchaseRequest {
   materialIds: number[];
@@ -31,6 +33,7 @@ export interface NewPurchaseRequest {
   contact: string;
   phone: string;
   note: string;
+  music?: MusicLicenceChoice | undefined;
 }
 
 /**
@@ -54,9 +57,11 @@ export class PurchaseRequestsService {
     const customer = await this.requests.enterpriseCustomer(userId);
     if (!customer?.projectId) throw notEnterprise();
     const wanted = [...new Set(input.materialIds)];
-    // In the order asked (the board's).
-    const quotableIds = new Set((await this.requests.materials(wanted)).filter(quotable).map((material) => material.materialId));
-    const buyable = wanted.filter((materialId) => quotableIds.has(materialId));
+    // In the order asked (the board's); music only with the licence it is to have.
+    const buyableIds = new Set(
+      (await this.requests.materials(wanted)).filter((material) => quotable(material) || (input.music !== undefined && licensableMusic(material))).map((material) => material.materialId),
+    );
+    const buyable = wanted.filter((materialId) => buyableIds.has(materialId));
     if (buyable.length === 0) throw nothingBuyable();
     const id = randomUUID();
     const now = this.clock.now();
@@ -73,6 +78,7 @@ export class PurchaseRequestsService {
         contact: input.contact,
         phone: input.phone,
         note: input.note,
+        musicLicence: input.music ?? null,
         createdAt: now,
       });
       await this.outbox.add(manager, PurchaseRequested, id, {
@@ -108,16 +114,38 @@ export class PurchaseRequestsService {
       const project = await this.projects.projectOf(request.requesterId);
       // The member must still be the company's, under a project, for the quote to carry its terms.
       if (!project || project.customerId !== customerId) throw notEnterprise();
-      const byId = new Map((await this.requests.materials(request.materialIds, manager)).filter(quotable).map((material) => [material.materialId, material]));
-      const lines = request.materialIds.flatMap((materialId) => byId.get(materialId) ?? []);
-      if (lines.length === 0) throw nothingBuyable();
-      const orderId = randomUUID();
-      const licence = { ...projectLicence(project), contact: request.contact, phone: request.phone, specialRequest: request.note.slice(0, SPECIAL_REQUEST_MAX) };
-      const orderNo = (await this.orders.insertOrder(manager, { id: orderId, orderNo: newOrderNo(now), userId: request.requesterId, kind: 'material', status: 'submitted', licence, totalFen: null, createdAt: now }))!;
-      await this.orders.insertItems(manager, orderId, lines);
-      await this.outbox.add(manager, OrderSubmitted, orderId, { orderId, orderNo, userId: request.requesterId, itemCount: lines.length, submittedAt: now.toISOString() });
-      await this.requests.decide(manager, id, { status, reason: '', decidedBy: adminId, orderId, at: now });
-      await this.outbox.add(manager, PurchaseDecided, id, { requestId: id, requesterId: request.requesterId, approved: true, reason: '', orderId, orderNo, decidedAt: now.toISOString() });
+      const materials = new Map((await this.requests.materials(request.materialIds, manager)).map((material) => [material.materialId, material]));
+      const lines = request.materialIds.flatMap((materialId) => {
+        const material = materials.get(materialId);
+        return material && quotable(material) ? [material] : [];
+      });
+      const musicIds = request.musicLicence ? request.materialIds.filter((materialId) => materials.has(materialId) && licensableMusic(materials.get(materialId)!)) : [];
+      if (lines.length === 0 && musicIds.length === 0) throw nothingBuyable();
+      let order: { orderId: string; orderNo: string } | null = null;
+      if (lines.length > 0) {
+        const orderId = randomUUID();
+        const licence = { ...projectLicence(project), contact: request.contact, phone: request.phone, specialRequest: request.note.slice(0, SPECIAL_REQUEST_MAX) };
+        const orderNo = (await this.orders.insertOrder(manager, { id: orderId, orderNo: newOrderNo(now), userId: request.requesterId, kind: 'material', status: 'submitted', licence, totalFen: null, createdAt: now }))!;
+        await this.orders.insertItems(manager, orderId, lines);
+        await this.outbox.add(manager, OrderSubmitted, orderId, { orderId, orderNo, userId: request.requesterId, itemCount: lines.length, submittedAt: now.toISOString() });
+        order = { orderId, orderNo };
+      }
+      // The catalogue prices music licences: it places the music order under this id (music.order.placed).
+      const musicOrderId = musicIds.length > 0 ? randomUUID() : null;
+      if (musicOrderId && request.musicLicence) {
+        const { label: _label, ...licence } = request.musicLicence;
+        await this.outbox.add(manager, PurchaseMusicApproved, id, {
+          requestId: id,
+          musicOrderId,
+          requesterId: request.requesterId,
+          musicIds,
+          licence,
+          licensee: { projectName: project.name, brand: project.name, licensee: project.companyName },
+          approvedAt: now.toISOString(),
+        });
+      }
+      await this.requests.decide(manager, id, { status, reason: '', decidedBy: adminId, orderId: order?.orderId ?? null, musicOrderId, at: now });
+      await this.outbox.add(manager, PurchaseDecided, id, { requestId: id, requesterId: request.requesterId, approved: true, reason: '', orderId: order?.orderId ?? null, orderNo: order?.orderNo ?? null, decidedAt: now.toISOString() });
     });
     return this.view(id, language);
   }
@@ -129,7 +157,7 @@ export class PurchaseRequestsService {
       const request = await this.requests.lock(manager, id);
       if (!request || request.customerId !== customerId) throw requestNotFound();
       const status = decide(request.status, 'decline');
-      await this.requests.decide(manager, id, { status, reason, decidedBy: adminId, orderId: null, at: now });
+      await this.requests.decide(manager, id, { status, reason, decidedBy: adminId, orderId: null, musicOrderId: null, at: now });
       await this.outbox.add(manager, PurchaseDecided, id, { requestId: id, requesterId: request.requesterId, approved: false, reason, orderId: null, orderNo: null, decidedAt: now.toISOString() });
     });
     return this.view(id, language);
@@ -161,6 +189,7 @@ export class PurchaseRequestsService {
         reason: row.reason,
         orderId: row.orderId,
         orderNo: row.orderNo,
+        music: row.musicLicence ? { label: row.musicLicence.label, orderId: row.musicOrderId, orderNo: row.musicOrderNo } : null,
         createdAt: new Date(row.createdAt).toISOString(),
         decidedAt: row.decidedAt ? new Date(row.decidedAt).toISOString() : null,
         items: row.materialIds.flatMap((materialId) => {
