@@ -244,12 +244,23 @@ describe('boards: an editor shortlists and shares, a client signed out comments 
     await member.getByTestId('save-to-board-new-name').fill('春季发布会');
     await member.getByTestId('save-to-board-create').click();
     await member.getByText('已加入“春季发布会”').first().waitFor();
+    // A track from its detail page onto the same board.
+    const [track] = (await (await fetch(`${env.server.url}/api/music/search`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ musicType: 1, pageNo: 1, pageSize: 1 }) })).json()).data.infos;
+    await member.goto(`${env.server.url}/DetailMusic?id=${track.musicId}&mdp=6`);
+    await member.getByTestId('save-to-board').click();
+    await member.getByTestId('save-to-board-choice').filter({ hasText: '春季发布会' }).click();
+    await member.getByText('已加入“春季发布会”').first().waitFor();
     const ask = async (note) => {
       await member.goto(`${env.server.url}/Boards`);
       await member.getByTestId('boards-tile').filter({ hasText: '春季发布会' }).click();
       await member.getByTestId('board-select-all').check();
       await member.getByTestId('board-selection-request').click();
       await member.getByTestId('board-request-note').fill(note);
+      // The track needs its music licence before the request can go.
+      assert.equal(await member.getByTestId('board-request-send').isDisabled(), true);
+      for (const level of ['scene', 'channel', 'period', 'area']) await member.getByTestId(`board-request-music-${level}`).getByRole('button').first().click();
+      await member.getByTestId('board-request-music-price').getByText(/每首 ¥/).waitFor();
+      await shoot(member, 'purchase-request-music-zh');
       await member.getByTestId('board-request-send').click();
       await member.getByText('已提交采购申请，等待管理员审批').first().waitFor();
     };
@@ -287,6 +298,17 @@ describe('boards: an editor shortlists and shares, a client signed out comments 
     const inConsole = await (await fetch(`${env.server.url}/admin-api/orders/${orderId}`, { headers: { authorization: `Bearer ${staff.token}` } })).json();
     assert.equal(inConsole.status, 'submitted');
     assert.equal(inConsole.items.length, 2);
+    // The track became a music order at the chosen licence, priced and waiting for payment.
+    const musicOrder = approved.getByTestId('purchase-music-order');
+    await eventually(async () => {
+      await admin.reload();
+      await approved.first().waitFor();
+      return (await musicOrder.count()) === 1;
+    }, { timeoutMs: 20_000, intervalMs: 500 });
+    const musicOrderId = new URL(await musicOrder.getAttribute('href'), env.server.url).searchParams.get('id');
+    const musicInConsole = await (await fetch(`${env.server.url}/admin-api/orders/${musicOrderId}`, { headers: { authorization: `Bearer ${staff.token}` } })).json();
+    assert.equal(musicInConsole.status, 'quoted');
+    assert.deepEqual(musicInConsole.items.map((item) => item.materialId), [track.musicId]);
 
     // The member sees both decisions, the refusal with its reason.
     await eventually(async () => {

@@ -9,6 +9,8 @@ export interface NewPurchaseRequest {
   contact: string;
   phone: string;
   note: string;
+  /** The music licence for the music and sound effects among materialIds (the cascade's answers, and how they read). */
+  music?: { sceneId: string; channelId: string; periodId: string; authAreaId: string; label: string };
 }
 
 /** Purchase approval of enterprise customers (the orders service). */

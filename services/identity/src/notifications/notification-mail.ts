@@ -25,7 +25,8 @@ function sentence(item: NotificationView, language: Language): string {
     case 'purchaseRequested':
       return zh ? `${item.requester} 申请采购“${item.boardName}”中的 ${item.itemCount} 条素材` : `${item.requester} asks to buy ${item.itemCount} items of “${item.boardName}”`;
     case 'purchaseDecided':
-      if (item.approved) return zh ? `您的采购申请已批准，询价单 ${item.orderNo ?? ''}` : `Your purchase request was approved: quote request ${item.orderNo ?? ''}`;
+      if (item.approved && item.orderNo) return zh ? `您的采购申请已批准，询价单 ${item.orderNo}` : `Your purchase request was approved: quote request ${item.orderNo}`;
+      if (item.approved) return zh ? '您的采购申请已批准，音乐订单待付款' : 'Your purchase request was approved: the music order is ready to pay';
       return zh ? `您的采购申请未获批准：${item.reason}` : `Your purchase request was declined: ${item.reason}`;
   }
 }

@@ -75,6 +75,7 @@ export const en: MessageShape<typeof zhCN> = {
     licenceIssued: 'Authorization files are ready ({{count}})',
     purchaseRequested: '{{requester}} asks to buy {{count}} items of “{{board}}”',
     purchaseApproved: 'Your purchase request was approved: quote request {{orderNo}}',
+    purchaseApprovedMusic: 'Your purchase request was approved: the music order is ready to pay',
     purchaseDeclined: 'Your purchase request was declined: {{reason}}',
   },
   gate: {

@@ -73,6 +73,7 @@ export const zhCN = {
     licenceIssued: '授权书已生成（{{count}} 份）',
     purchaseRequested: '{{requester}} 申请采购“{{board}}”中的 {{count}} 条素材',
     purchaseApproved: '您的采购申请已批准，询价单 {{orderNo}}',
+    purchaseApprovedMusic: '您的采购申请已批准，音乐订单待付款',
     purchaseDeclined: '您的采购申请未获批准：{{reason}}',
   },
   gate: {

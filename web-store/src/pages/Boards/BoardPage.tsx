@@ -262,7 +262,13 @@ function SelectionBar({
         {t('boards.toQuote')}
       </Button>
       {hasProject(user) ? (
-        <RequestPurchase boardId={board.id} boardName={board.name} materialIds={buyable.map((item) => item.materialId)} onSent={() => undefined} />
+        <RequestPurchase
+          boardId={board.id}
+          boardName={board.name}
+          materialIds={buyable.map((item) => item.materialId)}
+          musicIds={items.filter((item) => item.card && (item.card.kind === 'music' || item.card.kind === 'sfx')).map((item) => item.materialId)}
+          onSent={() => undefined}
+        />
       ) : null}
       {canRemove ? (
         <Button variant="ghost" disabled={busy || items.length === 0} onClick={() => onRemove(items.map((item) => item.id))} data-testid="board-selection-remove">

@@ -107,9 +107,15 @@ function RequestRow({ request, company, onDecided }: { request: PurchaseRequestV
       </span>
       {request.note ? <p className={styles.note}>{request.note}</p> : null}
       {request.status === 'declined' ? <p className={styles.error}>{t('boards.purchaseReason', { reason: request.reason })}</p> : null}
+      {request.music ? <span className={styles.muted}>{t('boards.purchaseMusic', { label: request.music.label })}</span> : null}
       {request.orderId ? (
         <Link to={`/Order?id=${request.orderId}`} className={styles.back} data-testid="purchase-order">
           {t('boards.purchaseOrder', { orderNo: request.orderNo ?? '' })} →
+        </Link>
+      ) : null}
+      {request.music?.orderId && request.music.orderNo ? (
+        <Link to={`/Order?id=${request.music.orderId}`} className={styles.back} data-testid="purchase-music-order">
+          {t('boards.purchaseMusicOrder', { orderNo: request.music.orderNo })} →
         </Link>
       ) : null}
       {company && request.status === 'pending' ? (

@@ -109,7 +109,8 @@ function NotificationText({ item }: { item: NotificationView }) {
       case 'purchaseRequested':
         return t('notifications.purchaseRequested', { requester: item.requester, count: item.itemCount, board: item.boardName });
       case 'purchaseDecided':
-        return item.approved ? t('notifications.purchaseApproved', { orderNo: item.orderNo ?? '' }) : t('notifications.purchaseDeclined', { reason: item.reason });
+        if (!item.approved) return t('notifications.purchaseDeclined', { reason: item.reason });
+        return item.orderNo ? t('notifications.purchaseApproved', { orderNo: item.orderNo }) : t('notifications.purchaseApprovedMusic');
     }
   }
 }
