@@ -169,6 +169,36 @@ describe('distributed shape: every service its own process and database', () => 
     const downloaded = Buffer.from(await (await fetch(original.data.url)).arrayBuffer());
     assert.equal(downloaded.equals(bytes), true, 'the buyer downloads exactly the clip the contributor uploaded');
 
+    // An enterprise member asks for the clip; their administrator approves; the quote request then
+    // follows the usual flow, and the administrator opens the member's licence file from the
+    // company licence history: orders signs the grant, licensing (another process) honours it.
+    const [employee, admin] = [await signIn('13800000006'), await signIn('13800000004')];
+    const asked = await eventually(async () => {
+      const reply = await store('/project/purchase/request', { token: employee, body: { materialIds: [material.id], contact: '星河剪辑师' } });
+      return reply.code === 0 ? reply.data : undefined;
+    }, { timeoutMs: 30_000, intervalMs: 250 });
+    const decided = await store('/project/purchase/approve', { token: admin, body: { id: asked.id } });
+    assert.equal(decided.code, 0, decided.message);
+    const requested = decided.data.orderId;
+    const requestedDetail = await console_('GET', `/orders/${requested}`, { token: sales });
+    await console_('POST', `/orders/${requested}/quote`, { token: sales, body: { items: requestedDetail.body.items.map((item) => ({ itemId: item.itemId, priceFen: 66_600 })), validUntil: new Date(Date.now() + 86_400_000).toISOString() } });
+    const memberForm = new FormData();
+    memberForm.set('id', requested);
+    memberForm.set('accountName', '星河传媒有限公司');
+    memberForm.set('voucher', form.get('voucher'));
+    assert.equal((await store('/order/pay', { token: employee, form: memberForm })).code, 0);
+    assert.equal((await console_('POST', `/orders/${requested}/confirm`, { token: finance })).status < 300, true);
+    const line = await eventually(async () => {
+      const history = await store('/project/licences', { token: admin, body: {} });
+      return history.data?.infos.find((entry) => entry.orderId === requested);
+    }, { timeoutMs: 30_000, intervalMs: 250 });
+    const companyFile = await eventually(async () => {
+      const reply = await store('/licence/company-file', { token: admin, body: { grant: line.fileGrant } });
+      return reply.code === 0 ? reply.data : undefined;
+    }, { timeoutMs: 30_000, intervalMs: 250 });
+    assert.equal(Buffer.from(await (await fetch(companyFile.url)).arrayBuffer()).subarray(0, 5).toString(), '%PDF-');
+    assert.equal((await store('/licence/company-file', { token: employee, body: { grant: line.fileGrant } })).code !== 0, true);
+
     // One trace per call, across processes: the buyer's order in orders' lines, the confirmation
     // in licensing's, from the event that crossed the bus.
     assert.ok(cluster.logLines('orders').some((line) => line.msg === 'request' && line.path === '/api/order/create' && line.traceId === submitted.traceId));
