@@ -244,10 +244,14 @@ describe('boards: an editor shortlists and shares, a client signed out comments 
     await member.getByTestId('save-to-board-new-name').fill('春季发布会');
     await member.getByTestId('save-to-board-create').click();
     await member.getByText('已加入“春季发布会”').first().waitFor();
-    // A track from its detail page onto the same board.
+    // A track onto the same board from the music player, while it plays.
     const [track] = (await (await fetch(`${env.server.url}/api/music/search`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ musicType: 1, pageNo: 1, pageSize: 1 }) })).json()).data.infos;
     await member.goto(`${env.server.url}/DetailMusic?id=${track.musicId}&mdp=6`);
-    await member.getByTestId('save-to-board').click();
+    await member.getByTestId('music-block').first().getByTestId('music-play').click();
+    const player = member.getByTestId('music-player');
+    await player.waitFor();
+    assert.equal(await player.getAttribute('data-music-id'), String(track.musicId));
+    await player.getByTestId('save-to-board').click();
     await member.getByTestId('save-to-board-choice').filter({ hasText: '春季发布会' }).click();
     await member.getByText('已加入“春季发布会”').first().waitFor();
     const ask = async (note) => {

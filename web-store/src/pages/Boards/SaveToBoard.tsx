@@ -13,10 +13,10 @@ import styles from './SaveToBoard.module.css';
 
 /**
  * "Save to board": the user's boards (their own and those they edit) to put the materials on, or a
- * new board with them. Beside the favourite on a material's page, and for several at once (a
- * search page's selection, the cart).
+ * new board with them. Beside the favourite on a material's page and in the music player, and for
+ * several at once (a search page's selection, the cart).
  */
-export function SaveToBoard({ materialIds, className, label }: { materialIds: readonly number[]; className?: string; label?: string }) {
+export function SaveToBoard({ materialIds, className, label, iconOnly = false }: { materialIds: readonly number[]; className?: string; label?: string; iconOnly?: boolean }) {
   const { t } = useTranslation();
   const toast = useToast();
   const gate = useLoginGate();
@@ -66,9 +66,17 @@ export function SaveToBoard({ materialIds, className, label }: { materialIds: re
 
   return (
     <>
-      <button type="button" className={className} onClick={() => void show()} disabled={materialIds.length === 0} data-testid="save-to-board">
+      <button
+        type="button"
+        className={className}
+        onClick={() => void show()}
+        disabled={materialIds.length === 0}
+        aria-label={iconOnly ? (label ?? t('boards.saveToBoard')) : undefined}
+        title={iconOnly ? (label ?? t('boards.saveToBoard')) : undefined}
+        data-testid="save-to-board"
+      >
         <BoardIcon size={18} />
-        <span>{label ?? t('boards.saveToBoard')}</span>
+        {iconOnly ? null : <span>{label ?? t('boards.saveToBoard')}</span>}
       </button>
       <Dialog open={open} title={t('boards.saveTitle')} onClose={() => setOpen(false)} closeLabel={t('boards.cancel')} testId="save-to-board-dialog">
         {boards === null ? (

@@ -14,6 +14,8 @@ import { trackCover } from '../../music/trackCover';
 const PlayerWaveform = lazy(() => import('./PlayerWaveform'));
 const PlayerPanel = lazy(() => import('./PlayerPanel'));
 const BuyLicenceDrawer = lazy(() => import('../../music/BuyLicenceDrawer'));
+// With the boards' messages, only once a track plays.
+const SaveToBoard = lazy(() => import('../../pages/Boards/SaveToBoard').then((module) => ({ default: module.SaveToBoard })));
 
 /**
  * The persistent player (spec section 2 "Music player bar"), rendered once in the shell so it
@@ -160,6 +162,9 @@ export function MusicPlayerBar() {
           >
             <HeartIcon />
           </button>
+          <Suspense fallback={null}>
+            <SaveToBoard materialIds={[current.musicId]} className={styles.icon} iconOnly />
+          </Suspense>
           <button type="button" className={styles.icon} onClick={() => void actions.downloadSample()} aria-label={t('music.sample')} title={t('music.sample')}>
             <DownloadIcon />
           </button>
