@@ -6,6 +6,7 @@ import { ApiError } from '../api/client';
 import { usePreferenceCounts } from '../session/PreferenceCountsProvider';
 import { useLoginGate } from '../session/useLoginGate';
 import { copyText } from '../ui/clipboard';
+import { shareOrCopy } from '../ui/shareLink';
 import { useToast } from '../ui/toast/ToastProvider';
 import { type CardAction, cardActionPayload } from './clickPayload';
 import { detailPath } from './materialFormat';
@@ -112,6 +113,10 @@ export function useMaterialActions(card: ActionCard): MaterialActions {
     toggleFavourite,
     downloadSample,
     copyNumber: () => copy(card.code, 'copyNumber'),
-    copyLink: () => copy(`${window.location.origin}${detailPath(card)}`, 'copyLink'),
+    copyLink: async () => {
+      track(card, 'copyLink');
+      const outcome = await shareOrCopy({ title: card.title, url: `${window.location.origin}${detailPath(card)}` });
+      if (outcome === 'copied' || outcome === 'failed') toast.show({ message: outcome === 'copied' ? t('card.copied') : t('card.copyFailed') });
+    },
   };
 }

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { showsSideToolbar } from '../routes/routeLayout';
 import { findRoute } from '../routes/routeTable';
+import { CompactTopBar } from './CompactTopBar/CompactTopBar';
 import { ContactDialogProvider } from './contact/ContactDialogProvider';
 import { ContributorNotice } from './ContributorNotice/ContributorNotice';
 import { Footer } from './Footer/Footer';
@@ -22,7 +23,7 @@ export function Shell({ children }: { children: ReactNode }) {
     <ContactDialogProvider>
       <UploadPanelProvider>
         <div className={styles.shell}>
-          {!insideMiniProgram && <Header />}
+          {insideMiniProgram ? <CompactTopBar /> : <Header />}
           <main className={styles.main} id="main">
             {children}
           </main>

@@ -38,6 +38,10 @@ export const en: MessageShape<typeof zhCN> = {
     byImageWrongType: 'Use a jpg, png or webp picture',
     byImageTooLarge: 'The picture must not exceed 20 MB',
   },
+  compactBar: {
+    back: 'Back',
+    home: 'Home',
+  },
   header: {
     notifications: 'Notifications',
     cart: 'Cart',

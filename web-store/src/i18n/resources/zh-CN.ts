@@ -36,6 +36,10 @@ export const zhCN = {
     byImageWrongType: '请使用 jpg、png 或 webp 图片',
     byImageTooLarge: '图片不能超过 20MB',
   },
+  compactBar: {
+    back: '返回',
+    home: '首页',
+  },
   header: {
     notifications: '通知',
     cart: '购物车',
