@@ -135,4 +135,51 @@ describe('store shell in a real browser', () => {
     }
     await context.close();
   });
+
+  it('keeps a mini-program navigable with a compact bar, and shares a detail through the system sheet on a phone', async () => {
+    const context = await env.browser.newContext({
+      viewport: { width: 375, height: 812 },
+      isMobile: true,
+      hasTouch: true,
+      userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.40 miniProgram/wx0123456789',
+    });
+    // The system sheet, as a phone's browser offers it (the test browser has none).
+    await context.addInitScript(() => {
+      window.sharedLinks = [];
+      navigator.share = async (data) => {
+        window.sharedLinks.push(data);
+      };
+      navigator.canShare = () => true;
+    });
+    const page = await context.newPage();
+    // Opened straight from a shared link: no header, the compact bar, its back leads home.
+    await page.goto(`${env.server.url}/SearchResult?type=video`);
+    const bar = page.getByTestId('compact-top-bar');
+    await bar.waitFor();
+    assert.equal(await page.locator('header').count(), 0);
+    await page.getByTestId('material-card').first().waitFor();
+    await bar.getByTestId('compact-back').click();
+    await page.waitForURL((url) => url.pathname === '/');
+    // Search from the bar, open a result, and come back with the bar's back.
+    await bar.getByTestId('search-input').fill('城市');
+    await bar.getByTestId('search-submit').click();
+    await page.waitForURL((url) => url.pathname === '/SearchResult' && url.searchParams.get('keyword') === '城市');
+    await page.getByTestId('material-card').first().locator('a').first().click();
+    await page.waitForURL((url) => url.pathname === '/Detail');
+    const detailUrl = page.url();
+    await page.getByTestId('detail-copy-link').click();
+    const shared = await eventually(async () => {
+      const links = await page.evaluate(() => window.sharedLinks);
+      return links.length === 1 ? links[0] : undefined;
+    });
+    assert.equal(new URL(shared.url).pathname, '/Detail');
+    assert.equal(new URL(shared.url).searchParams.get('id'), new URL(detailUrl).searchParams.get('id'));
+    assert.ok(shared.title.length > 0);
+    const horizontal = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    assert.ok(horizontal <= 0, `no sideways scroll (${horizontal} px)`);
+    if (process.env.SCREENSHOT_DIR) await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/mini-program-detail-375.png` });
+    await bar.getByTestId('compact-back').click();
+    await page.waitForURL((url) => url.pathname === '/SearchResult');
+    await context.close();
+  });
 });
