@@ -38,6 +38,11 @@ export class ApiError extends Error {
 /** Network failure, timeout, or a response that is not the API envelope. */
 export const NO_RESPONSE = -1;
 
+/** What to show for a failed call: the server's own message when it gave one (already in the user's language), else `fallback`. */
+export function serverMessageOr(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.hasServerMessage ? error.message : fallback;
+}
+
 /**
  * Whether asking again may help: no answer, or the server's own trouble (5xx). A refusal (a
  * material that does not exist, a request the rules forbid) answers the same the second time.

@@ -2,7 +2,7 @@ import type { MaterialCard, MaterialKind, TARGET_TYPES } from '@mkt/contracts/we
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { catalogueCalls } from '../api/catalogueCalls';
-import { ApiError } from '../api/client';
+import { serverMessageOr } from '../api/client';
 import { usePreferenceCounts } from '../session/PreferenceCountsProvider';
 import { useLoginGate } from '../session/useLoginGate';
 import { copyText } from '../ui/clipboard';
@@ -47,7 +47,7 @@ export function useMaterialActions(card: ActionCard): MaterialActions {
 
   const fail = useCallback(
     (error: unknown) => {
-      toast.show({ message: error instanceof ApiError && error.hasServerMessage ? error.message : t('card.actionFailed') });
+      toast.show({ message: serverMessageOr(error, t('card.actionFailed')) });
     },
     [t, toast],
   );

@@ -2,7 +2,7 @@ import { type MusicInfo, type MusicSkuNode, formatFen } from '@mkt/contracts/web
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { ApiError } from '../api/client';
+import { serverMessageOr } from '../api/client';
 import { musicCalls } from '../api/musicCalls';
 import { useRemote } from '../catalogue/useRemote';
 import { Button } from '../ui/Button';
@@ -76,7 +76,7 @@ export default function BuyLicenceDrawer({ musicId, onClose }: { musicId: number
       onClose();
       navigate(`/OrderMusic?id=${encodeURIComponent(orderId)}`);
     } catch (caught) {
-      setError(t('music.order.failed', { message: caught instanceof ApiError && caught.hasServerMessage ? caught.message : t('card.actionFailed') }));
+      setError(t('music.order.failed', { message: serverMessageOr(caught, t('card.actionFailed')) }));
     } finally {
       setSubmitting(false);
     }
@@ -86,7 +86,7 @@ export default function BuyLicenceDrawer({ musicId, onClose }: { musicId: number
     <Dialog open title={t('music.order.title')} onClose={onClose} closeLabel={t('music.order.close')} width={620} testId="buy-licence">
       <MusicSummary music={music.data} />
       {tree.error ? (
-        <p className={styles.error}>{tree.error instanceof ApiError && tree.error.hasServerMessage ? tree.error.message : t('catalogue.loadError')}</p>
+        <p className={styles.error}>{serverMessageOr(tree.error, t('catalogue.loadError'))}</p>
       ) : (
         <div className={styles.questions}>
           {CASCADE_LEVELS.map((name, index) => {

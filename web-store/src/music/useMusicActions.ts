@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { catalogueCalls } from '../api/catalogueCalls';
-import { ApiError } from '../api/client';
+import { serverMessageOr } from '../api/client';
 import { musicCalls } from '../api/musicCalls';
 import { usePreferenceCounts } from '../session/PreferenceCountsProvider';
 import { useSession } from '../session/SessionProvider';
@@ -50,7 +50,7 @@ export function useMusicActions(musicId: number | null, knownBookmarkId?: number
   }, [musicId, knownBookmarkId, token]);
 
   const fail = useCallback(
-    (error: unknown) => toast.show({ message: error instanceof ApiError && error.hasServerMessage ? error.message : t('card.actionFailed') }),
+    (error: unknown) => toast.show({ message: serverMessageOr(error, t('card.actionFailed')) }),
     [t, toast],
   );
 

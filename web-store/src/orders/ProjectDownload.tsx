@@ -2,7 +2,7 @@ import { ErrorCode } from '@mkt/contracts/web';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { ApiError } from '../api/client';
+import { ApiError, serverMessageOr } from '../api/client';
 import { openLink, orderCalls } from '../api/orderCalls';
 import { projectCalls } from '../api/projectCalls';
 import { useSession } from '../session/SessionProvider';
@@ -53,7 +53,7 @@ export function ProjectDownload({ materialId, kind }: { materialId: number; kind
       reloadProject();
       openLink(await signedLinkWhenReady(result.orderId, result.itemId));
     } catch (error) {
-      toast.show({ message: error instanceof ApiError && error.hasServerMessage ? error.message : t('card.actionFailed') });
+      toast.show({ message: serverMessageOr(error, t('card.actionFailed')) });
     } finally {
       setBusy(false);
     }

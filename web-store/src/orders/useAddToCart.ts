@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../api/client';
+import { serverMessageOr } from '../api/client';
 import { orderCalls } from '../api/orderCalls';
 import { useLoginGate } from '../session/useLoginGate';
 import { useToast } from '../ui/toast/ToastProvider';
@@ -23,7 +23,7 @@ export function useAddToCart(materialId: number): { add(): Promise<void>; busy: 
       toast.show({ message: t('orders.addedToCart') });
       announceCartChanged();
     } catch (error) {
-      toast.show({ message: error instanceof ApiError && error.hasServerMessage ? error.message : t('card.actionFailed') });
+      toast.show({ message: serverMessageOr(error, t('card.actionFailed')) });
     } finally {
       setBusy(false);
     }

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { loginUrlReturningTo } from '../../api/authLoss';
 import { catalogueCalls } from '../../api/catalogueCalls';
-import { ApiError } from '../../api/client';
+import { serverMessageOr } from '../../api/client';
 import { BookmarkList } from '../../catalogue/BookmarkList';
 import { musicCalls } from '../../api/musicCalls';
 import { COLLECT_PAGE_SIZE, COLLECT_TABS, MUSIC_COLLECT_PAGE_SIZE, type CollectTargetType, musicTypeOfTab, parseTargetType } from '../../catalogue/collectTabs';
@@ -86,7 +86,7 @@ function CollectList({ targetType, page, onPage }: { targetType: CollectTargetTy
       if (list.data && list.data.infos.length === 1 && page > 1) onPage(page - 1);
       else list.reload();
     } catch (error) {
-      toast.show({ message: error instanceof ApiError && error.hasServerMessage ? error.message : t('card.actionFailed') });
+      toast.show({ message: serverMessageOr(error, t('card.actionFailed')) });
     }
   };
 
@@ -148,7 +148,7 @@ function MusicCollectList({ musicType, page, onPage }: { musicType: 1 | 2; page:
 function LoadFailed({ error, onRetry }: { error: unknown; onRetry(): void }) {
   const { t } = useTranslation();
   return (
-    <Notice title={error instanceof ApiError && error.hasServerMessage ? error.message : t('catalogue.loadError')}>
+    <Notice title={serverMessageOr(error, t('catalogue.loadError'))}>
       <Button variant="secondary" onClick={onRetry}>
         {t('catalogue.retry')}
       </Button>

@@ -4,7 +4,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { catalogueCalls } from '../../api/catalogueCalls';
-import { ApiError, isRetryable } from '../../api/client';
+import { isRetryable, serverMessageOr } from '../../api/client';
 import { Chips } from '../../catalogue/Chips';
 import { setQueryImage } from '../../catalogue/imageQuery';
 import { clickPayload, playRuleId } from '../../catalogue/clickPayload';
@@ -58,7 +58,7 @@ export function DetailPage({ variant }: { variant: DetailVariant }) {
   }
   if (detail.error) {
     const message =
-      detail.error instanceof ApiError && detail.error.hasServerMessage ? detail.error.message : t('catalogue.loadError');
+      serverMessageOr(detail.error, t('catalogue.loadError'));
     return (
       <div className={styles.page}>
         <Notice title={message} testId="detail-error">

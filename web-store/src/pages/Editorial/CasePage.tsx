@@ -2,7 +2,7 @@ import type { MaterialCard } from '@mkt/contracts/web';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { catalogueCalls } from '../../api/catalogueCalls';
-import { ApiError } from '../../api/client';
+import { ApiError, serverMessageOr } from '../../api/client';
 import { MaterialGrid } from '../../catalogue/MaterialGrid';
 import { Notice } from '../../catalogue/Notice';
 import { detailPath } from '../../catalogue/materialFormat';
@@ -21,7 +21,7 @@ export default function CasePage() {
   if (id <= 0 || result.error || (!result.loading && !result.data)) {
     const error = result.error;
     const offline = error instanceof ApiError && error.code < 0;
-    const title = id <= 0 ? t('editorial.missingId') : error instanceof ApiError && error.hasServerMessage ? error.message : t('editorial.notFound');
+    const title = id <= 0 ? t('editorial.missingId') : serverMessageOr(error, t('editorial.notFound'));
     return (
       <div className={styles.page}>
         <Notice title={title} body={id <= 0 ? t('editorial.missingIdBody') : undefined} testId="case-missing">

@@ -3,7 +3,7 @@ import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { safeRedirectTarget } from '../../api/authLoss';
-import { ApiError } from '../../api/client';
+import { serverMessageOr } from '../../api/client';
 import { identityCalls } from '../../api/identityCalls';
 import { useSession } from '../../session/SessionProvider';
 import { Button } from '../../ui/Button';
@@ -30,7 +30,7 @@ export function LoginForm() {
   const countdown = useCountdown();
 
   const describe = (caught: unknown) =>
-    caught instanceof ApiError && caught.hasServerMessage ? caught.message : t('errors.network');
+    serverMessageOr(caught, t('errors.network'));
 
   const sendCode = async () => {
     setError(null);

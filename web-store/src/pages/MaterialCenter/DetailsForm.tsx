@@ -1,7 +1,7 @@
 import { DETAIL_FILTERS, DETAILS_RULES, FILTER_VALUES, splitKeywords, type Category, type ContributedMaterial, type DetailFilter } from '@mkt/contracts/web';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../api/client';
+import { serverMessageOr } from '../../api/client';
 import { catalogueCalls } from '../../api/catalogueCalls';
 import { uploadCalls } from '../../api/uploadCalls';
 import { Button } from '../../ui/Button';
@@ -77,7 +77,7 @@ export function DetailsForm({ material, onSaved, onCancel }: { material: Contrib
     try {
       onSaved(await uploadCalls.details({ id: material.id, ...values, categoryId: values.categoryId!, filters: chosen }));
     } catch (caught) {
-      setError(caught instanceof ApiError && caught.hasServerMessage ? caught.message : t('errors.network'));
+      setError(serverMessageOr(caught, t('errors.network')));
     } finally {
       setSaving(false);
     }

@@ -2,7 +2,7 @@ import { MATERIAL_CENTER_TABS, type ContributedMaterial, type MaterialCenterTab,
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import { ApiError } from '../../api/client';
+import { serverMessageOr } from '../../api/client';
 import { uploadCalls } from '../../api/uploadCalls';
 import { useSession } from '../../session/SessionProvider';
 import { hasMaterialCenter } from '../../session/userRoles';
@@ -45,7 +45,7 @@ export default function MaterialCenterPage() {
       setData(await uploadCalls.list(query.tab, page, PAGE_SIZE));
       setError(null);
     } catch (caught) {
-      setError(caught instanceof ApiError && caught.hasServerMessage ? caught.message : t('errors.network'));
+      setError(serverMessageOr(caught, t('errors.network')));
     }
     // i18n.language: reason texts are server messages in the chosen language.
   }, [query.tab, page, t, i18n.language]);
@@ -178,7 +178,7 @@ export default function MaterialCenterPage() {
               try {
                 await uploadCalls.remove(target.id);
               } catch (caught) {
-                setError(caught instanceof ApiError && caught.hasServerMessage ? caught.message : t('errors.network'));
+                setError(serverMessageOr(caught, t('errors.network')));
               }
               await load();
             }}

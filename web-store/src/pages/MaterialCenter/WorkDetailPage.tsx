@@ -2,7 +2,7 @@ import { ErrorCode, INT4_MAX, type ContributedMaterial } from '@mkt/contracts/we
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import { ApiError } from '../../api/client';
+import { ApiError, serverMessageOr } from '../../api/client';
 import { uploadCalls } from '../../api/uploadCalls';
 import { useSession } from '../../session/SessionProvider';
 import { Notice } from '../../catalogue/Notice';
@@ -33,7 +33,7 @@ export default function WorkDetailPage() {
   const failed = useCallback(
     (caught: unknown) => {
       if (caught instanceof ApiError && caught.code === ErrorCode.NOT_FOUND) return setNotFound(true);
-      setError(caught instanceof ApiError && caught.hasServerMessage ? caught.message : t('errors.network'));
+      setError(serverMessageOr(caught, t('errors.network')));
     },
     [t],
   );

@@ -2,7 +2,7 @@ import { formatFen } from '@mkt/contracts/web';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import { ApiError } from '../../api/client';
+import { serverMessageOr } from '../../api/client';
 import { catalogueCalls } from '../../api/catalogueCalls';
 import { musicCalls } from '../../api/musicCalls';
 import { Notice } from '../../catalogue/Notice';
@@ -32,7 +32,7 @@ export default function MusicDetailPage() {
   if (music.error) {
     return (
       <div className={styles.page}>
-        <Notice title={music.error instanceof ApiError && music.error.hasServerMessage ? music.error.message : t('catalogue.loadError')}>
+        <Notice title={serverMessageOr(music.error, t('catalogue.loadError'))}>
           <Link to="/Music">{t('music.backHome')}</Link>
         </Notice>
       </div>
@@ -87,7 +87,7 @@ export default function MusicDetailPage() {
       <section className={styles.section}>
         <h2>{t('music.similar')}</h2>
         {similar.error ? (
-          <Notice title={similar.error instanceof ApiError && similar.error.hasServerMessage ? similar.error.message : t('catalogue.loadError')} />
+          <Notice title={serverMessageOr(similar.error, t('catalogue.loadError'))} />
         ) : (
           <MusicList infos={similar.data?.infos ?? null} loading={similar.loading} source={{ kind: 'similar', request: { musicId }, pageNo: 1, pageSize: 10 }} />
         )}

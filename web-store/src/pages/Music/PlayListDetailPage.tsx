@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { ErrorCode, INT4_MAX } from '@mkt/contracts/web';
 import { Link, useSearchParams } from 'react-router-dom';
-import { ApiError } from '../../api/client';
+import { ApiError, serverMessageOr } from '../../api/client';
 import { musicCalls } from '../../api/musicCalls';
 import { Notice } from '../../catalogue/Notice';
 import { Pager } from '../../catalogue/Pager';
@@ -38,7 +38,7 @@ export default function PlayListDetailPage() {
   if (sheet.error) {
     return (
       <div className={styles.page}>
-        <Notice title={sheet.error instanceof ApiError && sheet.error.hasServerMessage ? sheet.error.message : t('catalogue.loadError')} />
+        <Notice title={serverMessageOr(sheet.error, t('catalogue.loadError'))} />
       </div>
     );
   }

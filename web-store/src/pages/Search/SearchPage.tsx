@@ -10,7 +10,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { catalogueCalls } from '../../api/catalogueCalls';
-import { ApiError } from '../../api/client';
+import { serverMessageOr } from '../../api/client';
 import { Chips } from '../../catalogue/Chips';
 import { ColourPalette } from '../../catalogue/ColourPalette';
 import { facetLabel, filterName } from '../../catalogue/facetLabels';
@@ -232,7 +232,7 @@ export function SearchPage({ variant }: { variant: SearchVariant }) {
           </div>
 
           {result.error && !result.loading ? (
-            <Notice title={errorMessage(result.error, t('catalogue.loadError'))} testId="search-error">
+            <Notice title={serverMessageOr(result.error, t('catalogue.loadError'))} testId="search-error">
               <Button variant="secondary" onClick={result.reload}>
                 {t('catalogue.retry')}
               </Button>
@@ -275,10 +275,6 @@ export function SearchPage({ variant }: { variant: SearchVariant }) {
       </div>
     </div>
   );
-}
-
-function errorMessage(error: unknown, fallback: string): string {
-  return error instanceof ApiError && error.hasServerMessage ? error.message : fallback;
 }
 
 interface FilterGroupProps {

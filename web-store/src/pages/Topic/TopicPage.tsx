@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { catalogueCalls } from '../../api/catalogueCalls';
-import { ApiError } from '../../api/client';
+import { ApiError, serverMessageOr } from '../../api/client';
 import { MaterialGrid } from '../../catalogue/MaterialGrid';
 import { Notice } from '../../catalogue/Notice';
 import { Pager } from '../../catalogue/Pager';
@@ -25,7 +25,7 @@ export default function TopicPage() {
 
   if (id <= 0 || result.error || (!result.loading && !result.data)) {
     const error = result.error;
-    const message = error instanceof ApiError && error.hasServerMessage ? error.message : t('topic.notFound');
+    const message = serverMessageOr(error, t('topic.notFound'));
     return (
       <div className={styles.page}>
         <Notice title={message} testId="topic-missing">

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../api/client';
+import { serverMessageOr } from '../../api/client';
 import { identityCalls } from '../../api/identityCalls';
 import { useSession } from '../../session/SessionProvider';
 import { contributorNoticeFor } from '../../session/userRoles';
@@ -31,7 +31,7 @@ export function ContributorNotice() {
       await call();
       window.location.reload();
     } catch (caught) {
-      setError(caught instanceof ApiError && caught.hasServerMessage ? caught.message : t('errors.network'));
+      setError(serverMessageOr(caught, t('errors.network')));
       setBusy(false);
     }
   };
