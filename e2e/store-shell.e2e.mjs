@@ -175,8 +175,14 @@ describe('store shell in a real browser', () => {
     assert.equal(new URL(shared.url).pathname, '/Detail');
     assert.equal(new URL(shared.url).searchParams.get('id'), new URL(detailUrl).searchParams.get('id'));
     assert.ok(shared.title.length > 0);
+    // Laid out for the phone: the device width, no sideways scroll, the actions in a bar at the bottom.
+    assert.match(await page.locator('meta[name=viewport]').getAttribute('content'), /width=device-width/);
     const horizontal = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     assert.ok(horizontal <= 0, `no sideways scroll (${horizontal} px)`);
+    const actionBar = await page.getByTestId('detail-action-bar').boundingBox();
+    assert.equal(Math.round(actionBar.y + actionBar.height), 812);
+    assert.ok(actionBar.height >= 44 && actionBar.height < 120, `a one-line bar (${actionBar.height} px)`);
+    for (const id of ['detail-add-to-cart', 'detail-favourite', 'detail-copy-link']) assert.ok((await page.getByTestId(id).boundingBox()).height >= 44, `${id} is a 44 px target`);
     if (process.env.SCREENSHOT_DIR) await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/mini-program-detail-375.png` });
     await bar.getByTestId('compact-back').click();
     await page.waitForURL((url) => url.pathname === '/SearchResult');

@@ -75,8 +75,9 @@ describe('route layout', () => {
     expect(IPHONE_MOBILE_VIEWPORT).toContain('user-scalable=no');
   });
 
-  it('gives desktop-only routes and the 404 page a 1280 px viewport', () => {
-    expect(viewportFor(findRoute('/Detail'), true)).toBe(DESKTOP_VIEWPORT);
+  it('gives desktop-only routes and the 404 page a 1280 px viewport, and the detail pages, laid out for phones, the device width', () => {
+    expect(viewportFor(findRoute('/Bill'), true)).toBe(DESKTOP_VIEWPORT);
+    for (const path of ['/Detail', '/detail', '/DetailPic', '/detailpic']) expect(viewportFor(findRoute(path), false)).toBe(MOBILE_VIEWPORT);
     expect(viewportFor(null, false)).toBe(DESKTOP_VIEWPORT);
   });
 

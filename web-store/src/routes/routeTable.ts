@@ -141,14 +141,16 @@ export const routeTable: readonly RouteEntry[] = [
   route('/DetailMusic', { page: 'musicDetail' }),
   route('/PlayList', { page: 'playList' }),
   route('/PlayListDetail', { page: 'playListDetail' }),
-  route('/Detail', { page: 'videoDetail' }),
-  route('/detail', { page: 'videoDetail' }),
+  // Beyond the spec's (M) list: the detail pages are laid out for phones too (a shared link opens
+  // one first), with the actions in a bar at the bottom (docs/adr/0028-responsive-store.md).
+  route('/Detail', { ...M, page: 'videoDetail' }),
+  route('/detail', { ...M, page: 'videoDetail' }),
   route('/P5Detail', { page: 'externalDetail' }),
   // The spec's "white-background external-source page" (docs/adr/0024-white-external-source-page.md).
   route('/pdetail', { ...W, page: 'externalDetail' }),
   route('/P5Shop', { page: 'externalShop' }),
-  route('/DetailPic', { page: 'photoDetail' }),
-  route('/detailpic', { page: 'photoDetail' }),
+  route('/DetailPic', { ...M, page: 'photoDetail' }),
+  route('/detailpic', { ...M, page: 'photoDetail' }),
   route('/Topic', { page: 'topic' }),
   route('/TopicList', { page: 'topicList' }),
   route('/Cart', { page: 'cart' }),

@@ -254,38 +254,41 @@ function DetailView({ material, variant, startAt }: { material: MaterialDetail; 
           </div>
 
           <div className={styles.actions}>
-            <Button size="lg" onClick={cart.add} disabled={cart.busy || (material.kind !== 'video' && material.kind !== 'photo')} data-testid="detail-add-to-cart">
-              <CartIcon size={18} />
-              {t('detail.addToCart')}
-            </Button>
+            {/* On a phone this row is a bar fixed at the bottom of the screen, the preview first above it. */}
+            <div className={styles.actionBar} data-testid="detail-action-bar">
+              <Button size="lg" className={styles.cartButton} onClick={cart.add} disabled={cart.busy || (material.kind !== 'video' && material.kind !== 'photo')} data-testid="detail-add-to-cart">
+                <CartIcon size={18} />
+                {t('detail.addToCart')}
+              </Button>
+              <div className={styles.secondaryActions}>
+                <button
+                  type="button"
+                  className={favourited ? `${styles.iconAction} ${styles.favOn}` : styles.iconAction}
+                  onClick={actions.toggleFavourite}
+                  disabled={actions.busy}
+                  aria-pressed={favourited}
+                  data-testid="detail-favourite"
+                >
+                  <HeartIcon size={18} />
+                  <span>{favourited ? t('card.unfavourite') : t('card.favourite')}</span>
+                </button>
+                <SaveToBoard materialIds={[material.id]} className={styles.iconAction} />
+                <button type="button" className={styles.iconAction} onClick={actions.downloadSample} data-testid="detail-sample">
+                  <DownloadIcon size={18} />
+                  <span>{t('card.sample')}</span>
+                </button>
+                <button type="button" className={styles.iconAction} onClick={actions.copyLink} data-testid="detail-copy-link">
+                  <LinkIcon size={18} />
+                  <span>{t('card.copyLink')}</span>
+                </button>
+              </div>
+            </div>
             {(material.kind === 'video' || material.kind === 'photo') && material.from !== 'external' && variant !== 'external' && (
               <>
                 <ProjectDownload materialId={material.id} kind={material.kind} />
                 <PackDownload materialId={material.id} kind={material.kind} />
               </>
             )}
-            <div className={styles.secondaryActions}>
-              <button
-                type="button"
-                className={favourited ? `${styles.iconAction} ${styles.favOn}` : styles.iconAction}
-                onClick={actions.toggleFavourite}
-                disabled={actions.busy}
-                aria-pressed={favourited}
-                data-testid="detail-favourite"
-              >
-                <HeartIcon size={18} />
-                <span>{favourited ? t('card.unfavourite') : t('card.favourite')}</span>
-              </button>
-              <SaveToBoard materialIds={[material.id]} className={styles.iconAction} />
-              <button type="button" className={styles.iconAction} onClick={actions.downloadSample} data-testid="detail-sample">
-                <DownloadIcon size={18} />
-                <span>{t('card.sample')}</span>
-              </button>
-              <button type="button" className={styles.iconAction} onClick={actions.copyLink} data-testid="detail-copy-link">
-                <LinkIcon size={18} />
-                <span>{t('card.copyLink')}</span>
-              </button>
-            </div>
             <p className={styles.note}>{t('detail.licenseNote')}</p>
           </div>
 
