@@ -153,7 +153,8 @@ export const routeTable: readonly RouteEntry[] = [
   route('/detailpic', { ...M, page: 'photoDetail' }),
   route('/Topic', { page: 'topic' }),
   route('/TopicList', { page: 'topicList' }),
-  route('/Cart', { page: 'cart' }),
+  // Beyond the spec's (M) list: the buying journey, cart to paid order, is laid out for phones (ADR 0028).
+  route('/Cart', { ...M, page: 'cart' }),
   route('/Collect', { page: 'collect' }),
   // Beyond the spec: boards (shared selections), each with a mobile layout; a guest link opens /SharedBoard.
   route('/Boards', { ...M, page: 'boards' }),
@@ -161,12 +162,12 @@ export const routeTable: readonly RouteEntry[] = [
   route('/SharedBoard', { ...M, page: 'sharedBoard' }),
   // Beyond the spec: enterprise members' purchase requests from boards, and their administrator's decisions.
   route('/PurchaseRequests', { ...M, page: 'purchaseRequests' }),
-  route('/Putorder', { page: 'putorder' }),
-  route('/Order', { page: 'order' }),
-  route('/Order2', { page: 'order' }),
+  route('/Putorder', { ...M, page: 'putorder' }),
+  route('/Order', { ...M, page: 'order' }),
+  route('/Order2', { ...M, page: 'order' }),
   route('/OrderMusic', { page: 'orderMusic' }),
-  route('/OrderSuccess', { page: 'orderSuccess' }),
-  route('/OrderList', { page: 'orderList' }),
+  route('/OrderSuccess', { ...M, page: 'orderSuccess' }),
+  route('/OrderList', { ...M, page: 'orderList' }),
   route('/OrderMaterialList', { page: 'orderMaterialList' }),
   // Public check of an authorization file's verification code (printed on every file).
   route('/LicenceVerify', { page: 'licenceVerify' }),

@@ -1,0 +1,102 @@
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { eventually, signInOnStore, useServerAndBrowser } from './harness.mjs';
+
+/** A 1×1 PNG: the payment voucher. */
+const VOUCHER_PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
+/** Set SCREENSHOT_DIR=<dir> to keep the phone screenshots in both languages. */
+const SCREENSHOTS = process.env.SCREENSHOT_DIR;
+const PHONE = { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true };
+
+/**
+ * The store on a phone (375 x 812), journey by journey: every page it opens is laid out for the
+ * phone (device-width viewport, no sideways scroll) and every primary action is a 44 px target
+ * that a tap works.
+ */
+describe('the store on a phone', () => {
+  const env = useServerAndBrowser({ before, after });
+
+  async function checkPage(page, name) {
+    await page.waitForLoadState('networkidle');
+    assert.match(await page.locator('meta[name=viewport]').getAttribute('content'), /width=device-width/, `${name}: laid out for the phone`);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    assert.ok(overflow <= 0, `${name}: no sideways scroll (${overflow} px too wide)`);
+    if (SCREENSHOTS) {
+      mkdirSync(SCREENSHOTS, { recursive: true });
+      await page.screenshot({ path: join(SCREENSHOTS, `phone-${name}.png`), fullPage: true });
+    }
+  }
+
+  async function tap(page, testId) {
+    const target = page.getByTestId(testId).first();
+    await target.waitFor();
+    // Measured as laid out: a dialog still easing in is a fraction of a pixel smaller.
+    const box = await target.boundingBox();
+    assert.ok(box && Math.round(box.height) >= 44 && Math.round(box.width) >= 44, `${testId} is a 44 px target (${box?.width} x ${box?.height})`);
+    await target.tap();
+  }
+
+  it('finds a clip, favourites it, puts it in the cart, places the order and pays the voucher', async () => {
+    const context = await env.browser.newContext(PHONE);
+    const page = await context.newPage();
+    await signInOnStore(env.server, page, '13900000411');
+
+    await page.goto(`${env.server.url}/SearchResult?type=video`);
+    await page.getByTestId('material-card').first().waitFor();
+    await checkPage(page, 'search-zh');
+    await page.getByTestId('material-card').first().locator('a').first().tap();
+    await page.waitForURL((url) => url.pathname === '/Detail');
+    await page.getByTestId('detail-title').waitFor();
+    await checkPage(page, 'detail-zh');
+    await tap(page, 'detail-favourite');
+    await eventually(async () => (await page.getByTestId('detail-favourite').getAttribute('aria-pressed')) === 'true');
+    await tap(page, 'detail-add-to-cart');
+    await page.getByText('已加入购物车').first().waitFor();
+
+    await page.goto(`${env.server.url}/Cart?targetType=0`);
+    await page.getByTestId('cart-item').first().waitFor();
+    await checkPage(page, 'cart-zh');
+    await tap(page, 'cart-checkout');
+    await page.waitForURL(/\/Putorder/);
+    await page.getByTestId('putorder-item').first().waitFor();
+    await checkPage(page, 'putorder-zh');
+    await page.getByTestId('putorder-projectType').selectOption('advertising');
+    await page.getByTestId('putorder-buyerCompany').fill('上海光影传媒有限公司');
+    await page.getByTestId('putorder-userCompany').fill('杭州使用方科技有限公司');
+    await page.getByTestId('putorder-projectName').fill('外滩夜景宣传片');
+    await page.getByTestId('putorder-purpose').fill('品牌广告投放');
+    await page.getByTestId('putorder-contact').fill('王小明');
+    await tap(page, 'putorder-submit');
+    await tap(page, 'putorder-confirm');
+    await page.waitForURL(/\/OrderSuccess/);
+    await checkPage(page, 'order-success-zh');
+    const orderId = new URL(page.url()).searchParams.get('id');
+
+    // Staff quote it (the console is a desktop tool).
+    const staff = await (await fetch(`${env.server.url}/admin-api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'sales', password: 'sales12345' }) })).json();
+    const order = await (await fetch(`${env.server.url}/admin-api/orders/${orderId}`, { headers: { authorization: `Bearer ${staff.token}` } })).json();
+    const quoted = await fetch(`${env.server.url}/admin-api/orders/${orderId}/quote`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${staff.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ items: order.items.map((item) => ({ itemId: item.itemId, priceFen: 19_900 })), validUntil: new Date(Date.now() + 86_400_000).toISOString() }),
+    });
+    assert.equal(quoted.status, 200);
+
+    await page.goto(`${env.server.url}/Order?id=${orderId}`);
+    await page.getByTestId('order-total').getByText('¥199.00').waitFor();
+    await checkPage(page, 'order-quoted-zh');
+    await page.getByTestId('pay-account-name').fill('上海光影传媒有限公司');
+    await page.getByTestId('pay-voucher').setInputFiles({ name: 'voucher.png', mimeType: 'image/png', buffer: VOUCHER_PNG });
+    await tap(page, 'pay-submit');
+    await page.getByTestId('order-status').getByText('待确认付款').waitFor();
+    await page.getByTestId('lang-toggle').tap();
+    await page.getByTestId('order-status').getByText('Waiting for payment confirmation').waitFor();
+    await checkPage(page, 'order-paid-en');
+    await page.goto(`${env.server.url}/OrderList`);
+    await page.getByTestId('order-row').first().waitFor();
+    await checkPage(page, 'order-list-en');
+    await context.close();
+  });
+});
