@@ -137,10 +137,11 @@ export const routeTable: readonly RouteEntry[] = [
   route('/ImgSearchResult', { ...M, page: 'photoSearch' }),
   // Beyond the spec: the answer to a search by image, with the search pages' mobile layout.
   route('/ImageSearch', { ...M, page: 'imageSearch' }),
-  route('/Music', { page: 'music' }),
-  route('/DetailMusic', { page: 'musicDetail' }),
-  route('/PlayList', { page: 'playList' }),
-  route('/PlayListDetail', { page: 'playListDetail' }),
+  // Beyond the spec's (M) list: music, its sheets and orders, with the player bar on one line (ADR 0028).
+  route('/Music', { ...M, page: 'music' }),
+  route('/DetailMusic', { ...M, page: 'musicDetail' }),
+  route('/PlayList', { ...M, page: 'playList' }),
+  route('/PlayListDetail', { ...M, page: 'playListDetail' }),
   // Beyond the spec's (M) list: the detail pages are laid out for phones too (a shared link opens
   // one first), with the actions in a bar at the bottom (docs/adr/0028-responsive-store.md).
   route('/Detail', { ...M, page: 'videoDetail' }),
@@ -165,7 +166,7 @@ export const routeTable: readonly RouteEntry[] = [
   route('/Putorder', { ...M, page: 'putorder' }),
   route('/Order', { ...M, page: 'order' }),
   route('/Order2', { ...M, page: 'order' }),
-  route('/OrderMusic', { page: 'orderMusic' }),
+  route('/OrderMusic', { ...M, page: 'orderMusic' }),
   route('/OrderSuccess', { ...M, page: 'orderSuccess' }),
   route('/OrderList', { ...M, page: 'orderList' }),
   route('/OrderMaterialList', { page: 'orderMaterialList' }),

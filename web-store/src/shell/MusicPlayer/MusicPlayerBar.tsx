@@ -85,7 +85,7 @@ export function MusicPlayerBar() {
     <>
     {/* Keeps the end of the page (footer) clear of the fixed bar. */}
     <div className={styles.spacer} aria-hidden="true" />
-    <div className={styles.bar} data-testid="music-player" data-music-id={current.musicId} data-status={state.status}>
+    <div className={expanded ? `${styles.bar} ${styles.expanded}` : styles.bar} data-testid="music-player" data-music-id={current.musicId} data-status={state.status}>
       <audio
         ref={audio}
         src={current.listenUrl}
@@ -105,7 +105,7 @@ export function MusicPlayerBar() {
           <span className={styles.composer}>{current.composerText}</span>
         </div>
         <div className={styles.controls}>
-          <button type="button" className={styles.control} onClick={() => player.previous()} aria-label={t('music.player.previous')} data-testid="player-previous">
+          <button type="button" className={`${styles.control} ${styles.secondary}`} onClick={() => player.previous()} aria-label={t('music.player.previous')} data-testid="player-previous">
             <PrevIcon />
           </button>
           <button
@@ -122,7 +122,7 @@ export function MusicPlayerBar() {
           </button>
           <button
             type="button"
-            className={`${styles.control} ${state.repeatOne ? styles.active : ''}`}
+            className={`${styles.control} ${styles.secondary} ${state.repeatOne ? styles.active : ''}`}
             onClick={() => player.toggleRepeatOne()}
             aria-pressed={state.repeatOne}
             aria-label={t('music.player.repeatOne')}
@@ -154,7 +154,7 @@ export function MusicPlayerBar() {
         <div className={styles.actions}>
           <button
             type="button"
-            className={`${styles.icon} ${actions.bookmarkId ? styles.active : ''}`}
+            className={`${styles.icon} ${styles.secondary} ${actions.bookmarkId ? styles.active : ''}`}
             onClick={() => void actions.toggleFavourite()}
             aria-pressed={actions.bookmarkId !== null}
             aria-label={t('music.favourite')}
@@ -163,9 +163,9 @@ export function MusicPlayerBar() {
             <HeartIcon />
           </button>
           <Suspense fallback={null}>
-            <SaveToBoard materialIds={[current.musicId]} className={styles.icon} iconOnly />
+            <SaveToBoard materialIds={[current.musicId]} className={`${styles.icon} ${styles.secondary}`} iconOnly />
           </Suspense>
-          <button type="button" className={styles.icon} onClick={() => void actions.downloadSample()} aria-label={t('music.sample')} title={t('music.sample')}>
+          <button type="button" className={`${styles.icon} ${styles.secondary}`} onClick={() => void actions.downloadSample()} aria-label={t('music.sample')} title={t('music.sample')}>
             <DownloadIcon />
           </button>
           <button type="button" className={styles.buy} onClick={() => actions.openBuy() && setBuying(true)} data-testid="player-buy">
