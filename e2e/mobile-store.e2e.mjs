@@ -157,4 +157,33 @@ describe('the store on a phone', () => {
     await checkPage(page, 'order-music-en');
     await context.close();
   });
+
+  it('shows a contributor their materials, a material, and their earnings and statements', async () => {
+    const context = await env.browser.newContext(PHONE);
+    const page = await context.newPage();
+    await signInOnStore(env.server, page, '13800000003');
+    await page.waitForURL((url) => url.pathname !== '/Login');
+    // The notice gid 3 contributors acknowledge once.
+    const notice = page.getByTestId('notice-ack');
+    await notice.waitFor({ timeout: 5_000 }).catch(() => undefined);
+    if (await notice.isVisible()) await tap(page, 'notice-ack');
+    await page.goto(`${env.server.url}/MaterialCenter`);
+    await page.getByTestId('center-bill').waitFor();
+    await checkPage(page, 'material-center-zh');
+    const work = page.getByTestId('center-item-title').first();
+    if ((await work.count()) > 0) {
+      await work.tap();
+      await page.waitForURL((url) => url.pathname === '/WorkDetail');
+      await checkPage(page, 'work-detail-zh');
+      await page.goBack();
+    }
+    await tap(page, 'center-bill');
+    await page.waitForURL((url) => url.pathname === '/Bill');
+    await page.getByTestId('bill-total').waitFor();
+    await checkPage(page, 'bill-zh');
+    await page.getByTestId('lang-toggle').tap();
+    await page.getByRole('heading', { level: 1, name: 'Billing and statements' }).waitFor();
+    await checkPage(page, 'bill-en');
+    await context.close();
+  });
 });

@@ -172,11 +172,12 @@ export const routeTable: readonly RouteEntry[] = [
   route('/OrderMaterialList', { page: 'orderMaterialList' }),
   // Public check of an authorization file's verification code (printed on every file).
   route('/LicenceVerify', { page: 'licenceVerify' }),
-  route('/Bill', { ...W, page: 'bill' }),
+  // Beyond the spec's (M) list: a contributor's bill, material centre and materials on a phone (ADR 0028).
+  route('/Bill', { ...W, ...M, page: 'bill' }),
   route('/DownloadList', { page: 'downloadList' }),
   route('/UserCenter', { ...W, page: 'userCenter' }),
-  route('/MaterialCenter', { ...W, page: 'materialCenter' }),
-  route('/WorkDetail', { page: 'workDetail' }),
+  route('/MaterialCenter', { ...W, ...M, page: 'materialCenter' }),
+  route('/WorkDetail', { ...M, page: 'workDetail' }),
   route('/Login', { ...M, page: 'login' }),
   route('/join', { ...M, page: 'join' }),
   route('/mailconfirm', { page: 'mailConfirm' }),
