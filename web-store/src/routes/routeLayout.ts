@@ -8,7 +8,7 @@ import type { ResolvedRoute } from './routeTable';
 export const MOBILE_VIEWPORT = 'width=device-width, initial-scale=1';
 /** iOS zooms into focused inputs unless scaling is locked, which breaks the mobile layouts. */
 export const IPHONE_MOBILE_VIEWPORT = 'width=device-width, initial-scale=1, maximum-scale=1, user-scalable=no';
-/** Routes without a mobile layout show the desktop layout scaled down to the screen. */
+/** A route without a mobile layout would show the desktop layout scaled down to the screen (none does now). */
 export const DESKTOP_VIEWPORT = 'width=1280';
 
 export type Theme = 'dark' | 'light';
@@ -18,7 +18,8 @@ export function isIphone(userAgent: string): boolean {
 }
 
 export function viewportFor(route: ResolvedRoute | null, iphone: boolean): string {
-  if (!route?.mobile) return DESKTOP_VIEWPORT;
+  // The 404 page (no route) is laid out for phones like every route.
+  if (route && !route.mobile) return DESKTOP_VIEWPORT;
   return iphone ? IPHONE_MOBILE_VIEWPORT : MOBILE_VIEWPORT;
 }
 

@@ -75,10 +75,11 @@ describe('route layout', () => {
     expect(IPHONE_MOBILE_VIEWPORT).toContain('user-scalable=no');
   });
 
-  it('gives desktop-only routes and the 404 page a 1280 px viewport, and the detail pages, laid out for phones, the device width', () => {
-    expect(viewportFor(findRoute('/Bill'), true)).toBe(DESKTOP_VIEWPORT);
-    for (const path of ['/Detail', '/detail', '/DetailPic', '/detailpic']) expect(viewportFor(findRoute(path), false)).toBe(MOBILE_VIEWPORT);
-    expect(viewportFor(null, false)).toBe(DESKTOP_VIEWPORT);
+  it('gives every route and the 404 page the device width (every page is laid out for phones)', () => {
+    for (const entry of flattenRoutes()) expect(viewportFor(findRoute(entry.path), false)).toBe(MOBILE_VIEWPORT);
+    expect(viewportFor(null, false)).toBe(MOBILE_VIEWPORT);
+    // The rule itself stays: a route without a mobile layout would get the desktop one.
+    expect(viewportFor({ path: '/x', mobile: false, white: false, hideSideToolbar: false }, true)).toBe(DESKTOP_VIEWPORT);
   });
 
   it('uses the light theme only on white routes', () => {

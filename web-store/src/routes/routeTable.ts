@@ -65,7 +65,11 @@ export type PageKey =
   | 'purchaseRequests';
 
 export interface RouteFlags {
-  /** (M): the route has a mobile layout, so it gets a device-width viewport. */
+  /**
+   * (M): the route has a mobile layout, so it gets a device-width viewport. The spec names about a
+   * dozen; the store lays out every route for phones (docs/adr/0028-responsive-store.md), so
+   * every entry has it unless it says otherwise.
+   */
   readonly mobile: boolean;
   /** (W): white background with dark text instead of the dark theme. */
   readonly white: boolean;
@@ -104,7 +108,7 @@ function route(path: string, options: EntryOptions = {}): RouteEntry {
   return {
     path,
     page: options.page,
-    mobile: options.mobile ?? false,
+    mobile: options.mobile ?? true,
     white: options.white ?? false,
     hideSideToolbar: options.hideSideToolbar ?? false,
     children: options.children,
@@ -115,78 +119,72 @@ function child(segment: string | null, options: Omit<EntryOptions, 'children'> =
   return {
     segment,
     page: options.page,
-    mobile: options.mobile ?? false,
+    mobile: options.mobile ?? true,
     white: options.white ?? false,
     hideSideToolbar: options.hideSideToolbar ?? false,
   };
 }
 
-const M = { mobile: true } as const;
 const W = { white: true } as const;
-const contestLanding = { mobile: true, hideSideToolbar: true, page: 'campaign' } as const;
+const contestLanding = { hideSideToolbar: true, page: 'campaign' } as const;
 
 export const routeTable: readonly RouteEntry[] = [
-  route('/', { ...M, page: 'home' }),
+  route('/', { page: 'home' }),
   route('/About', { page: 'about' }),
   route('/working', { page: 'working' }),
   route('/test', { page: 'test' }),
   route('/404', { page: 'notFound' }),
   route('/MaterialList', { page: 'materialList' }),
   route('/Questions', { page: 'questions' }),
-  route('/SearchResult', { ...M, page: 'videoSearch' }),
-  route('/ImgSearchResult', { ...M, page: 'photoSearch' }),
+  route('/SearchResult', { page: 'videoSearch' }),
+  route('/ImgSearchResult', { page: 'photoSearch' }),
   // Beyond the spec: the answer to a search by image, with the search pages' mobile layout.
-  route('/ImageSearch', { ...M, page: 'imageSearch' }),
-  // Beyond the spec's (M) list: music, its sheets and orders, with the player bar on one line (ADR 0028).
-  route('/Music', { ...M, page: 'music' }),
-  route('/DetailMusic', { ...M, page: 'musicDetail' }),
-  route('/PlayList', { ...M, page: 'playList' }),
-  route('/PlayListDetail', { ...M, page: 'playListDetail' }),
-  // Beyond the spec's (M) list: the detail pages are laid out for phones too (a shared link opens
-  // one first), with the actions in a bar at the bottom (docs/adr/0028-responsive-store.md).
-  route('/Detail', { ...M, page: 'videoDetail' }),
-  route('/detail', { ...M, page: 'videoDetail' }),
+  route('/ImageSearch', { page: 'imageSearch' }),
+  route('/Music', { page: 'music' }),
+  route('/DetailMusic', { page: 'musicDetail' }),
+  route('/PlayList', { page: 'playList' }),
+  route('/PlayListDetail', { page: 'playListDetail' }),
+  route('/Detail', { page: 'videoDetail' }),
+  route('/detail', { page: 'videoDetail' }),
   route('/P5Detail', { page: 'externalDetail' }),
   // The spec's "white-background external-source page" (docs/adr/0024-white-external-source-page.md).
   route('/pdetail', { ...W, page: 'externalDetail' }),
   route('/P5Shop', { page: 'externalShop' }),
-  route('/DetailPic', { ...M, page: 'photoDetail' }),
-  route('/detailpic', { ...M, page: 'photoDetail' }),
+  route('/DetailPic', { page: 'photoDetail' }),
+  route('/detailpic', { page: 'photoDetail' }),
   route('/Topic', { page: 'topic' }),
   route('/TopicList', { page: 'topicList' }),
-  // Beyond the spec's (M) list: the buying journey, cart to paid order, is laid out for phones (ADR 0028).
-  route('/Cart', { ...M, page: 'cart' }),
+  route('/Cart', { page: 'cart' }),
   route('/Collect', { page: 'collect' }),
   // Beyond the spec: boards (shared selections), each with a mobile layout; a guest link opens /SharedBoard.
-  route('/Boards', { ...M, page: 'boards' }),
-  route('/Board', { ...M, page: 'board' }),
-  route('/SharedBoard', { ...M, page: 'sharedBoard' }),
+  route('/Boards', { page: 'boards' }),
+  route('/Board', { page: 'board' }),
+  route('/SharedBoard', { page: 'sharedBoard' }),
   // Beyond the spec: enterprise members' purchase requests from boards, and their administrator's decisions.
-  route('/PurchaseRequests', { ...M, page: 'purchaseRequests' }),
-  route('/Putorder', { ...M, page: 'putorder' }),
-  route('/Order', { ...M, page: 'order' }),
-  route('/Order2', { ...M, page: 'order' }),
-  route('/OrderMusic', { ...M, page: 'orderMusic' }),
-  route('/OrderSuccess', { ...M, page: 'orderSuccess' }),
-  route('/OrderList', { ...M, page: 'orderList' }),
+  route('/PurchaseRequests', { page: 'purchaseRequests' }),
+  route('/Putorder', { page: 'putorder' }),
+  route('/Order', { page: 'order' }),
+  route('/Order2', { page: 'order' }),
+  route('/OrderMusic', { page: 'orderMusic' }),
+  route('/OrderSuccess', { page: 'orderSuccess' }),
+  route('/OrderList', { page: 'orderList' }),
   route('/OrderMaterialList', { page: 'orderMaterialList' }),
   // Public check of an authorization file's verification code (printed on every file).
   route('/LicenceVerify', { page: 'licenceVerify' }),
-  // Beyond the spec's (M) list: a contributor's bill, material centre and materials on a phone (ADR 0028).
-  route('/Bill', { ...W, ...M, page: 'bill' }),
+  route('/Bill', { ...W, page: 'bill' }),
   route('/DownloadList', { page: 'downloadList' }),
   route('/UserCenter', { ...W, page: 'userCenter' }),
-  route('/MaterialCenter', { ...W, ...M, page: 'materialCenter' }),
-  route('/WorkDetail', { ...M, page: 'workDetail' }),
-  route('/Login', { ...M, page: 'login' }),
-  route('/join', { ...M, page: 'join' }),
+  route('/MaterialCenter', { ...W, page: 'materialCenter' }),
+  route('/WorkDetail', { page: 'workDetail' }),
+  route('/Login', { page: 'login' }),
+  route('/join', { page: 'join' }),
   route('/mailconfirm', { page: 'mailConfirm' }),
   route('/Vip', { page: 'vip' }),
   route('/vip', { page: 'vip' }),
   route('/VipOrder', { page: 'vipOrder' }),
-  route('/Shop', { ...M, page: 'shop' }),
+  route('/Shop', { page: 'shop' }),
   route('/ProductDetail', { page: 'productDetail' }),
-  route('/ActivityList', { ...M, page: 'contestList' }),
+  route('/ActivityList', { page: 'contestList' }),
   route('/ActivityDetail', { page: 'contestDetail' }),
   route('/postActivityList', { page: 'pastContestList' }),
   route('/postActivityDetail', { page: 'pastContestDetail' }),
@@ -196,10 +194,10 @@ export const routeTable: readonly RouteEntry[] = [
   route('/CaseList', { page: 'caseList' }),
   route('/ContentList', { page: 'caseList' }),
   route('/score', { ...W, page: 'score' }),
-  route('/8k2021', { ...M, page: 'campaign' }),
-  route('/8k2022', { ...M, page: 'campaign' }),
-  route('/8k2023', { ...M, page: 'campaign' }),
-  route('/8k2024', { ...M, page: 'campaign' }),
+  route('/8k2021', { page: 'campaign' }),
+  route('/8k2022', { page: 'campaign' }),
+  route('/8k2023', { page: 'campaign' }),
+  route('/8k2024', { page: 'campaign' }),
   route('/canon2022', { ...W, page: 'campaign' }),
   route('/canon2022autumn', { ...W, page: 'campaign' }),
   route('/howToGetHighQualityVideo', { page: 'helpHighQualityVideo' }),
