@@ -242,4 +242,29 @@ describe('the store on a phone', () => {
     assert.deepEqual(problems, []);
     await context.close();
   });
+
+  it('lets a judge score a work on /score', async () => {
+    const context = await env.browser.newContext(PHONE);
+    const page = await context.newPage();
+    await page.goto(`${env.server.url}/score`);
+    await page.getByTestId('judge-key').fill('JUDG-E2K7-DEMQ-W8N3-PZ5R');
+    await tap(page, 'judge-sign-in');
+    await page.getByTestId('judging').waitFor();
+    // The demo's entries render in the background on a first start.
+    await eventually(async () => {
+      if ((await page.getByTestId('judge-work').count()) > 0) return true;
+      await page.reload();
+      await page.getByTestId('judging').waitFor();
+      return false;
+    }, { timeoutMs: 60_000, intervalMs: 1_000 });
+    const work = page.getByTestId('judge-work').first();
+    await checkPage(page, 'score-zh');
+    await work.getByTestId('judge-score').fill('9');
+    await tap(page, 'judge-save');
+    await work.getByTestId('judge-score-message').waitFor();
+    await eventually(async () => /\b9\b/.test(await work.getByTestId('judge-my-score').textContent()));
+    await page.getByTestId('lang-toggle').tap();
+    await checkPage(page, 'score-en');
+    await context.close();
+  });
 });
