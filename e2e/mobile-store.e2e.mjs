@@ -85,12 +85,27 @@ describe('the store on a phone', () => {
     await page.waitForURL(/\/Putorder/);
     await page.getByTestId('putorder-item').first().waitFor();
     await checkPage(page, 'putorder-zh');
+    // The licence form in three steps, each checked before the next.
+    await page.getByTestId('putorder-steps').waitFor();
+    assert.equal(await page.getByTestId('putorder-contact').count(), 0);
+    await tap(page, 'putorder-next');
+    await page.getByText('请选择项目类型').waitFor();
     await page.getByTestId('putorder-projectType').selectOption('advertising');
-    await page.getByTestId('putorder-buyerCompany').fill('上海光影传媒有限公司');
-    await page.getByTestId('putorder-userCompany').fill('杭州使用方科技有限公司');
     await page.getByTestId('putorder-projectName').fill('外滩夜景宣传片');
     await page.getByTestId('putorder-purpose').fill('品牌广告投放');
+    await tap(page, 'putorder-next');
+    await page.getByTestId('putorder-buyerCompany').fill('上海光影传媒有限公司');
+    await page.getByTestId('putorder-userCompany').fill('杭州使用方科技有限公司');
+    await checkPage(page, 'putorder-step2-zh');
+    await tap(page, 'putorder-next');
     await page.getByTestId('putorder-contact').fill('王小明');
+    // Back keeps what was typed.
+    await tap(page, 'putorder-back');
+    assert.equal(await page.getByTestId('putorder-buyerCompany').inputValue(), '上海光影传媒有限公司');
+    await tap(page, 'putorder-next');
+    assert.equal(await page.getByTestId('putorder-contact').inputValue(), '王小明');
+    // The tap that reached the last step did not send the form.
+    assert.equal(await page.getByTestId('putorder-confirm-dialog').isVisible(), false);
     await tap(page, 'putorder-submit');
     await tap(page, 'putorder-confirm');
     await page.waitForURL(/\/OrderSuccess/);

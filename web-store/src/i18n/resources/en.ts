@@ -798,6 +798,11 @@ export const en: MessageShape<typeof zhCN> = {
     },
     quotePromise: 'After you submit the order we quote within 12 hours on weekdays and 24 hours on holidays.',
     putorder: {
+      stepLicence: 'Licence',
+      stepTerms: 'Companies and terms',
+      stepContact: 'Contact',
+      next: 'Next',
+      back: 'Back',
       title: 'Licence information',
       items: 'Selected materials',
       licenceType: 'Licence type',

@@ -794,6 +794,11 @@ export const zhCN = {
     },
     quotePromise: '提交订单后，我们将在工作日 12 小时内、节假日 24 小时内为您报价。',
     putorder: {
+      stepLicence: '授权',
+      stepTerms: '公司与期限',
+      stepContact: '联系方式',
+      next: '下一步',
+      back: '上一步',
       title: '填写授权信息',
       items: '所选素材',
       licenceType: '授权类型',

@@ -8,6 +8,7 @@ import { selectedCartIds } from '../../orders/selectedCartIds';
 import { announceCartChanged } from '../../orders/useAddToCart';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
+import { useNarrowScreen } from '../../ui/useNarrowScreen';
 import { SignedIn, Thumb, messageOf } from './common';
 import styles from './Orders.module.css';
 
@@ -27,6 +28,16 @@ const EMPTY: Draft = {
   phone: '',
   specialRequest: '',
 };
+
+/**
+ * On a phone the form comes in steps, each checked before the next; a wide screen shows it whole.
+ * Every field belongs to one step.
+ */
+const STEPS: readonly { name: 'stepLicence' | 'stepTerms' | 'stepContact'; fields: readonly (keyof Draft)[] }[] = [
+  { name: 'stepLicence', fields: ['licenceType', 'projectType', 'projectName', 'brand', 'purpose'] },
+  { name: 'stepTerms', fields: ['buyerCompany', 'userCompany', 'region', 'duration'] },
+  { name: 'stepContact', fields: ['contact', 'phone', 'specialRequest'] },
+];
 
 /** /Putorder: the licence form of spec section 5 over every item in the cart (or the lines `?cartIds=` names); a confirm dialog precedes submit. */
 export default function PutorderPage() {
@@ -56,6 +67,9 @@ function LicenceFormView() {
   const [confirming, setConfirming] = useState(false);
   const [failure, setFailure] = useState('');
   const [busy, setBusy] = useState(false);
+  const narrow = useNarrowScreen();
+  const [step, setStep] = useState(0);
+  const shown = (name: keyof Draft) => !narrow || STEPS[step]!.fields.includes(name);
 
   useEffect(() => {
     let live = true;
@@ -85,14 +99,18 @@ function LicenceFormView() {
   };
   const label = (table: Record<string, readonly [string, string]>, key: string) => table[key]![zh ? 0 : 1];
 
-  const validate = (): boolean => {
+  /** Checks the fields of `only` (a step's), or all of them; a phone is taken to the first step with a problem. */
+  const validate = (only?: readonly (keyof Draft)[]): boolean => {
     const next: Partial<Record<keyof Draft, string>> = {};
     for (const field of licenceRequiredFields(licenceType)) {
+      if (only && !only.includes(field)) continue;
       if (draft[field].trim()) continue;
       next[field] = t(field === 'projectType' ? 'orders.putorder.chooseRequired' : 'orders.putorder.required', { field: t(`orders.putorder.${field}`) });
     }
-    if (draft.specialRequest.length > SPECIAL_REQUEST_MAX) next.specialRequest = t('orders.putorder.tooLong');
+    if ((!only || only.includes('specialRequest')) && draft.specialRequest.length > SPECIAL_REQUEST_MAX) next.specialRequest = t('orders.putorder.tooLong');
     setErrors(next);
+    const firstWrong = STEPS.findIndex((candidate) => candidate.fields.some((field) => next[field]));
+    if (firstWrong >= 0 && !only) setStep(firstWrong);
     return Object.keys(next).length === 0;
   };
 
@@ -176,29 +194,50 @@ function LicenceFormView() {
         }}
         noValidate
       >
-        {select('licenceType', LICENCE_TYPES, LICENCE_LABELS.type)}
-        {select('projectType', rules.projectTypes, LICENCE_LABELS.projectType)}
-        {draft.licenceType === 'personal' && (
+        {narrow && (
+          <ol className={`${styles.wide} ${styles.steps}`} data-testid="putorder-steps">
+            {STEPS.map((candidate, index) => (
+              <li key={candidate.name} className={index === step ? styles.stepOn : undefined} aria-current={index === step ? 'step' : undefined}>
+                {t(`orders.putorder.${candidate.name}`)}
+              </li>
+            ))}
+          </ol>
+        )}
+        {shown('licenceType') && select('licenceType', LICENCE_TYPES, LICENCE_LABELS.type)}
+        {shown('projectType') && select('projectType', rules.projectTypes, LICENCE_LABELS.projectType)}
+        {shown('licenceType') && draft.licenceType === 'personal' && (
           <div className={`${styles.wide} ${styles.muted}`} data-testid="putorder-personal-note">
             <p>{t('orders.putorder.personalLicensee')}</p>
             <p>{t('orders.putorder.personalNote')}</p>
           </div>
         )}
-        {rules.companies && field('buyerCompany')}
-        {rules.companies && field('userCompany')}
-        {field('projectName')}
-        {rules.brand && field('brand')}
-        {field('purpose', 'text', true)}
-        {select('region', LICENCE_REGIONS, LICENCE_LABELS.region)}
-        {select('duration', LICENCE_DURATIONS, LICENCE_LABELS.duration)}
-        {field('contact')}
-        {field('phone')}
-        {field('specialRequest', 'textarea', true)}
+        {rules.companies && shown('buyerCompany') && field('buyerCompany')}
+        {rules.companies && shown('userCompany') && field('userCompany')}
+        {shown('projectName') && field('projectName')}
+        {rules.brand && shown('brand') && field('brand')}
+        {shown('purpose') && field('purpose', 'text', true)}
+        {shown('region') && select('region', LICENCE_REGIONS, LICENCE_LABELS.region)}
+        {shown('duration') && select('duration', LICENCE_DURATIONS, LICENCE_LABELS.duration)}
+        {shown('contact') && field('contact')}
+        {shown('phone') && field('phone')}
+        {shown('specialRequest') && field('specialRequest', 'textarea', true)}
         {failure && <p className={`${styles.wide} ${styles.error}`} data-testid="putorder-failure">{failure}</p>}
         <div className={`${styles.wide} ${styles.footer}`}>
-          <Button type="submit" size="lg" data-testid="putorder-submit">
-            {t('orders.putorder.submit')}
-          </Button>
+          {narrow && step > 0 && (
+            <Button variant="secondary" size="lg" onClick={() => setStep(step - 1)} data-testid="putorder-back">
+              {t('orders.putorder.back')}
+            </Button>
+          )}
+          {/* Keys keep these two apart: reusing the tapped "Next" as the submit button would submit the form with that tap. */}
+          {narrow && step < STEPS.length - 1 ? (
+            <Button key="next" size="lg" onClick={() => validate(STEPS[step]!.fields) && setStep(step + 1)} data-testid="putorder-next">
+              {t('orders.putorder.next')}
+            </Button>
+          ) : (
+            <Button key="submit" type="submit" size="lg" data-testid="putorder-submit">
+              {t('orders.putorder.submit')}
+            </Button>
+          )}
         </div>
       </form>
       <Dialog open={confirming} title={t('orders.putorder.confirmTitle')} onClose={() => setConfirming(false)} testId="putorder-confirm-dialog">
