@@ -62,6 +62,11 @@ describe('boards: an editor shortlists and shares, a client signed out comments 
     assert.deepEqual(await order(), ids);
     await editor.getByTestId('board-item').nth(1).getByTestId('board-item-up').click();
     await eventually(async () => JSON.stringify(await order()) === JSON.stringify([ids[1], ids[0]]));
+    // Dragged back into place.
+    await editor.getByTestId('board-item').nth(1).dragTo(editor.getByTestId('board-item').nth(0));
+    await eventually(async () => JSON.stringify(await order()) === JSON.stringify(ids));
+    await editor.getByTestId('board-item').nth(1).getByTestId('board-item-up').click();
+    await eventually(async () => JSON.stringify(await order()) === JSON.stringify([ids[1], ids[0]]));
     const note = editor.getByTestId('board-item').first().getByTestId('board-item-note');
     await note.fill('片头备选，客户喜欢暖色');
     await editor.getByTestId('board-count').click();

@@ -14,7 +14,12 @@ export interface ItemActions {
   remove?: () => void;
   cover?: () => void;
   saveNote?: (note: string) => Promise<void>;
+  /** Dragged onto another item of the page: moved to that item's place. */
+  dropOnto?: (draggedItemId: number) => void;
 }
+
+/** What a dragged board item carries (its item id), kept apart from links and text dragged in from elsewhere. */
+const DRAGGED_ITEM = 'application/x-board-item';
 
 /** One item of a board: its material (greyed once off sale), its note, votes and what `children` adds (comments). */
 export function BoardItemView({
@@ -33,9 +38,48 @@ export function BoardItemView({
   extra?: ReactNode;
 }) {
   const { t } = useTranslation();
+  const [dropTarget, setDropTarget] = useState(false);
   const card = item.card;
+  const { dropOnto } = actions;
+  const classes = [styles.item, card ? '' : styles.itemOff, dropTarget ? styles.dropTarget : ''].filter(Boolean).join(' ');
   return (
-    <li className={card ? styles.item : `${styles.item} ${styles.itemOff}`} data-testid="board-item" data-material-id={item.materialId}>
+    <li
+      className={classes}
+      data-testid="board-item"
+      data-material-id={item.materialId}
+      // Editors drag items into order; the arrows do the same by keyboard and touch.
+      draggable={dropOnto ? true : undefined}
+      onDragStart={
+        dropOnto
+          ? (event) => {
+              event.dataTransfer.setData(DRAGGED_ITEM, String(item.id));
+              event.dataTransfer.effectAllowed = 'move';
+            }
+          : undefined
+      }
+      onDragOver={
+        dropOnto
+          ? (event) => {
+              if (!event.dataTransfer.types.includes(DRAGGED_ITEM)) return;
+              event.preventDefault();
+              event.dataTransfer.dropEffect = 'move';
+              setDropTarget(true);
+            }
+          : undefined
+      }
+      onDragLeave={dropOnto ? () => setDropTarget(false) : undefined}
+      onDrop={
+        dropOnto
+          ? (event) => {
+              setDropTarget(false);
+              const dragged = Number(event.dataTransfer.getData(DRAGGED_ITEM));
+              if (!Number.isInteger(dragged) || dragged <= 0 || dragged === item.id) return;
+              event.preventDefault();
+              dropOnto(dragged);
+            }
+          : undefined
+      }
+    >
       <div className={styles.thumb}>
         {selection ? (
           <label className={styles.select}>

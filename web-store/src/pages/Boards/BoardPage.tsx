@@ -168,6 +168,7 @@ function Board({ id, page }: { id: number; page: number }) {
                           remove: () => void act(() => boardCalls.removeItems(id, [item.id]), t('boards.itemRemoved')),
                           cover: item.card ? () => void act(() => boardCalls.setCover(id, item.materialId), t('boards.coverSet')) : undefined,
                           saveNote: (note) => act(() => boardCalls.note(id, item.id, note), t('boards.noteSaved')),
+                          dropOnto: (dragged) => void act(() => boardCalls.move(id, dragged, firstIndex + i)),
                         }
                       : {}
                   }
