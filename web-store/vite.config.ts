@@ -1,13 +1,14 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './precompress';
 
 const contracts = (file: string) => fileURLToPath(new URL(`../libs/contracts/src/${file}`, import.meta.url));
 const apiServer = 'http://127.0.0.1:8080';
 
 export default defineConfig({
   base: '/',
-  plugins: [react()],
+  plugins: [react(), precompress()],
   resolve: {
     // The contracts package only builds dist/ for the server; the store compiles its sources.
     alias: [

@@ -59,6 +59,7 @@ import { renderMarkdown, renderText, writeReport } from './lib/report.mjs';
 import { measureOrders } from './lib/orders-bench.mjs';
 import { measureJudging } from './lib/judging-bench.mjs';
 import { BOARD_TARGETS, measureBoards } from './lib/boards-bench.mjs';
+import { PHONE_TARGETS, measurePhone } from './lib/phone-bench.mjs';
 import { measurePayouts } from './lib/payouts-bench.mjs';
 import { DISTINCT_TARGETS, distinctDetails, distinctQuerySets, runDistinct, runDistinctFloor, treePss } from './lib/distinct-search-bench.mjs';
 import { TARGETS_MS, loadCatalogue, measureSearch } from './lib/search-bench.mjs';
@@ -139,6 +140,7 @@ function readSettings(env) {
     payoutLines: number('BENCH_PAYOUT_LINES', 1_000_000, 0, 10_000_000),
     judgingEntries: number('BENCH_JUDGING_ENTRIES', 10_000, 0, 1_000_000),
     boards: number('BENCH_BOARDS', 240, 0, 5_000),
+    phoneRuns: number('BENCH_PHONE_RUNS', 12, 0, 200),
     judges: number('BENCH_JUDGES', 30, 1, 500),
     payoutContributors: number('BENCH_PAYOUT_CONTRIBUTORS', 10_000, 1, 1_000_000),
     visual: !['0', 'false', 'no'].includes((env.BENCH_VISUAL ?? '1').toLowerCase()),
@@ -665,6 +667,24 @@ async function measureBoardsSection(settings, launcher, problems) {
 }
 
 /**
+ * The demo store on a phone over slow 4G (lib/phone-bench.mjs): a demo catalogue of 24 materials
+ * seeded before the server answers ready, so each run opens a detail page none opened before.
+ * @param {ReturnType<typeof readSettings>} settings
+ * @param {ReturnType<typeof serverLauncher>} launcher
+ * @param {string[]} problems
+ */
+async function measurePhoneSection(settings, launcher, problems) {
+  const server = await launcher.start(launcher.newDataDir(), 'phone server', { SEED_DEMO: 'true', DEMO_CATALOGUE_SIZE: '24', DEMO_MUSIC_SIZE: '1', DEMO_WAIT: 'true' });
+  try {
+    const result = await measurePhone({ baseUrl: server.baseUrl, runs: settings.phoneRuns, progress });
+    progress(`phone: home LCP p75 ${formatMs(result.homeLcpMs.p75)} ms, preview start p75 ${formatMs(result.previewStartMs.p75)} ms`);
+    return result;
+  } finally {
+    checkStop(await server.stop(), 'phone server', problems);
+  }
+}
+
+/**
  * A fresh server with the demo staff accounts (the contest manager sets the contest up) whose demo
  * data is in place before it answers ready, so seeding does not compete with the measurement.
  * @param {ReturnType<typeof readSettings>} settings
@@ -1067,6 +1087,32 @@ function sections(report) {
     });
   }
 
+  if (report.phone) {
+    const p = report.phone;
+    const row = (/** @type {string} */ what, /** @type {any} */ f, /** @type {number | null} */ target) => [
+      what,
+      formatMs(f.p50),
+      formatMs(f.p75),
+      formatMs(f.p95),
+      formatMs(f.max),
+      target === null ? '' : `${formatMs(target)}: ${f.p75 <= target ? 'met' : 'NOT met'}`,
+    ];
+    out.push({
+      title: `The store on a phone: 375 x 812 over slow 4G (${p.network.downMbps} Mbps, ${p.network.rttMs} ms RTT), ${p.runs} runs, empty cache each`,
+      table: {
+        headers: ['measure', 'p50 ms', 'p75 ms', 'p95 ms', 'max ms', 'p75 target'],
+        align: ['left', 'right', 'right', 'right', 'right', 'left'],
+        rows: [
+          row('home page, largest contentful paint', p.homeLcpMs, PHONE_TARGETS.homeLcpP75Ms),
+          row('detail page, largest contentful paint', p.detailLcpMs, null),
+          row('detail preview, tap on play to first played frame', p.previewStartMs, PHONE_TARGETS.previewStartP75Ms),
+          row('detail preview, opening the page to first played frame', p.previewFromOpenMs, null),
+        ],
+      },
+      notes: [`${p.distinctDetails} distinct detail pages; play is tapped as soon as the player is on the page; the preview is the MP4 rendition (url480)`],
+    });
+  }
+
   if (report.visual) {
     const v = report.visual;
     const image = v.image[v.image.length - 1];
@@ -1232,6 +1278,15 @@ async function main() {
         }
       } else {
         progress('boards benchmark skipped (BENCH_BOARDS=0)');
+      }
+      if (settings.phoneRuns > 0) {
+        try {
+          report.phone = await measurePhoneSection(settings, launcher, problems);
+        } catch (error) {
+          problems.push(`phone benchmark: ${messageOf(error)}`);
+        }
+      } else {
+        progress('phone benchmark skipped (BENCH_PHONE_RUNS=0)');
       }
       if (settings.uploads) {
         try {

@@ -36,8 +36,9 @@ export function serveWebApps(fastify: FastifyInstance, root: string, siteVerific
   const store = webApp('', join(root, 'web-store', 'dist'));
   const admin = webApp(ADMIN_UI_BASE, join(root, 'web-admin', 'dist'));
   const verification = new Map(Object.entries(siteVerificationFiles));
-  // Only reply.sendFile (ranges, ETag, types); which file answers is decided below.
-  void fastify.register(fastifyStatic, { root, serve: false });
+  // Only reply.sendFile (ranges, ETag, types); which file answers is decided below. The store's
+  // build writes .br and .gz copies of its text files: a browser that accepts them gets one.
+  void fastify.register(fastifyStatic, { root, serve: false, preCompressed: true });
   fastify.get('/*', async (request, reply) => {
     const path = pathOf(request.url);
     // Before the bundles, so a configured name answers its text even if a built file had the same name;
