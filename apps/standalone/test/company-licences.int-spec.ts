@@ -114,5 +114,11 @@ describe('single machine: the company licence history of an enterprise administr
     expect(lines[1]).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d,LS\d+,.*,V9202,海浪,视频,星河 2026 品牌片,商业授权,品牌宣传片,300\.00$/);
     const refused = await fetch(`${h.url}/api/project/licences/csv`, { method: 'POST', headers: { access_token: member.token, 'content-type': 'application/json' }, body: '{}' });
     expect(refused.status).toBe(403);
+    // Malformed filters get the localized JSON refusal, not a file.
+    for (const body of ['{"q":"a\\u0000"}', '{"projectId":42}', '{"q":"' + 'x'.repeat(61) + '"}', '{not json']) {
+      const bad = await fetch(`${h.url}/api/project/licences/csv`, { method: 'POST', headers: { access_token: admin.token, 'content-type': 'application/json', 'accept-language': 'zh-CN' }, body });
+      expect([bad.status >= 400 && bad.status < 500, bad.headers.get('content-type')]).toEqual([true, expect.stringMatching(/^application\/json/)]);
+      expect(((await bad.json()) as { message: string }).message).toMatch(/[\u4e00-\u9fff]/);
+    }
   });
 });

@@ -68,6 +68,7 @@ export function CompanyLicences() {
       <p className={boardStyles.lead}>{t('boards.licencesLead')}</p>
       <div className={styles.toolbar}>
         <select
+          className={`${boardStyles.input} ${styles.project}`}
           value={filter.projectId ?? ''}
           aria-label={t('boards.licencesAllProjects')}
           onChange={(event) => setFilter({ ...filter, projectId: event.target.value || undefined })}
@@ -80,7 +81,7 @@ export function CompanyLicences() {
             </option>
           ))}
         </select>
-        <input type="search" value={typed} maxLength={60} placeholder={t('boards.licencesSearch')} aria-label={t('boards.licencesSearch')} onChange={(event) => setTyped(event.target.value)} data-testid="licences-search" />
+        <input className={`${boardStyles.input} ${styles.search}`} type="search" value={typed} maxLength={60} placeholder={t('boards.licencesSearch')} aria-label={t('boards.licencesSearch')} onChange={(event) => setTyped(event.target.value)} data-testid="licences-search" />
         <Button variant="secondary" disabled={exporting} onClick={() => void exportCsv()} data-testid="licences-export">
           {t('boards.licencesExport')}
         </Button>
