@@ -196,9 +196,17 @@ describe('the store on a phone', () => {
     const notice = page.getByTestId('notice-ack');
     await notice.waitFor({ timeout: 5_000 }).catch(() => undefined);
     if (await notice.isVisible()) await tap(page, 'notice-ack');
-    // The sign-in page may still be moving on; a navigation it aborts is made again.
-    await page.goto(`${env.server.url}/MaterialCenter`).catch(() => page.goto(`${env.server.url}/MaterialCenter`));
-    await page.getByTestId('center-bill').waitFor();
+    // The sign-in page may still be moving on to the home page; a navigation it interrupts is made again.
+    await eventually(
+      async () => {
+        await page.goto(`${env.server.url}/MaterialCenter`).catch(() => undefined);
+        return page.getByTestId('center-bill').waitFor({ timeout: 3_000 }).then(
+          () => true,
+          () => false,
+        );
+      },
+      { timeoutMs: 30_000, intervalMs: 200 },
+    );
     await checkPage(page, 'material-center-zh');
     const work = page.getByTestId('center-item-title').first();
     if ((await work.count()) > 0) {
