@@ -114,6 +114,10 @@ server {
     server_tokens off;
     absolute_redirect off;
 
+    # The store's build writes a .gz copy beside each text file (web-store/precompress.ts): sent as
+    # it is to browsers that accept gzip, at the highest level, without compressing per request.
+    # The rest (the console's files, answers of the routes) is compressed on the fly.
+    gzip_static on;
     gzip on;
     gzip_comp_level 6;
     gzip_min_length 1024;

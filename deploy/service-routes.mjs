@@ -1,17 +1,21 @@
 import { CONTAINER_PORT, INFRASTRUCTURE, OBJECT_STORE_SERVICE, PUBLIC_HOSTS } from './topology.mjs';
 
 /**
- * Which service answers which public API path: the one table the deployments are generated from
+ * Which service answers which public path: the one table the deployments are generated from
  * (`node scripts/routes.mjs` writes nginx's routes for docker compose and the Kubernetes ingress;
  * the distributed-shape test routes through it directly). A path is claimed exactly (`exact`) or
  * as a prefix of whole segments (`/api/user` claims `/api/user/login`, not `/api/username`); an
  * exact claim wins, then the longest prefix, so a service can claim `/admin-api/<resource>`
- * without touching identity's `/admin-api` catch-all. Everything else is the web bundles'.
+ * without touching identity's `/admin-api` catch-all. Besides the API, a few store pages are
+ * claimed exactly by the service that owns their data, which answers them with the store's shell
+ * and the page's Open Graph tags for shared links (ADR 0029; the paths are SharePagePaths in
+ * libs/contracts/src/routes.ts). Everything else is the web bundles'.
  */
 export const SERVICE_ROUTES = [
   { service: 'identity', note: 'sign-in, session, account, enterprise customers, real-name checks, signing applications', exact: ['/api/session', '/api/logoff'], prefixes: ['/api/user', '/api/customer', '/api/realname', '/api/signing'] },
   { service: 'identity', note: 'console: auth, users, staff, audit logs, and every console resource no other service claims', prefixes: ['/admin-api'] },
   { service: 'catalogue', note: 'home, search, details, topics, editorial pages, favourites, boards and their guest links, music, public renditions', exact: ['/api/hotword'], prefixes: ['/api/home', '/api/video', '/api/photo', '/api/material', '/api/topic', '/api/editorial', '/api/space', '/api/preference', '/api/board', '/api/board-share', '/api/music', '/api/media'] },
+  { service: 'catalogue', note: 'store pages as shared links open them (Open Graph tags): material details, topics, boards’ guest links', exact: ['/Detail', '/detail', '/DetailPic', '/detailpic', '/DetailMusic', '/Topic', '/SharedBoard'] },
   { service: 'catalogue', note: 'console: materials, categories, topics, editorial entries, hot words, synonyms, music', prefixes: ['/admin-api/materials', '/admin-api/categories', '/admin-api/topics', '/admin-api/editorial-entries', '/admin-api/hot-words', '/admin-api/search-synonyms', '/admin-api/music-tracks', '/admin-api/music-sheets', '/admin-api/music-skus'] },
   { service: 'uploads', note: 'upload sessions, the material centre, contributors’ own samples', prefixes: ['/api/upload', '/api/download/ali'], maxBody: '8m' },
   { service: 'uploads', note: 'console: the review queue', prefixes: ['/admin-api/reviews'] },
@@ -21,6 +25,7 @@ export const SERVICE_ROUTES = [
   { service: 'payouts', note: 'earnings, quarterly statements, bank info', prefixes: ['/api/bill'] },
   { service: 'payouts', note: 'console: statements, remittances, contributor shares, bank info', prefixes: ['/admin-api/statements', '/admin-api/remittances', '/admin-api/contributor-shares', '/admin-api/bank-infos'] },
   { service: 'contests', note: 'the contest list (exact, ahead of catalogue’s /api/home), entries, the judge portal', exact: ['/api/home/gameList'], prefixes: ['/api/contest', '/api/judge'] },
+  { service: 'contests', note: 'contest pages as shared links open them (Open Graph tags)', exact: ['/ActivityDetail', '/postActivityDetail'] },
   { service: 'contests', note: 'console: contests, judges, entries, campaign pages', prefixes: ['/admin-api/contests', '/admin-api/contest-judges', '/admin-api/contest-entries', '/admin-api/campaigns'] },
 ];
 

@@ -39,6 +39,17 @@ export function peerUrl(platform, peer) {
 }
 
 /**
+ * The services that answer shared store pages (ADR 0029; their paths in deploy/service-routes.mjs)
+ * and so read the store's shell, the web bundles' index.html, as STORE_SHELL_URL.
+ */
+export const STORE_SHELL_READERS = ['catalogue', 'contests'];
+
+/** The web bundles' index.html as those services fetch it (nginx answers it at this exact path). */
+export function storeShellUrl(platform) {
+  return `${peerUrl(platform, 'web')}/index.html`;
+}
+
+/**
  * The infrastructure the services use, as the Kubernetes base expects to find it (in namespaces of
  * its own, outside the product's) and as docker-compose runs it. The object store is also reached
  * by browsers, through the files host of each environment (signed links are signed for that host).
@@ -133,9 +144,16 @@ export function generatedAddressFiles() {
     ),
   };
   for (const [service, peers] of Object.entries(SERVICE_PEERS)) {
+    const readsShell = STORE_SHELL_READERS.includes(service);
     files[`k8s/base/${service}/peers.env`] = envFile(
-      [`The services ${service} calls over HTTP, at their Kubernetes Service (port ${CLUSTER_SERVICE_PORT}), in ${service}-config.`],
-      Object.fromEntries(peers.map((peer) => [peerVariable(peer), peerUrl('kubernetes', peer)])),
+      [
+        `The services ${service} calls over HTTP, at their Kubernetes Service (port ${CLUSTER_SERVICE_PORT}), in ${service}-config.`,
+        ...(readsShell ? ["STORE_SHELL_URL: the store's index.html from the web bundles' Service, for shared pages (ADR 0029)."] : []),
+      ],
+      {
+        ...Object.fromEntries(peers.map((peer) => [peerVariable(peer), peerUrl('kubernetes', peer)])),
+        ...(readsShell ? { STORE_SHELL_URL: storeShellUrl('kubernetes') } : {}),
+      },
     );
   }
   for (const environment of Object.keys(PUBLIC_HOSTS).filter((name) => name !== 'base')) {

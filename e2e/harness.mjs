@@ -55,14 +55,15 @@ class PortTakenError extends Error {}
 
 /**
  * Each test file's server has the demo catalogue; the visual indexing job (which decodes every
- * demo clip once) runs only where a test turns it on (VISUAL_INDEXING: 'on'), so the other files'
- * timings are not shared with it on two cores.
+ * demo clip once) and the preview streams job (which encodes every demo preview once) run only
+ * where a test turns them on (VISUAL_INDEXING, PREVIEW_STREAMS: 'on'), so the other files'
+ * timings are not shared with them on two cores.
  */
 async function launchServer(extraEnv, options) {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'mkt-e2e-'));
   const port = options.port ?? (await freePort());
   const child = spawn(process.execPath, ['apps/standalone/dist/main.js'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, EMBEDDED_PG_PORT: '0', LOG_LEVEL: 'warn', NODE_ENV: 'development', DEMO_CATALOGUE_SIZE: '24', DEMO_MUSIC_SIZE: process.env.DEMO_MUSIC_SIZE ?? '6', DEMO_WAIT: 'true', DEMO_MEDIA_CACHE: DEMO_MEDIA_CACHE, VISUAL_INDEXING: 'off', ...extraEnv },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, EMBEDDED_PG_PORT: '0', LOG_LEVEL: 'warn', NODE_ENV: 'development', DEMO_CATALOGUE_SIZE: '24', DEMO_MUSIC_SIZE: process.env.DEMO_MUSIC_SIZE ?? '6', DEMO_WAIT: 'true', DEMO_MEDIA_CACHE: DEMO_MEDIA_CACHE, VISUAL_INDEXING: 'off', PREVIEW_STREAMS: 'off', ...extraEnv },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

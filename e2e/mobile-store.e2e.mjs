@@ -19,7 +19,8 @@ const PHONE = { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch:
  * that a tap works.
  */
 describe('the store on a phone', () => {
-  const env = useServerAndBrowser({ before, after });
+  // Previews are streamed as HLS by the catalogue's job: on here, where the detail page plays them.
+  const env = useServerAndBrowser({ before, after }, { env: { PREVIEW_STREAMS: 'on' } });
 
   async function checkPage(page, name) {
     await page.waitForLoadState('load');
@@ -136,6 +137,49 @@ describe('the store on a phone', () => {
     await page.getByTestId('order-row').first().waitFor();
     await checkPage(page, 'order-list-en');
     await context.close();
+  });
+
+  it('streams a clip preview, through the HLS library and natively where the browser has no Media Source Extensions', async () => {
+    // A demo clip whose stream the job has made (it streams the demo catalogue after start).
+    const api = (path, body) => fetch(`${env.server.url}/api${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json());
+    const { data: found } = await api('/material/search', { type: 'video', pageNo: 1, pageSize: 24 });
+    const streamed = await eventually(
+      async () => {
+        for (const card of found.infos) {
+          const { data } = await api('/material/detail', { id: card.id });
+          if (data.previewStream) return data;
+        }
+        return null;
+      },
+      { timeoutMs: 120_000, intervalMs: 2_000 },
+    );
+    assert.equal(streamed.previewStream, `/api/media/renditions/streams/${streamed.id}/master.m3u8`);
+
+    for (const way of ['library', 'native']) {
+      const context = await env.browser.newContext(PHONE);
+      // A browser without Media Source Extensions (an iPhone before iOS 17.1) plays the stream itself.
+      if (way === 'native') await context.addInitScript(() => {
+        delete window.MediaSource;
+        delete window.ManagedMediaSource;
+      });
+      const page = await context.newPage();
+      const fetched = [];
+      page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
+      await page.goto(`${env.server.url}/Detail?id=${streamed.id}`);
+      const player = page.getByTestId('detail-player');
+      await eventually(async () => (await player.getAttribute('data-playback')) === way);
+      // Not awaited: the frames moving on is the test, not the promise of play().
+      await player.evaluate((video) => {
+        video.muted = true;
+        void video.play().catch(() => undefined);
+      });
+      await eventually(async () => (await player.evaluate((video) => video.currentTime)) > 0.5, { timeoutMs: 20_000 });
+      const segments = fetched.filter((path) => path.startsWith(`/api/media/renditions/streams/${streamed.id}/`) && path.endsWith('.ts'));
+      assert.ok(segments.length > 0, `${way}: segments of the stream were fetched`);
+      assert.ok(!fetched.some((path) => path.endsWith('preview-480.mp4')), `${way}: the MP4 was not fetched`);
+      if (SCREENSHOTS) await page.screenshot({ path: join(SCREENSHOTS, `phone-detail-stream-${way}.png`) });
+      await context.close();
+    }
   });
 
   it('plays a track, keeps the player to one line, buys its licence from the drawer and reaches the order', async () => {
@@ -284,9 +328,11 @@ describe('the store on a phone', () => {
     await checkPage(page, 'score-zh');
     await work.getByTestId('judge-score').fill('9');
     await tap(page, 'judge-save');
-    await work.getByTestId('judge-score-message').waitFor();
+    await work.getByTestId('judge-score-message').getByText('已保存').waitFor();
     await eventually(async () => /\b9\b/.test(await work.getByTestId('judge-my-score').textContent()));
     await page.getByTestId('lang-toggle').tap();
+    // The confirmation follows the language too.
+    await work.getByTestId('judge-score-message').getByText('Saved').waitFor();
     await checkPage(page, 'score-en');
     await context.close();
   });

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Type } from '@nestjs/common';
 import { parse, parseAllDocuments } from 'yaml';
+import { SharePagePaths } from '@mkt/contracts';
 import { CatalogueModule } from '@mkt/catalogue';
 import { ContestsModule } from '@mkt/contests';
 import { IdentityModule } from '@mkt/identity';
@@ -20,20 +21,22 @@ import { generatedRouteFiles, routeOwner, SERVICE_ROUTES, SERVICES } from '../..
  */
 const ROOT = join(import.meta.dirname, '../../..');
 const SERVICES_UNDER_TEST: Record<string, Type> = { identity: IdentityModule, catalogue: CatalogueModule, uploads: UploadsModule, orders: OrdersModule, licensing: LicensingModule, payouts: PayoutsModule, contests: ContestsModule };
+/** The store pages a service answers itself for shared links (ADR 0029), outside /api. */
+const SHARE_PAGES = new Set<string>(Object.values(SharePagePaths).flatMap((pages) => Object.values(pages).flat()));
 
-/** Every route of a service's own controllers (and of its static sub-modules), with params filled in. */
+/** Every public route of a service's own controllers (and of its static sub-modules), with params filled in. */
 function routesOf(module: Type): string[] {
   const controllers: Type[] = Reflect.getMetadata('controllers', module) ?? [];
   const subModules = ((Reflect.getMetadata('imports', module) ?? []) as unknown[]).filter((m): m is Type => typeof m === 'function');
   const own = controllers.flatMap((controller) => {
     const base = String(Reflect.getMetadata('path', controller) ?? '');
     const handlers = Object.getOwnPropertyNames(controller.prototype).filter((name) => name !== 'constructor' && Reflect.hasMetadata('method', controller.prototype[name]));
-    return handlers.map((name) => {
-      const path = String(Reflect.getMetadata('path', controller.prototype[name]) ?? '');
-      return `/${[base, path].filter((p) => p && p !== '/').join('/')}`.replace(/\/+/g, '/').replace(/:[^/]+/g, 'x');
-    });
+    // A handler may answer several paths (the share pages' /Detail and /detail).
+    return handlers.flatMap((name) =>
+      [Reflect.getMetadata('path', controller.prototype[name]) ?? ''].flat().map((path: string) => `/${[base, path].filter((p) => p && p !== '/').join('/')}`.replace(/\/+/g, '/').replace(/:[^/]+/g, 'x')),
+    );
   });
-  return [...own, ...subModules.flatMap(routesOf)].filter((path) => path.startsWith('/api/') || path.startsWith('/admin-api/'));
+  return [...own, ...subModules.flatMap(routesOf)].filter((path) => path.startsWith('/api/') || path.startsWith('/admin-api/') || SHARE_PAGES.has(path));
 }
 
 /** nginx's choice: an exact `location =` first, else the first regex location in file order. */
@@ -72,6 +75,18 @@ describe('distributed routing', () => {
     expect(routes).toContainEqual({ service: 'payouts', path: '/api/bill/statement/list' });
     expect(routes).toContainEqual({ service: 'payouts', path: '/admin-api/remittances/x' });
     expect(routes).toContainEqual({ service: 'contests', path: '/api/home/gameList' });
+    expect(routes).toContainEqual({ service: 'catalogue', path: '/detailpic' });
+    expect(routes).toContainEqual({ service: 'contests', path: '/postActivityDetail' });
+  });
+
+  it('claims exactly the shared store pages each service answers, and no other page', () => {
+    const claimed = (service: string) => SERVICE_ROUTES.filter((r) => r.service === service).flatMap((r) => r.exact ?? []).filter((p) => !p.startsWith('/api/')).sort();
+    for (const [service, pages] of Object.entries(SharePagePaths)) {
+      expect([service, claimed(service)]).toEqual([service, Object.values(pages).flat().sort()]);
+      expect([service, routes.filter((r) => r.service === service && SHARE_PAGES.has(r.path)).map((r) => r.path).sort()]).toEqual([service, Object.values(pages).flat().sort()]);
+    }
+    // The members' board page shows nothing of a board to a link's preview: the store answers it.
+    expect(routeOwner('/Board')).toBeNull();
   });
 
   it('sends every route to its service in the route table', () => {
@@ -105,7 +120,7 @@ describe('distributed routing', () => {
       expect(nginxOwner(locations, path)).toBeNull();
       expect(ingressOwner(paths, path)).toBe('web');
     }
-    // Every proxied path is below /api or /admin-api.
-    expect(SERVICE_ROUTES.flatMap((r) => [...(r.exact ?? []), ...(r.prefixes ?? [])]).filter((p) => !/^\/(api|admin-api)(\/|$)/.test(p))).toEqual([]);
+    // Every proxied path is below /api or /admin-api, or a shared store page.
+    expect(SERVICE_ROUTES.flatMap((r) => [...(r.exact ?? []), ...(r.prefixes ?? [])]).filter((p) => !/^\/(api|admin-api)(\/|$)/.test(p) && !SHARE_PAGES.has(p))).toEqual([]);
   });
 });

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { SERVICES } from '../../../deploy/service-routes.mjs';
-import { composeAddresses, generatedAddressFiles, peerUrl, peerVariable, SERVICE_PEERS } from '../../../deploy/topology.mjs';
+import { SharePagePaths } from '@mkt/contracts';
+import { composeAddresses, generatedAddressFiles, peerUrl, peerVariable, SERVICE_PEERS, STORE_SHELL_READERS, storeShellUrl } from '../../../deploy/topology.mjs';
 import { containerEnvironment, ofKind, renderOverlay, type RenderedObject } from '../../../e2e/cluster/rendered.mjs';
 
 /**
@@ -78,13 +79,17 @@ describe.each(OVERLAYS)('the %s overlay, rendered', (overlay) => {
     for (const [service, peers] of Object.entries(SERVICE_PEERS)) {
       const deployment = objects.find((o) => o.kind === 'Deployment' && o.metadata.name === service)!;
       const env = containerEnvironment(objects, deployment.spec.template.spec.containers[0], documentedSecrets());
-      for (const peer of peers) {
-        const url = new URL(env[peerVariable(peer)]!);
+      // The store's shell comes from the web bundles' Service like any peer's answer (shared pages, ADR 0029).
+      const addresses = [...peers.map((peer) => env[peerVariable(peer)]!), ...(STORE_SHELL_READERS.includes(service) ? [env.STORE_SHELL_URL!] : [])];
+      for (const address of addresses) {
+        const url = new URL(address);
         const target = services.get(url.hostname.split('.')[0]!)!;
         expect(target).toBeDefined();
         const ports = target.spec.ports.map((p: { port: number }) => p.port);
         expect(ports).toContain(Number(url.port || (url.protocol === 'https:' ? 443 : 80)));
       }
+      if (STORE_SHELL_READERS.includes(service)) expect(new URL(env.STORE_SHELL_URL!)).toMatchObject({ hostname: 'web', pathname: '/index.html' });
+      else expect(env.STORE_SHELL_URL).toBeUndefined();
     }
   });
 
@@ -119,6 +124,9 @@ describe('addresses from deploy/topology.mjs', () => {
       expect(Object.fromEntries(Object.keys(composeAddresses()).map((key) => [key, env[key]]))).toEqual(composeAddresses());
       for (const peer of (SERVICE_PEERS as Record<string, string[]>)[service] ?? []) expect(env[peerVariable(peer)]).toBe(peerUrl('compose', peer));
       if (service === 'identity') expect(env.IDENTITY_URL).toBeUndefined();
+      expect([service, env.STORE_SHELL_URL]).toEqual([service, STORE_SHELL_READERS.includes(service) ? storeShellUrl('compose') : undefined]);
     }
+    // Exactly the services that answer shared store pages read the shell.
+    expect([...STORE_SHELL_READERS].sort()).toEqual(Object.keys(SharePagePaths).sort());
   });
 });

@@ -224,6 +224,16 @@ export const serverMessages = {
     contestResultsNotPublished: '活动结果尚未公布',
     winnerInfoClosed: '获奖信息须在 {dueAt} 前提交，已过期限，请联系主办方',
     campaignNotFound: '该活动页面暂未上线',
+    // Open Graph tags of shared links (ADR 0029)
+    shareSiteName: '流明素材',
+    shareStoreDescription: '正版授权的视频、图片、音乐与音效素材。',
+    shareMaterialDescription: '{kind:materialKind}素材 {code}，流明素材正版授权。',
+    shareMusicDescription: '{kind:materialKind}《{title}》，时长 {duration}，流明素材正版授权。',
+    shareTopicDescription: '流明素材专题，{count} 个精选素材。',
+    shareBoardDescription: '分享的素材板，共 {count} 个素材。',
+    shareContestDescription: '流明素材创作大赛。',
+    shareContestWinnersTitle: '{title} · 获奖作品',
+    shareStoreUnavailable: '流明素材暂时无法打开，请稍后刷新页面。',
   },
   en: {
     ok: 'Success',
@@ -442,6 +452,16 @@ export const serverMessages = {
     contestResultsNotPublished: 'The results are not published yet',
     winnerInfoClosed: 'Winners give their information by {dueAt}; that has passed, please contact the organiser',
     campaignNotFound: 'This campaign page is not online yet',
+    // Open Graph tags of shared links (ADR 0029)
+    shareSiteName: 'Lumen Stock',
+    shareStoreDescription: 'Licensed stock video, photos, music and sound effects.',
+    shareMaterialDescription: 'Stock {kind:materialKind} {code}, licensed on Lumen Stock.',
+    shareMusicDescription: '{title}: {kind:materialKind}, {duration}, licensed on Lumen Stock.',
+    shareTopicDescription: 'A Lumen Stock topic of {count} selected materials.',
+    shareBoardDescription: 'A shared board of {count} materials.',
+    shareContestDescription: 'A Lumen Stock creators’ contest.',
+    shareContestWinnersTitle: '{title}: winners',
+    shareStoreUnavailable: 'Lumen Stock cannot be opened right now; please reload the page in a moment.',
   },
 } as const satisfies Record<Language, Record<string, string>>;
 
@@ -467,6 +487,26 @@ export function languageFromHeader(header: string | undefined | null): Language 
 }
 
 /**
+ * The query parameter that names a link's language (`?lang=en`), so a link shared in one language
+ * opens, and previews, in it whatever the reader's browser prefers.
+ */
+export const LANGUAGE_LINK_PARAM = 'lang';
+
+/** `zh` or `en` (also `zh-CN`, any case) from a link; null for anything else, arrays included. */
+export function languageFromLink(value: unknown): Language | null {
+  if (typeof value !== 'string') return null;
+  const tag = value.trim().toLowerCase();
+  if (tag === 'zh' || tag === 'zh-cn') return 'zh-CN';
+  if (tag === 'en') return 'en';
+  return null;
+}
+
+/** How a link names a language: the short form `languageFromLink` reads. */
+export function linkValueOfLanguage(language: Language): 'zh' | 'en' {
+  return language === 'en' ? 'en' : 'zh';
+}
+
+/**
  * The words a message puts in place of a code: `{status:orderStatus}` shows the `status`
  * parameter (the code `paid`) as the `orderStatus` word in the caller's language, so services
  * pass codes and a refusal reads "订单当前状态为“待确认付款”，不能取消", not "“paid”，不能cancel".
@@ -483,6 +523,7 @@ export const messageWords = {
     bankInfoAction: { verify: '通过', reject: '驳回' },
     entryStatus: { submitted: '待审核', approved: '已通过', rejected: '未通过' },
     entryAction: { approve: '通过', reject: '驳回' },
+    materialKind: { video: '视频', photo: '图片', music: '音乐', sfx: '音效' },
     contestFileRule: {
       unreadable: '无法读取该文件',
       videoType: '视频须为 MP4 格式',
@@ -520,6 +561,7 @@ export const messageWords = {
     bankInfoAction: { verify: 'approved', reject: 'rejected' },
     entryStatus: { submitted: 'waiting for review', approved: 'approved', rejected: 'rejected' },
     entryAction: { approve: 'approved', reject: 'rejected' },
+    materialKind: { video: 'video', photo: 'photo', music: 'music', sfx: 'sound effect' },
     contestFileRule: {
       unreadable: 'the file cannot be read',
       videoType: 'the video must be an MP4',

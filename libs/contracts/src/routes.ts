@@ -20,3 +20,23 @@ export const StoreCalls = {
 } as const;
 
 export const ACCESS_TOKEN_HEADER = 'access_token';
+
+/**
+ * Store pages whose links people share in chat apps, whose crawlers run no JavaScript: the
+ * service that owns each page's data answers a GET of the path itself, with the store's shell and
+ * Open Graph tags (ADR 0029). Exact paths, case as the store's route table has them; the
+ * deployments' route table (deploy/service-routes.mjs) claims the same paths for the same services.
+ */
+export const SharePagePaths = {
+  catalogue: {
+    videoDetail: ['/Detail', '/detail'],
+    photoDetail: ['/DetailPic', '/detailpic'],
+    musicDetail: ['/DetailMusic'],
+    topic: ['/Topic'],
+    sharedBoard: ['/SharedBoard'],
+  },
+  contests: {
+    contestDetail: ['/ActivityDetail'],
+    pastContestDetail: ['/postActivityDetail'],
+  },
+} as const;

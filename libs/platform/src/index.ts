@@ -10,6 +10,7 @@ export * from './notifier/index.js';
 export * from './events/index.js';
 export * from './audit/index.js';
 export * from './storage/index.js';
+export * from './share-pages/index.js';
 export * from './crypto/field-cipher.js';
 export * from './crypto/signed-grants.js';
 export * from './csv/csv-table.js';

@@ -10,13 +10,15 @@ import { EventsModule } from './events/index.js';
 import { HealthModule } from './health/health.module.js';
 import { MetricsModule } from './metrics/metrics.module.js';
 import { NotifierModule } from './notifier/notifier.module.js';
+import { SharePagesModule } from './share-pages/share-pages.module.js';
 import { StorageModule } from './storage/index.js';
 import { TimeModule } from './time/time.module.js';
 
 /**
  * The infrastructure every service process needs, each concern behind one port whose adapter
  * the configuration picks: events (PostgreSQL or Kafka), storage (local disk or MinIO),
- * notifier (dev mailbox or SMTP); metrics (Prometheus, GET /metrics for allowed scrapers only);
+ * notifier (dev mailbox or SMTP); the store's shell for shared pages (the built file or the web
+ * container's copy); metrics (Prometheus, GET /metrics for allowed scrapers only);
  * one scheduler for the services' `@Interval` jobs (Nest tells dynamic modules apart by
  * reference, so a `ScheduleModule.forRoot()` in each service would run every job once per service
  * in the single-machine process).
@@ -39,6 +41,7 @@ export class PlatformModule {
         AuthModule,
         ...(config.identityUrl ? [RemoteSessionsModule.forRoot(config.identityUrl, secrets.token)] : []),
         NotifierModule.forRoot(config.notifier),
+        SharePagesModule.forRoot(config.http.storeShell),
         EventsModule.forRootAsync({
           useFactory: () =>
             config.events.transport === 'kafka'

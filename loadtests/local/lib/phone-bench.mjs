@@ -2,7 +2,8 @@
 // 375 x 812 (touch, mobile), its network throttled to 1.6 Mbps down, 750 kbps up and 150 ms round
 // trips (Lighthouse's "slow 4G"), a fresh browser context (empty cache) for every page opened.
 // Measured: the home page's largest contentful paint, and how long a detail page's preview takes
-// from the tap on play to its first played frame, each detail page one not opened before.
+// from the tap on play to its first played frame, each detail page one not opened before, for each
+// way a phone plays it (the HLS stream natively or through hls.js, or the MP4), side by side.
 import { chromium } from 'playwright-core';
 import { percentile } from './stats.mjs';
 
@@ -18,31 +19,64 @@ export async function measurePhone({ baseUrl, runs, progress }) {
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
   try {
     const videos = await videoIds(baseUrl, runs);
+    const streamsReadyMs = await streamsReady(baseUrl, videos);
     /** @type {number[]} */ const homeLcp = [];
     /** @type {number[]} */ const detailLcp = [];
-    /** @type {number[]} */ const previewStart = [];
-    /** @type {number[]} */ const previewFromOpen = [];
+    /** @type {Record<PreviewWay, { start: number[]; fromOpen: number[]; bytes: number[] }>} */
+    const ways = { native: { start: [], fromOpen: [], bytes: [] }, library: { start: [], fromOpen: [], bytes: [] }, mp4: { start: [], fromOpen: [], bytes: [] } };
     for (let run = 0; run < runs; run++) {
       homeLcp.push(await largestPaint(browser, `${baseUrl}/`));
-      const detail = await previewStartOf(browser, `${baseUrl}/Detail?id=${videos[run % videos.length]}`);
-      detailLcp.push(detail.lcpMs);
-      previewStart.push(detail.startMs);
-      previewFromOpen.push(detail.fromOpenMs);
-      progress(`phone: run ${run + 1}/${runs}: home LCP ${Math.round(homeLcp[homeLcp.length - 1] ?? NaN)} ms, preview played ${Math.round(detail.startMs)} ms after the tap, ${Math.round(detail.fromOpenMs)} ms after opening the page`);
+      // The three ways side by side in each run, in turn first, so none is favoured by the order.
+      const order = /** @type {PreviewWay[]} */ (['library', 'native', 'mp4']);
+      for (let i = 0; i < order.length; i++) {
+        const way = order[(run + i) % order.length];
+        const detail = await previewStartOf(browser, `${baseUrl}/Detail?id=${videos[run % videos.length]}`, way);
+        if (way === 'library') detailLcp.push(detail.lcpMs);
+        ways[way].start.push(detail.startMs);
+        ways[way].fromOpen.push(detail.fromOpenMs);
+        ways[way].bytes.push(detail.mediaBytes);
+      }
+      const last = (/** @type {number[]} */ values) => Math.round(values[values.length - 1] ?? NaN);
+      progress(`phone: run ${run + 1}/${runs}: home LCP ${last(homeLcp)} ms; preview played after the tap: hls.js ${last(ways.library.start)} ms, the browser's HLS ${last(ways.native.start)} ms, MP4 ${last(ways.mp4.start)} ms`);
     }
     const figures = (/** @type {number[]} */ values) => ({ p50: percentile(values, 50), p75: percentile(values, 75), p95: percentile(values, 95), max: Math.max(...values) });
+    const wayFigures = (/** @type {PreviewWay} */ way) => ({ startMs: figures(ways[way].start), fromOpenMs: figures(ways[way].fromOpen), mediaBytes: figures(ways[way].bytes) });
     return {
       runs,
       distinctDetails: Math.min(runs, videos.length),
+      streamsReadyMs,
       network: { downMbps: 1.6, upKbps: 750, rttMs: 150 },
       homeLcpMs: figures(homeLcp),
       detailLcpMs: figures(detailLcp),
-      previewStartMs: figures(previewStart),
-      previewFromOpenMs: figures(previewFromOpen),
+      // The preview as a browser with Media Source Extensions gets it: the stream through hls.js.
+      previewStartMs: figures(ways.library.start),
+      previewFromOpenMs: figures(ways.library.fromOpen),
+      previewWays: { native: wayFigures('native'), library: wayFigures('library'), mp4: wayFigures('mp4') },
     };
   } finally {
     await browser.close();
   }
+}
+
+/** @typedef {'native' | 'library' | 'mp4'} PreviewWay */
+
+/**
+ * Waits until the catalogue has streamed the previews of `ids` (its job starts after the server
+ * does); resolves with how long that took.
+ * @param {string} baseUrl @param {number[]} ids
+ */
+async function streamsReady(baseUrl, ids) {
+  const started = Date.now();
+  const waiting = new Set(ids);
+  while (waiting.size > 0) {
+    if (Date.now() - started > 10 * 60_000) throw new Error(`${waiting.size} previews were not streamed within 10 minutes`);
+    for (const id of [...waiting]) {
+      const response = await fetch(`${baseUrl}/api/material/detail`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id }) });
+      if ((await response.json()).data?.previewStream) waiting.delete(id);
+    }
+    if (waiting.size > 0) await new Promise((resolve) => setTimeout(resolve, 2_000));
+  }
+  return Date.now() - started;
 }
 
 /**
@@ -68,7 +102,7 @@ async function phone(browser) {
   await cdp.send('Network.enable');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   await cdp.send('Network.emulateNetworkConditions', { offline: false, ...SLOW_4G });
-  return { context, page };
+  return { context, page, cdp };
 }
 
 /**
@@ -104,31 +138,63 @@ async function lcpOf(page) {
 }
 
 /**
- * Opens a detail page, then taps play: the time to the first played frame.
- * @param {import('playwright-core').Browser} browser @param {string} url
+ * Opens a detail page, then taps play: the time to the first played frame, and the media bytes
+ * fetched by then. `way` is how the page plays it: the hls.js library (what Chromium, with Media
+ * Source Extensions, gets), the browser's own HLS (as in a browser without MSE: the page is told
+ * there is none; Chromium has HLS of its own), or the MP4 (as in a browser with neither).
+ * @param {import('playwright-core').Browser} browser @param {string} url @param {PreviewWay} way
  */
-async function previewStartOf(browser, url) {
-  const { context, page } = await phone(browser);
+async function previewStartOf(browser, url, way) {
+  const { context, page, cdp } = await phone(browser);
+  // Media bytes as received from the network (the element's own requests are not in Resource Timing).
+  const mediaRequests = new Set();
+  let mediaBytes = 0;
+  cdp.on('Network.requestWillBeSent', (event) => {
+    if (/\.(ts|m3u8|mp4)$/.test(new URL(event.request.url).pathname)) mediaRequests.add(event.requestId);
+  });
+  cdp.on('Network.dataReceived', (event) => {
+    if (mediaRequests.has(event.requestId)) mediaBytes += event.encodedDataLength || event.dataLength;
+  });
   try {
-    // Tapped as soon as the player is there: from opening the page and from the tap to the first played frame.
+    if (way !== 'library') {
+      await page.addInitScript((withoutHls) => {
+        // Runs in the page: a browser without Media Source Extensions (an iPhone before iOS 17.1).
+        const page = /** @type {any} */ (globalThis);
+        delete page.MediaSource;
+        delete page.ManagedMediaSource;
+        if (!withoutHls) return;
+        const canPlayType = page.HTMLMediaElement.prototype.canPlayType;
+        page.HTMLMediaElement.prototype.canPlayType = function (/** @type {string} */ type) {
+          return /mpegurl/i.test(type) ? '' : canPlayType.call(this, type);
+        };
+      }, way === 'mp4');
+    }
+    // Tapped as soon as the player has its source: from opening the page and from the tap to the first played frame.
     await page.goto(url, { waitUntil: 'commit', timeout: 120_000 });
     const video = page.getByTestId('detail-player');
     await video.waitFor({ timeout: 60_000 });
+    await page.locator('[data-testid="detail-player"][data-playback]').waitFor({ timeout: 60_000 });
+    const played = await video.getAttribute('data-playback');
+    if (played !== way) throw new Error(`the preview was played as ${played}, not ${way}`);
     const { fromTapMs, fromOpenMs } = await video.evaluate(
       (element) =>
         new Promise((resolve, reject) => {
           const player = /** @type {HTMLVideoElement} */ (element);
           player.muted = true;
           const tapped = performance.now();
-          player.addEventListener('playing', () => resolve({ fromTapMs: performance.now() - tapped, fromOpenMs: performance.now() }), { once: true });
+          player.addEventListener(
+            'playing',
+            () => resolve({ fromTapMs: performance.now() - tapped, fromOpenMs: performance.now() }),
+            { once: true },
+          );
           player.play().catch(reject);
           setTimeout(() => reject(new Error('the preview did not start within 60 s')), 60_000);
         }),
     );
+    const bytesByFirstFrame = mediaBytes;
     await page.waitForLoadState('load');
     const lcpMs = await lcpOf(page);
-    const startMs = fromTapMs;
-    return { lcpMs, startMs, fromOpenMs };
+    return { lcpMs, startMs: fromTapMs, fromOpenMs, mediaBytes: bytesByFirstFrame };
   } finally {
     await context.close();
   }

@@ -42,6 +42,7 @@ import { MemberActionsService } from './store/member-actions.service.js';
 import { CartLinesHandler } from './store/cart-lines.handler.js';
 import { CatalogueVisualIndex1766000000000 } from './migrations/1766000000000-visual-index.js';
 import { CatalogueBoards1767300000000 } from './migrations/1767300000000-boards.js';
+import { CataloguePreviewStreams1767400000000 } from './migrations/1767400000000-preview-streams.js';
 import { BoardViews } from './boards/board-views.js';
 import { BoardVotes } from './boards/board-votes.js';
 import { GuestPasses } from './boards/guest-passes.js';
@@ -50,6 +51,8 @@ import { BoardsRepository } from './boards/boards.repository.js';
 import { BoardsService } from './boards/boards.service.js';
 import { SharedBoardsController } from './boards/shared-boards.controller.js';
 import { SharedBoardsService } from './boards/shared-boards.service.js';
+import { CatalogueSharePages } from './share/catalogue-share-pages.js';
+import { CatalogueSharePagesController } from './share/catalogue-share-pages.controller.js';
 import { CatalogueImageQueries1767100000000 } from './migrations/1767100000000-image-queries.js';
 import { CatalogueImageQueryAlike1767150000000 } from './migrations/1767150000000-image-query-alike.js';
 import { CatalogueFinerDetailGrids1767200000000 } from './migrations/1767200000000-finer-detail-grids.js';
@@ -64,6 +67,9 @@ import { MoreLikeThisService } from './visual/more-like-this.service.js';
 import { VisualIndexService } from './visual/visual-index.service.js';
 import { frameIndexEngineProvider } from '@mkt/platform/visual';
 import { VisualIndexingJob } from './visual/visual-indexing.job.js';
+import { PreviewStreamMaker } from './streams/preview-stream.maker.js';
+import { PreviewStreamsJob } from './streams/preview-streams.job.js';
+import { PreviewStreamsRepository } from './streams/preview-streams.repository.js';
 
 export const CATALOGUE_ENTITIES = [
   MaterialEntity,
@@ -95,6 +101,7 @@ export const CATALOGUE_MIGRATIONS = [
   CatalogueImageQueryAlike1767150000000,
   CatalogueFinerDetailGrids1767200000000,
   CatalogueBoards1767300000000,
+  CataloguePreviewStreams1767400000000,
 ];
 
 /**
@@ -120,6 +127,8 @@ export const CATALOGUE_MIGRATIONS = [
     BoardsController,
     SharedBoardsController,
     ...MUSIC_CONTROLLERS,
+    // Store pages as shared links open them: the store's shell with their Open Graph tags.
+    CatalogueSharePagesController,
   ],
   providers: [
     // SEARCH=postgres (default) or opensearch: business code only sees MATERIAL_SEARCH_INDEX.
@@ -146,6 +155,9 @@ export const CATALOGUE_MIGRATIONS = [
     frameIndexEngineProvider,
     VisualIndexService,
     VisualIndexingJob,
+    PreviewStreamsRepository,
+    PreviewStreamMaker,
+    PreviewStreamsJob,
     ImageQueryRepository,
     ImageQueryStore,
     ImageQuerySweeper,
@@ -159,6 +171,7 @@ export const CATALOGUE_MIGRATIONS = [
     BoardsService,
     SharedBoardsService,
     ...MUSIC_PROVIDERS,
+    CatalogueSharePages,
   ],
   exports: [MATERIAL_SEARCH_INDEX, MaterialWriter, SearchSynonymStore],
 })

@@ -27,6 +27,8 @@ import { ContestSetupService } from './setup/contest-setup.service.js';
 import { ContestsRepository } from './setup/contests.repository.js';
 import { ContestEntriesController, ContestsPublicController } from './store/contests-store.controller.js';
 import { JudgePortalController } from './store/judge-portal.controller.js';
+import { ContestSharePages } from './share/contest-share-pages.js';
+import { ContestSharePagesController } from './share/contest-share-pages.controller.js';
 
 export const CONTESTS_ENTITIES = [StaffAuditLogEntity, OutboxMessageEntity, HandledEventEntity];
 export const CONTESTS_MIGRATIONS = [ContestsInit1765300000000, ContestCampaigns1765400000000, ContestAwardProofs1765500000000, OutboxTraceContext1765600000000, ContestDemoSeedProgress1766600000000, ContestEntriesPerTrack1766700000000];
@@ -58,6 +60,7 @@ class ContestsBuckets implements OnModuleInit {
     ContestsPublicController,
     ContestEntriesController,
     JudgePortalController,
+    ContestSharePagesController,
     AdminContestActionsController,
     AdminContestsController,
     AdminContestJudgesController,
@@ -80,6 +83,7 @@ class ContestsBuckets implements OnModuleInit {
     ResultsService,
     CampaignsService,
     AwardProofsService,
+    ContestSharePages,
     { provide: CONTEST_MEDIA_INSPECTOR, useFactory: async () => new ToolkitContestMediaInspector(new FfmpegRunner(await resolveMediaBinaries(), { timeoutMs: INSPECTION_TIMEOUT_MS })) },
     StaffAuditWriter.provide({ service: 'contests', announce: true }),
     ContestsBuckets,

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { catalogueCalls } from '../api/catalogueCalls';
 import { serverMessageOr } from '../api/client';
 import { usePreferenceCounts } from '../session/PreferenceCountsProvider';
+import { parseLanguage, withLinkLanguage } from '../i18n/language';
 import { useLoginGate } from '../session/useLoginGate';
 import { copyText } from '../ui/clipboard';
 import { shareOrCopy } from '../ui/shareLink';
@@ -35,7 +36,7 @@ function track(card: ActionCard, action: CardAction): void {
  * needed), sample download (token needed), copy number and copy link. Each one is tracked.
  */
 export function useMaterialActions(card: ActionCard): MaterialActions {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const toast = useToast();
   const gate = useLoginGate();
   const { reload: reloadCounts } = usePreferenceCounts();
@@ -115,7 +116,8 @@ export function useMaterialActions(card: ActionCard): MaterialActions {
     copyNumber: () => copy(card.code, 'copyNumber'),
     copyLink: async () => {
       track(card, 'copyLink');
-      const outcome = await shareOrCopy({ title: card.title, url: `${window.location.origin}${detailPath(card)}` });
+      const url = withLinkLanguage(`${window.location.origin}${detailPath(card)}`, parseLanguage(i18n.language) ?? 'zh-CN');
+      const outcome = await shareOrCopy({ title: card.title, url });
       if (outcome === 'copied' || outcome === 'failed') toast.show({ message: outcome === 'copied' ? t('card.copied') : t('card.copyFailed') });
     },
   };

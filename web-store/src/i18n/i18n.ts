@@ -1,7 +1,7 @@
 import type { Language } from '@mkt/contracts/web';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { parseLanguage, rememberLanguage, storedLanguage } from './language';
+import { initialLanguage, parseLanguage, rememberLanguage } from './language';
 import { en } from './resources/en';
 import { zhCN } from './resources/zh-CN';
 
@@ -9,7 +9,7 @@ export const i18n = i18next.createInstance();
 
 void i18n.use(initReactI18next).init({
   resources: { 'zh-CN': { translation: zhCN }, en: { translation: en } },
-  lng: storedLanguage(),
+  lng: initialLanguage(window.location.search),
   fallbackLng: 'zh-CN',
   supportedLngs: ['zh-CN', 'en'],
   // Resources are bundled, so initialise synchronously and render the first frame translated.

@@ -143,6 +143,11 @@ export interface MaterialDetail extends MaterialCard {
   originalFps: number | null;
   /** Watermarked sample (download needs a token). */
   samplePath: string | null;
+  /**
+   * The preview as HLS (a master playlist of 480p and 240p renditions in 2-second segments), once
+   * the catalogue has streamed it; until then null, and `url480` is the preview to play.
+   */
+  previewStream: string | null;
   categoryId: number | null;
   categoryName: string | null;
   filters: Partial<Record<FilterName, string[]>>;

@@ -21,6 +21,15 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ EVENT_BUS_DATABASE_URL: 'mysql://db/bus' })).toThrow(/EVENT_BUS_DATABASE_URL must be a postgres/);
   });
 
+  it('reads the store shell of shared pages from the built store it serves, else from STORE_SHELL_URL', () => {
+    const built = loadConfig({}).http.storeShell;
+    expect(built).toMatchObject({ source: 'file' });
+    expect(built?.source === 'file' && built.path.endsWith('/web-store/dist/index.html')).toBe(true);
+    expect(loadConfig({ SERVE_WEB: 'false' }).http.storeShell).toBeNull();
+    expect(loadConfig({ SERVE_WEB: 'false', STORE_SHELL_URL: 'http://web:8080/index.html' }).http.storeShell).toEqual({ source: 'url', url: 'http://web:8080/index.html' });
+    expect(() => loadConfig({ STORE_SHELL_URL: 'file:///etc/passwd' })).toThrow(/STORE_SHELL_URL/);
+  });
+
   it('keeps tracing exports off unless asked', () => {
     expect(loadConfig({}).tracing).toEqual({ exporter: 'none', serviceName: null });
     expect(loadConfig({ OTEL_TRACES_EXPORTER: 'otlp', OTEL_SERVICE_NAME: 'orders' }).tracing).toEqual({ exporter: 'otlp', serviceName: 'orders' });

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
 /**
@@ -91,6 +92,9 @@ const envSchema = z
     // The catalogue's visual indexing job (frames and looks of published photos and videos, read
     // from their originals): on, or off where materials have no real media (generated benchmarks).
     VISUAL_INDEXING: z.enum(['on', 'off']).default('on'),
+    // The catalogue's job that streams each published video's preview as HLS (read from the
+    // stored 480p preview): on, or off where previews are not real media (generated benchmarks).
+    PREVIEW_STREAMS: z.enum(['on', 'off']).default('on'),
     EVENT_BUS: z.enum(['postgres', 'kafka']).default('postgres'),
     // The PostgreSQL bus's own database, shared by every service process (absent: the service's
     // DATABASE_URL, which is right when the services share one database, as on a single machine).
@@ -141,6 +145,9 @@ const envSchema = z
     INITIAL_ADMIN_USERNAME: z.string().regex(/^[a-z0-9._-]{3,64}$/, 'must be 3 to 64 lowercase letters, digits, dots, dashes or underscores').optional(),
     INITIAL_ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').max(200).optional(),
     SERVE_WEB: bool.default(true),
+    // Where a service that answers shared store pages (ADR 0029) reads the store's index.html when
+    // it does not serve the built store itself: the web container's, e.g. http://web:8080/index.html.
+    STORE_SHELL_URL: z.url({ protocol: /^https?$/ }).optional(),
     SITE_VERIFICATION_FILES: siteVerificationFiles,
   })
   .superRefine((env, ctx) => {
@@ -190,6 +197,11 @@ export interface AppConfig {
     metricsAllow: string[];
     /** Text files answered at the site root (file name to content); every other path is the store's. */
     siteVerificationFiles: Readonly<Record<string, string>>;
+    /**
+     * Where shared store pages get the store's index.html (ADR 0029): the built store beside the
+     * code when this process serves it, the web container's URL when it does not; null: neither.
+     */
+    storeShell: StoreShellSource | null;
   };
   dataDir: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -200,6 +212,8 @@ export interface AppConfig {
   readCacheSeconds: number;
   /** Whether the catalogue indexes the frames and looks of published photos and videos (VISUAL_INDEXING). */
   visualIndexing: boolean;
+  /** Whether the catalogue renders HLS streams of published videos' previews (PREVIEW_STREAMS). */
+  previewStreams: boolean;
   /** Where spans go (`none`: trace ids in logs and events only) and the service name they carry (null: the process title). */
   tracing: { exporter: 'none' | 'otlp'; serviceName: string | null };
   events:
@@ -228,6 +242,11 @@ export interface AppConfig {
   /** The console administrator to create on a new deployment (INITIAL_ADMIN_*), or null. */
   initialAdmin: { username: string; password: string } | null;
 }
+
+export type StoreShellSource = { source: 'file'; path: string } | { source: 'url'; url: string };
+
+/** The built store's index.html, from the repository root (this file is libs/platform/{src,dist}/config/). */
+const BUILT_STORE_SHELL = fileURLToPath(new URL('../../../../web-store/dist/index.html', import.meta.url));
 
 export interface SmsConfig {
   driver: 'aliyun';
@@ -268,12 +287,14 @@ export function loadConfig(raw: RawEnv = process.env): AppConfig {
       trustedProxies: env.TRUSTED_PROXIES,
       metricsAllow: env.METRICS_ALLOW,
       siteVerificationFiles: env.SITE_VERIFICATION_FILES,
+      storeShell: env.STORE_SHELL_URL ? { source: 'url', url: env.STORE_SHELL_URL } : env.SERVE_WEB ? { source: 'file', path: BUILT_STORE_SHELL } : null,
     },
     dataDir: resolve(env.DATA_DIR),
     logLevel: env.LOG_LEVEL,
     database: { url: env.DATABASE_URL ?? null, embeddedPort: env.EMBEDDED_PG_PORT, embeddedSharedBuffers: env.EMBEDDED_PG_SHARED_BUFFERS },
     readCacheSeconds: env.READ_CACHE_SECONDS,
     visualIndexing: env.VISUAL_INDEXING === 'on',
+    previewStreams: env.PREVIEW_STREAMS === 'on',
     tracing: { exporter: env.OTEL_TRACES_EXPORTER, serviceName: env.OTEL_SERVICE_NAME ?? null },
     identityUrl: env.IDENTITY_URL ?? null,
     events:

@@ -1,8 +1,8 @@
 import { FastifyAdapter } from '@nestjs/platform-fastify';
-import { FASTIFY_ROUTE_CONFIG_METADATA } from '@nestjs/platform-fastify/constants.js';
 import { ServerResponse } from 'node:http';
 import type { FastifyReply } from 'fastify';
 import { formatMessage, languageFromHeader, type ApiEnvelope } from '@mkt/contracts';
+import { RouteConfig } from './route-config.js';
 
 /** The Fastify route option that exempts a route from the envelope. */
 interface EnvelopeRouteConfig {
@@ -16,25 +16,7 @@ interface EnvelopeRouteConfig {
  * chain decides it.
  */
 export function RawResponse(): ClassDecorator & MethodDecorator {
-  return (target: object, key?: string | symbol, descriptor?: PropertyDescriptor) => {
-    if (descriptor) {
-      markRaw(descriptor.value);
-      return;
-    }
-    // A class decorator runs after its methods' decorators: mark every handler the class declares.
-    // Not inherited ones: a base class's method is one function for every subclass, raw or not.
-    // Handlers added to the class afterwards mark themselves (adminResourceController does).
-    const prototype = (target as { prototype: object }).prototype;
-    for (const name of Object.getOwnPropertyNames(prototype)) {
-      const method = Object.getOwnPropertyDescriptor(prototype, name)?.value;
-      if (name !== 'constructor' && typeof method === 'function') markRaw(method);
-    }
-  };
-}
-
-function markRaw(handler: object): void {
-  const config = Reflect.getMetadata(FASTIFY_ROUTE_CONFIG_METADATA, handler) as object | undefined;
-  Reflect.defineMetadata(FASTIFY_ROUTE_CONFIG_METADATA, { ...config, rawResponse: true }, handler);
+  return RouteConfig({ rawResponse: true } satisfies EnvelopeRouteConfig);
 }
 
 /**

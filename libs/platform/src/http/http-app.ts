@@ -13,7 +13,7 @@ import { httpsRedirect } from './https-redirect.hook.js';
 import { normaliseStrings } from './normalised-text.js';
 import { pathOf } from './request-path.js';
 import { batchedResponseWrites } from './response-write-batch.hook.js';
-import { unstorableTextRefusal } from './storable-text.js';
+import { unstorableTextRefusal, type TextCheckRouteConfig } from './storable-text.js';
 
 /** JSON and form bodies; file parts and vouchers have their own limits on their own routes. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -92,7 +92,8 @@ function installBodyParsers(fastify: FastifyInstance): void {
 
 /** After the body is read, before any guard, pipe or handler (see storable-text.ts). */
 const checkedText: preValidationHookHandler = (request, _reply, done) => {
-  const refusal = unstorableTextRefusal(pathOf(request.url), request.query, request.body);
+  const query = (request.routeOptions.config as TextCheckRouteConfig).queryTextUnchecked ? undefined : request.query;
+  const refusal = unstorableTextRefusal(pathOf(request.url), query, request.body);
   if (refusal) return done(refusal);
   if (request.body !== null && typeof request.body === 'object') request.body = normaliseStrings(request.body);
   done();

@@ -1,5 +1,6 @@
 import { ErrorCode } from '@mkt/contracts';
 import { AppError } from '../errors/app-error.js';
+import { RouteConfig } from './route-config.js';
 
 /** NUL, which PostgreSQL refuses in text, and unpaired UTF-16 surrogates, which no encoder can write. */
 const UNSTORABLE = /\0|\p{Cs}/u;
@@ -37,4 +38,18 @@ export function unstorableTextRefusal(path: string, query: unknown, body: unknow
   }
   const field = UNSTORABLE.test(decoded) ? 'path' : (findUnstorableText(query, 'query') ?? findUnstorableText(body, ''));
   return field === null ? null : new AppError(ErrorCode.VALIDATION_FAILED, 'textUnstorable', { field: field || 'body' });
+}
+
+/** The Fastify route option that leaves a route's query string out of that rule. */
+export interface TextCheckRouteConfig {
+  queryTextUnchecked?: boolean;
+}
+
+/**
+ * For routes that only read their query, never store it, and answer anything they cannot use
+ * with a page of their own (shared store pages: a link pasted with a stray NUL still opens the
+ * store, not a JSON refusal). The path and the body are still checked.
+ */
+export function QueryTextUnchecked(): ClassDecorator & MethodDecorator {
+  return RouteConfig({ queryTextUnchecked: true } satisfies TextCheckRouteConfig);
 }

@@ -44,3 +44,15 @@ export {
 } from './visual-signature.js';
 export { detailIsFlat, detailSimilarity, sourceLikeness } from './detail-likeness.js';
 export { frameTimesMs, videoFrameSignatures, type FrameSignature } from './video-frame-signatures.js';
+export {
+  buildPreviewStreamArgs,
+  masterPlaylist,
+  planStreamRenditions,
+  playlistSegments,
+  renderPreviewStream,
+  STREAM_MASTER_NAME,
+  STREAM_SEGMENT_SECONDS,
+  type StreamFile,
+  type StreamRendition,
+  type StreamVariant,
+} from './preview-stream.js';

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { BOARD_LIMITS, BoardCommentAdded, ErrorCode, type BoardComment, type Language, type SampleDownloadResponse, type SharedBoard } from '@mkt/contracts';
+import { BOARD_LIMITS, BoardCommentAdded, ErrorCode, type BoardComment, type BoardSummary, type Language, type SampleDownloadResponse, type SharedBoard } from '@mkt/contracts';
 import { AppError, Clock, OutboxWriter, verifyPassword } from '@mkt/platform';
 import { MemberActionsService } from '../store/member-actions.service.js';
 import { BoardViews } from './board-views.js';
@@ -10,6 +10,8 @@ import { boardItemNotFound } from './boards.service.js';
 
 const MINUTE = 60_000;
 const linkGone = () => new AppError(ErrorCode.BOARD_LINK_GONE, 'boardLinkGone');
+/** Neither revoked nor expired: the one rule of which links open. */
+const isLive = (link: BoardLinkRow, now: Date) => link.revokedAt === null && (link.expiresAt === null || link.expiresAt > now);
 
 export interface GuestPass {
   token: string;
@@ -88,10 +90,23 @@ export class SharedBoardsService {
     return this.members.sample(await this.itemOf(board, itemId));
   }
 
+  /**
+   * What a link shows before anyone opens it (its preview in a chat app, ADR 0029): the board's
+   * name, cover and size, for a live link without a password only. Anything else is null, the
+   * same for unknown, revoked, expired and password links, so a preview never tells more than
+   * opening the link would, and asking for one counts no password try.
+   */
+  async preview(token: string): Promise<BoardSummary | null> {
+    const link = await this.boards.linkByToken(token);
+    if (!link || !isLive(link, this.clock.now()) || link.passwordHash !== null) return null;
+    const board = await this.boards.board(link.boardId);
+    return board ? this.views.summary(board, 'viewer') : null;
+  }
+
   private async admit(pass: GuestPass): Promise<{ link: BoardLinkRow; board: BoardRow }> {
     const now = this.clock.now();
     const link = await this.boards.linkByToken(pass.token);
-    if (!link || link.revokedAt !== null || (link.expiresAt !== null && link.expiresAt <= now)) throw linkGone();
+    if (!link || !isLive(link, now)) throw linkGone();
     if (link.passwordHash !== null && !this.passes.admits(pass.pass, link.id)) {
       if (link.lockedUntil !== null && link.lockedUntil > now) {
         throw new AppError(ErrorCode.BOARD_LINK_LOCKED, 'boardLinkLocked', { minutes: Math.ceil((link.lockedUntil.getTime() - now.getTime()) / MINUTE) });

@@ -115,6 +115,10 @@ export class MaterialEntity {
   @Column({ name: 'preview_strip_key', type: 'varchar', length: 400, nullable: true })
   previewStripKey: string | null;
 
+  /** The HLS master playlist streamed from the 480p preview (PreviewStreamsJob); null until made. */
+  @Column({ name: 'preview_stream_key', type: 'varchar', length: 400, nullable: true })
+  previewStreamKey: string | null;
+
   @Column({ name: 'updated_at', type: 'timestamptz' })
   updatedAt: Date;
 

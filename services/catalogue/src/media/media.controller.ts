@@ -6,6 +6,7 @@ import type { FastifyRequest, FastifyReply } from 'fastify';
 import type { DataSource } from 'typeorm';
 import { ErrorCode, failureEnvelope, formatMessage, languageFromHeader } from '@mkt/contracts';
 import { OBJECT_STORAGE, ObjectStorageError, RawResponse, endWithJson, takeOverResponse, wildcardPath, type ObjectStorage } from '@mkt/platform';
+import { streamMasterOf } from '../streams/stream-locations.js';
 import { MEDIA_ROUTE, PUBLIC_BUCKET, toLocation } from './media-urls.js';
 
 /** Short, so that unpublishing a material (or a topic) stops its renditions being served within minutes. */
@@ -13,22 +14,25 @@ export const MEDIA_MAX_AGE_SECONDS = 300;
 
 /**
  * Whether a renditions location is something the store shows: the thumbnail, 480p preview or
- * preview strip of a published material, a category cover, or the cover of a published topic.
- * One statement; each branch is an index lookup (partial indexes of migration 1763900000000).
+ * preview strip of a published material, a category cover, or the cover of a published topic;
+ * or ($2, when the key is a file of a preview stream) a published material's stream.
+ * One statement; each branch is an index lookup (partial indexes of migrations 1763900000000
+ * and 1767400000000).
  */
 const SERVABLE_SQL = `SELECT (
     EXISTS (SELECT 1 FROM catalogue.materials m WHERE m.status = 'published'
              AND (m.thumbnail_key = $1 OR m.preview480_key = $1 OR m.preview_strip_key = $1))
+    OR EXISTS (SELECT 1 FROM catalogue.materials m WHERE m.status = 'published' AND m.preview_stream_key = $2)
     OR EXISTS (SELECT 1 FROM catalogue.categories c WHERE c.cover_key = $1)
     OR EXISTS (SELECT 1 FROM catalogue.topics t WHERE t.published AND t.home_cover_key = $1)
     OR EXISTS (SELECT 1 FROM catalogue.music_sheets s WHERE s.published AND s.cover_key = $1)
   ) AS servable`;
 // Music: the listen mp3 of a published track is its preview480 location, its cover its thumbnail.
-const PUBLIC_TYPES = /^(image\/(jpeg|png|webp|avif|gif)|video\/(mp4|webm)|audio\/(mpeg|mp4|ogg|wav))(;|$)/i;
+const PUBLIC_TYPES = /^(image\/(jpeg|png|webp|avif|gif)|video\/(mp4|webm|mp2t)|audio\/(mpeg|mp4|ogg|wav)|application\/vnd\.apple\.mpegurl)(;|$)/i;
 
 /**
  * Public, cacheable reads of renditions (see media-urls.ts): GET and HEAD, one byte range,
- * ETag revalidation. Only the `renditions` bucket, only pictures and videos, and only keys the
+ * ETag revalidation. Only the `renditions` bucket, only pictures, videos and stream playlists, and only keys the
  * store currently shows (see SERVABLE_SQL): anything else, e.g. the preview of an unpublished
  * material or a sample, is answered 404 even when the object exists.
  */
@@ -89,7 +93,7 @@ export class MediaController {
   }
 
   private async servable(key: string): Promise<boolean> {
-    const [row] = (await this.dataSource.query(SERVABLE_SQL, [toLocation({ bucket: PUBLIC_BUCKET, key })])) as { servable: boolean }[];
+    const [row] = (await this.dataSource.query(SERVABLE_SQL, [toLocation({ bucket: PUBLIC_BUCKET, key }), streamMasterOf(key)])) as { servable: boolean }[];
     return row?.servable === true;
   }
 }

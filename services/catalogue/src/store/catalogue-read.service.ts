@@ -116,6 +116,7 @@ export class CatalogueReadService {
       originalFps: material.originalFps,
       // Only whether there is a sample and its file name: the link itself comes from POST /material/sample (signed in).
       samplePath: material.sampleKey ? sampleFileName(material.code, material.sampleKey) : null,
+      previewStream: publicRenditionPath(material.previewStreamKey),
       categoryId: material.categoryId,
       categoryName: category ? (language === 'en' ? category.nameEn : category.nameZh) : null,
       filters: material.filters,

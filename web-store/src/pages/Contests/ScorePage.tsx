@@ -230,23 +230,24 @@ function JudgeVideo({ url, poster, title }: { url: string; poster: string | null
 function WorkCard({ work, judgeKey, maxScore, open, onSaved }: { work: JudgeWork; judgeKey: string; maxScore: number; open: boolean; onSaved: () => void }) {
   const { t } = useTranslation();
   const [value, setValue] = useState(String(work.myScore));
-  const [state, setState] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
+  // Our own messages are kept as keys, so they follow a change of language; the server's come in the language they were asked in.
+  const [state, setState] = useState<{ tone: 'ok' | 'error'; message: { key: 'contests.judge.saved' } | { key: 'contests.judge.scoreInvalid'; max: number } | { text: string } } | null>(null);
   const video = work.files.find((file) => file.role === 'video');
   const cover = work.files.find((file) => file.role === 'cover');
   const photos = work.files.filter((file) => file.role === 'photo');
   const save = () => {
     const score = Number(value);
     if (!/^\d{1,4}$/.test(value) || score > maxScore) {
-      setState({ tone: 'error', text: t('contests.judge.scoreInvalid', { max: maxScore }) });
+      setState({ tone: 'error', message: { key: 'contests.judge.scoreInvalid', max: maxScore } });
       return;
     }
     contestCalls
       .judgeScore(judgeKey, work.entryId, score)
       .then(() => {
-        setState({ tone: 'ok', text: t('contests.judge.saved') });
+        setState({ tone: 'ok', message: { key: 'contests.judge.saved' } });
         onSaved();
       })
-      .catch((error: unknown) => setState({ tone: 'error', text: messageOf(error) }));
+      .catch((error: unknown) => setState({ tone: 'error', message: { text: messageOf(error) } }));
   };
   return (
     <article className={styles.work} data-testid="judge-work" data-entry={work.entryId}>
@@ -287,7 +288,7 @@ function WorkCard({ work, judgeKey, maxScore, open, onSaved }: { work: JudgeWork
         )}
         {state && (
           <span className={state.tone === 'ok' ? styles.ok : styles.error} role="status" data-testid="judge-score-message">
-            {state.text}
+            {'text' in state.message ? state.message.text : state.message.key === 'contests.judge.saved' ? t(state.message.key) : t(state.message.key, { max: state.message.max })}
           </span>
         )}
       </div>

@@ -14,6 +14,7 @@ import { formatDuration, formatUtc8Date, resolutionBadge, safeColor } from '../.
 import { Notice } from '../../catalogue/Notice';
 import { useMaterialActions } from '../../catalogue/useMaterialActions';
 import { useRemote } from '../../catalogue/useRemote';
+import { usePreviewStream } from '../../catalogue/usePreviewStream';
 import { Button, buttonClass } from '../../ui/Button';
 import { CameraIcon, CartIcon, CopyIcon, DownloadIcon, HeartIcon, LinkIcon } from '../../ui/icons';
 import { PackDownload } from '../../orders/PackDownload';
@@ -118,6 +119,7 @@ function DetailView({ material, variant, startAt }: { material: MaterialDetail; 
 
   const navigate = useNavigate();
   const player = useRef<HTMLVideoElement>(null);
+  usePreviewStream(player, isVideo ? material.previewStream : null, isVideo ? material.url480 : null, startAt);
   // The frame on screen, as a picture to search with (the preview is served from this origin, so
   // the canvas may be read).
   const searchWithFrame = async () => {
@@ -198,7 +200,6 @@ function DetailView({ material, variant, startAt }: { material: MaterialDetail; 
               <video
                 ref={player}
                 className={styles.player}
-                src={material.url480}
                 poster={material.thumbnail}
                 controls
                 playsInline
