@@ -14,7 +14,7 @@ import { formatDuration, formatUtc8Date, resolutionBadge, safeColor } from '../.
 import { Notice } from '../../catalogue/Notice';
 import { useMaterialActions } from '../../catalogue/useMaterialActions';
 import { useRemote } from '../../catalogue/useRemote';
-import { usePreviewStream } from '../../catalogue/usePreviewStream';
+import { prefetchStreamingLibrary, usePreviewStream } from '../../catalogue/usePreviewStream';
 import { Button, buttonClass } from '../../ui/Button';
 import { CameraIcon, CartIcon, CopyIcon, DownloadIcon, HeartIcon, LinkIcon } from '../../ui/icons';
 import { PackDownload } from '../../orders/PackDownload';
@@ -34,6 +34,9 @@ export function DetailPage({ variant }: { variant: DetailVariant }) {
   const id = /^\d+$/.test(rawId) ? Number(rawId) : 0;
   const mdp = params.get('mdp');
   const detail = useRemote((signal) => (id > 0 ? catalogueCalls.detail(id, { signal }) : Promise.resolve(null)), [id, i18n.language]);
+  useEffect(() => {
+    if (variant === 'video') prefetchStreamingLibrary();
+  }, [variant]);
 
   // Opening a detail page counts as a play: ruleId is the mdp (6 or 7), or 10. Once per material,
   // not again when the language changes and the detail is read again.
