@@ -7,6 +7,7 @@ import { authProvider, dataProvider, i18nProvider } from './providers';
 import auditLogs from './resources/audit-logs';
 import categories from './resources/categories';
 import hotWords from './resources/hot-words';
+import searchDemand from './resources/search-demand';
 import searchSynonyms from './resources/search-synonyms';
 import invoices from './resources/invoices';
 import materials from './resources/materials';
@@ -56,6 +57,7 @@ const Console = () => (
     <Resource name="editorial-entries" {...editorialEntries} />
     <Resource name="hot-words" {...hotWords} />
     <Resource name="search-synonyms" {...searchSynonyms} />
+    <Resource name="search-demand" {...searchDemand} />
     <Resource name="shop-products" {...shopProducts} />
     <Resource name="orders" {...orders} />
     <Resource name="invoices" {...invoices} />

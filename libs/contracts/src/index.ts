@@ -15,6 +15,8 @@ export * from './catalogue/api.js';
 export * from './catalogue/schemas.js';
 export * from './catalogue/boards.js';
 export * from './catalogue/board-schemas.js';
+export * from './catalogue/demand.js';
+export * from './catalogue/demand-schemas.js';
 export * from './catalogue/events.js';
 export * from './catalogue/max-resolution.js';
 export * from './sessions/api.js';

@@ -10,6 +10,7 @@ export * from './identity/api.js';
 export * from './identity/signing.js';
 export * from './catalogue/api.js';
 export * from './catalogue/boards.js';
+export * from './catalogue/demand.js';
 export * from './sessions/api.js';
 export * from './uploads/api.js';
 export * from './orders/api.js';

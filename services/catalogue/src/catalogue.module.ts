@@ -60,6 +60,9 @@ import { ImageQueryRepository } from './visual/image-query.repository.js';
 import { ImageQueryStore } from './visual/image-query.store.js';
 import { ImageQuerySweeper } from './visual/image-query.sweeper.js';
 import { ImageSearchController } from './visual/image-search.controller.js';
+import { TagSuggestionsController } from './keywords/tag-suggestions.controller.js';
+import { TagSuggestionsService } from './keywords/tag-suggestions.service.js';
+import { TagStatisticsRepository } from './keywords/tag-statistics.repository.js';
 import { ImageSearchService } from './visual/image-search.service.js';
 import { MaterialLookReader } from './visual/material-look.reader.js';
 import { MaterialVisualsRepository } from './visual/material-visuals.repository.js';
@@ -70,6 +73,14 @@ import { VisualIndexingJob } from './visual/visual-indexing.job.js';
 import { PreviewStreamMaker } from './streams/preview-stream.maker.js';
 import { PreviewStreamsJob } from './streams/preview-streams.job.js';
 import { PreviewStreamsRepository } from './streams/preview-streams.repository.js';
+import { CatalogueSearchDemand1767500000000 } from './migrations/1767500000000-search-demand.js';
+import { SearchDemandTokens } from './demand/demand-tokens.js';
+import { AdminSearchDemandController } from './demand/search-demand-admin.controller.js';
+import { SearchDemandController } from './demand/search-demand.controller.js';
+import { SearchDemandRecorder } from './demand/search-demand.recorder.js';
+import { SearchDemandRepository } from './demand/search-demand.repository.js';
+import { SearchDemandService } from './demand/search-demand.service.js';
+import { SearchDemandSweeper } from './demand/search-demand.sweeper.js';
 
 export const CATALOGUE_ENTITIES = [
   MaterialEntity,
@@ -102,11 +113,12 @@ export const CATALOGUE_MIGRATIONS = [
   CatalogueFinerDetailGrids1767200000000,
   CatalogueBoards1767300000000,
   CataloguePreviewStreams1767400000000,
+  CatalogueSearchDemand1767500000000,
 ];
 
 /**
  * Catalogue: materials (videos, photos, music, sound effects) and their search (with its synonym
- * dictionary, and by image through the visual index), categories, topics, hot words, favourites, boards (with guest links), click tracking, sample downloads and the public renditions route.
+ * dictionary, and by image through the visual index), categories, topics, hot words, favourites, boards (with guest links), search demand, click tracking, sample downloads and the public renditions route.
  */
 @Module({
   imports: [
@@ -124,8 +136,11 @@ export const CATALOGUE_MIGRATIONS = [
     AdminHotWordsController,
     AdminSearchSynonymsController,
     ImageSearchController,
+    TagSuggestionsController,
     BoardsController,
     SharedBoardsController,
+    SearchDemandController,
+    AdminSearchDemandController,
     ...MUSIC_CONTROLLERS,
     // Store pages as shared links open them: the store's shell with their Open Graph tags.
     CatalogueSharePagesController,
@@ -156,6 +171,8 @@ export const CATALOGUE_MIGRATIONS = [
     VisualIndexService,
     VisualIndexingJob,
     PreviewStreamsRepository,
+    TagStatisticsRepository,
+    TagSuggestionsService,
     PreviewStreamMaker,
     PreviewStreamsJob,
     ImageQueryRepository,
@@ -170,6 +187,12 @@ export const CATALOGUE_MIGRATIONS = [
     GuestPasses,
     BoardsService,
     SharedBoardsService,
+    // Search demand: keyword searches counted anonymously per day, read as top, unmet and rising.
+    SearchDemandRepository,
+    SearchDemandTokens,
+    SearchDemandRecorder,
+    SearchDemandService,
+    SearchDemandSweeper,
     ...MUSIC_PROVIDERS,
     CatalogueSharePages,
   ],

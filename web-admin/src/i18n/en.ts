@@ -53,6 +53,7 @@ const own: Omit<Messages, 'ra'> = {
         'hot-words_edit': 'Manage the popular searches below the search box and their order',
         'search-synonyms': 'Words the store search treats as one, in Chinese and English (drone = 无人机 = aerial)',
         'search-synonyms_edit': 'Manage the words the store search treats as one, so an English search finds materials tagged in Chinese and the other way round',
+        'search-demand': 'What buyers search for in the store: top searches, searches that find little, rising ones (for editorial planning)',
         reviews: 'The review queue of contributed uploads',
         reviews_edit: 'Review contributed uploads: play the preview, check metadata and near-duplicates, approve or reject',
         orders: 'Quote orders, check payment vouchers and confirm or refuse them, close orders',
@@ -121,6 +122,11 @@ const own: Omit<Messages, 'ra'> = {
         video: 'Video',
         photo: 'Photo',
       },
+    },
+    searchDemand: {
+      lists: { top: 'Top searches', unmet: 'Unmet demand (few or no results)', rising: 'Rising' },
+      windows: { '7': 'Last 7 days', '30': 'Last 30 days' },
+      kinds: { video: 'Videos', photo: 'Photos', music: 'Music' },
     },
     audit: {
       changes: 'Changes',
@@ -457,6 +463,23 @@ const own: Omit<Messages, 'ra'> = {
         createdAt: 'Created (UTC+8)',
         updatedAt: 'Changed (UTC+8)',
         q: 'Word',
+      },
+    },
+    'search-demand': {
+      name: 'What buyers look for |||| What buyers look for',
+      fields: {
+        rank: '#',
+        query: 'Search',
+        searches: 'Searches',
+        averageResults: 'Avg. results',
+        openedShare: 'Opened something',
+        orderedShare: 'Ordered',
+        unmetDemand: 'Unmet demand',
+        previousSearches: 'Searches before',
+        list: 'List',
+        window: 'Period',
+        kind: 'Kind',
+        categoryId: 'Category',
       },
     },
     reviews: {

@@ -267,6 +267,7 @@ export const zh = {
         'hot-words_edit': '管理搜索框下方的热门搜索词及排序',
         'search-synonyms': '前台搜索视为同一个词的中英文词语（无人机 = 航拍 = drone）',
         'search-synonyms_edit': '管理前台搜索视为同一个词的中英文词语，让英文搜索也能找到只有中文标签的素材，反之亦然',
+        'search-demand': '买家在商城搜什么：热门搜索、结果很少的搜索、正在升温的搜索（用于选题策划）',
         reviews: '供稿素材的审核队列',
         reviews_edit: '审核供稿素材：播放预览、核对元数据与疑似重复，通过或驳回',
         orders: '报价、查看付款凭证并确认或驳回、关闭订单',
@@ -335,6 +336,11 @@ export const zh = {
         video: '视频',
         photo: '图片',
       },
+    },
+    searchDemand: {
+      lists: { top: '热门搜索', unmet: '供不应求（结果很少或没有）', rising: '正在升温' },
+      windows: { '7': '近 7 天', '30': '近 30 天' },
+      kinds: { video: '视频', photo: '图片', music: '音乐' },
     },
     audit: {
       changes: '变更内容',
@@ -671,6 +677,23 @@ export const zh = {
         createdAt: '创建时间（UTC+8）',
         updatedAt: '修改时间（UTC+8）',
         q: '词语',
+      },
+    },
+    'search-demand': {
+      name: '买家在找什么 |||| 买家在找什么',
+      fields: {
+        rank: '#',
+        query: '搜索词',
+        searches: '搜索次数',
+        averageResults: '平均结果数',
+        openedShare: '打开过素材',
+        orderedShare: '下过订单',
+        unmetDemand: '未满足需求',
+        previousSearches: '之前的搜索次数',
+        list: '列表',
+        window: '时间范围',
+        kind: '类型',
+        categoryId: '分类',
       },
     },
     reviews: {

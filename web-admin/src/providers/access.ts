@@ -1,7 +1,7 @@
 import { CONTACT_DETAILS_REVEALERS, SIGNING_REVIEWERS, STAFF_ROLES, type StaffRole } from '@mkt/contracts';
 
 /** The console's resources, in menu order. */
-export const RESOURCES = ['users', 'projects', 'materials', 'reviews', 'categories', 'topics', 'editorial-entries', 'hot-words', 'search-synonyms', 'music-tracks', 'music-sheets', 'music-skus', 'shop-products', 'orders', 'invoices', 'refunds', 'statements', 'contributor-shares', 'real-name-reviews', 'bank-infos', 'signing-applications', 'contests', 'contest-entries', 'contest-judges', 'campaigns', 'staff', 'audit-logs'] as const;
+export const RESOURCES = ['users', 'projects', 'materials', 'reviews', 'categories', 'topics', 'editorial-entries', 'hot-words', 'search-synonyms', 'search-demand', 'music-tracks', 'music-sheets', 'music-skus', 'shop-products', 'orders', 'invoices', 'refunds', 'statements', 'contributor-shares', 'real-name-reviews', 'bank-infos', 'signing-applications', 'contests', 'contest-entries', 'contest-judges', 'campaigns', 'staff', 'audit-logs'] as const;
 export type ResourceName = (typeof RESOURCES)[number];
 
 /** The react-admin actions, and `reveal`: showing personal data the console otherwise masks. */
@@ -38,6 +38,8 @@ export const ACCESS_RULES: Record<ResourceName, Partial<Record<Action, readonly 
   'editorial-entries': curated,
   'hot-words': curated,
   'search-synonyms': curated,
+  // What buyers search for: read by every role for editorial planning; computed, nothing to edit.
+  'search-demand': { list: everyone },
   // Sales quote and close, finance confirms vouchers; the show page offers only the buttons a role may use.
   orders: { list: ['admin', 'sales', 'finance'], show: ['admin', 'sales', 'finance'] },
   invoices: { list: ['admin', 'finance'], show: ['admin', 'finance'] },

@@ -2,6 +2,7 @@ import 'i18next';
 import type { billZhCN } from './resources/bill.zh-CN';
 import type { boardsZhCN } from './resources/boards.zh-CN';
 import type { contestsZhCN } from './resources/contests.zh-CN';
+import type { demandZhCN } from './resources/demand.zh-CN';
 import type { detailsZhCN } from './resources/details.zh-CN';
 import type { imageSearchZhCN } from './resources/imageSearch.zh-CN';
 import type { joinZhCN } from './resources/join.zh-CN';
@@ -10,7 +11,7 @@ import type { zhCN } from './resources/zh-CN';
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    // `bill`, `join`, `contests`, `details`, `imageSearch` and `boards` arrive with their pages' chunks (addPageMessages); only those pages use their keys.
+    // `bill`, `join`, `contests`, `details`, `imageSearch`, `boards` and `demand` arrive with their pages' chunks (addPageMessages); only those pages use their keys.
     resources: {
       translation: typeof zhCN & {
         bill: typeof billZhCN;
@@ -19,6 +20,7 @@ declare module 'i18next' {
         details: typeof detailsZhCN;
         imageSearch: typeof imageSearchZhCN;
         boards: typeof boardsZhCN;
+        demand: typeof demandZhCN;
       };
     };
   }

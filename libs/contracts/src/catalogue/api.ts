@@ -121,6 +121,11 @@ export interface MaterialSearchResponse {
    * memory and PostgreSQL engines say so; OpenSearch matches such words fuzzily and never does.
    */
   correctedKeyword?: string;
+  /**
+   * Present for a keyword search while search demand is recorded: the signed key the search was
+   * counted under, sent back with /material/searchFollowUp when a result is opened or ordered.
+   */
+  demandToken?: string;
 }
 
 /** POST /material/detail {id} — every field of spec section 3 "Material (from copy)". */
@@ -268,7 +273,25 @@ export const CatalogueCalls = {
   searchByImagePage: '/material/searchByImage/page',
   /** {id, subject, colour, composition}: "more like this" steered by the buyer. */
   similarBy: '/material/similarBy',
+  /** Signed in: {kind, keywordsZh, keywordsEn, categoryId, similarIds, excludeId}: tags to suggest for a material being described. */
+  tagSuggestions: '/material/tagSuggestions',
 } as const;
+
+/** Why a tag is suggested, strongest first: the dictionary's translation, the look-alikes' tags, tags found with the entered ones, the category's. */
+export const TAG_SUGGESTION_REASONS = ['translation', 'similar', 'related', 'category'] as const;
+export type TagSuggestionReason = (typeof TAG_SUGGESTION_REASONS)[number];
+
+export interface TagSuggestion {
+  tag: string;
+  reason: TagSuggestionReason;
+}
+
+/** POST /material/tagSuggestions: at most TAG_SUGGESTIONS_MAX a language, best first, none of the entered ones. */
+export interface TagSuggestionsResponse {
+  zh: TagSuggestion[];
+  en: TagSuggestion[];
+}
+export const TAG_SUGGESTIONS_MAX = 20;
 
 /** POST /material/similarBy: the material's own look is not indexed yet when `byLook` is false (subject only). */
 export interface SimilarByResponse {

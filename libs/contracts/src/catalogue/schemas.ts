@@ -48,6 +48,22 @@ export const similarByRequestSchema = z
   })
   .refine((body) => body.subject || body.colour || body.composition, { message: 'choose at least one of subject, colour, composition', path: ['subject'] });
 
+/**
+ * Tags for a material being described (the upload's details step, the material's edit screen):
+ * the tags entered so far in each language, its kind and category, and the published materials
+ * that look like it (the answer of a search with its thumbnail); `excludeId` leaves the
+ * material's own published copy out of the statistics.
+ */
+export const tagSuggestionsRequestSchema = z.object({
+  kind: z.enum(['video', 'photo']),
+  keywordsZh: z.array(lineText(1, 40)).max(50).default([]),
+  keywordsEn: z.array(lineText(1, 40)).max(50).default([]),
+  categoryId: serialId().nullable().default(null),
+  similarIds: z.array(bigserialId()).max(48).default([]),
+  excludeId: bigserialId().nullable().default(null),
+});
+export type TagSuggestionsRequest = z.input<typeof tagSuggestionsRequestSchema>;
+
 export const bookmarkListRequestSchema = z.object({
   targetType: wholeNumber(0, 3),
   pageNo: wholeNumber(1, 10000).default(1),

@@ -105,6 +105,11 @@ export interface MusicPage {
   total: number;
 }
 
+/** POST /music/search: a page, with the search demand token of a keyword search (see MaterialSearchResponse). */
+export interface MusicSearchPage extends MusicPage {
+  demandToken?: string;
+}
+
 export interface MusicSheet {
   sheetId: number;
   name: string;

@@ -95,6 +95,9 @@ const envSchema = z
     // The catalogue's job that streams each published video's preview as HLS (read from the
     // stored 480p preview): on, or off where previews are not real media (generated benchmarks).
     PREVIEW_STREAMS: z.enum(['on', 'off']).default('on'),
+    // The catalogue's record of what buyers search (anonymous daily counts): off only to measure
+    // what the recording costs the search path (benchmarks).
+    SEARCH_DEMAND: z.enum(['on', 'off']).default('on'),
     EVENT_BUS: z.enum(['postgres', 'kafka']).default('postgres'),
     // The PostgreSQL bus's own database, shared by every service process (absent: the service's
     // DATABASE_URL, which is right when the services share one database, as on a single machine).
@@ -214,6 +217,8 @@ export interface AppConfig {
   visualIndexing: boolean;
   /** Whether the catalogue renders HLS streams of published videos' previews (PREVIEW_STREAMS). */
   previewStreams: boolean;
+  /** Whether the catalogue counts store searches into its daily demand figures (SEARCH_DEMAND). */
+  searchDemand: boolean;
   /** Where spans go (`none`: trace ids in logs and events only) and the service name they carry (null: the process title). */
   tracing: { exporter: 'none' | 'otlp'; serviceName: string | null };
   events:
@@ -295,6 +300,7 @@ export function loadConfig(raw: RawEnv = process.env): AppConfig {
     readCacheSeconds: env.READ_CACHE_SECONDS,
     visualIndexing: env.VISUAL_INDEXING === 'on',
     previewStreams: env.PREVIEW_STREAMS === 'on',
+    searchDemand: env.SEARCH_DEMAND === 'on',
     tracing: { exporter: env.OTEL_TRACES_EXPORTER, serviceName: env.OTEL_SERVICE_NAME ?? null },
     identityUrl: env.IDENTITY_URL ?? null,
     events:

@@ -15,11 +15,14 @@ import {
   musicSheetMusicListRequestSchema,
   musicSimilarRequestSchema,
   musicSkuListRequestSchema,
+  type MusicSearchPage,
   type MusicSearchQuery,
 } from '@mkt/contracts';
 import { ApiZodBody, CurrentUser, LoginMessage, OptionalUser, StoreController, UserAuthGuard, ZodValidationPipe, type AuthenticatedUser } from '@mkt/platform';
+import { SearchDemandRecorder } from '../demand/search-demand.recorder.js';
 import { MusicMemberService } from './music-member.service.js';
 import { MusicReadService } from './music-read.service.js';
+import { kindOfMusicType } from './music-rows.js';
 
 const languageOf = (request: FastifyRequest) => languageFromHeader(request.headers['accept-language']);
 
@@ -36,6 +39,7 @@ export class MusicStoreController {
     private readonly read: MusicReadService,
     private readonly members: MusicMemberService,
     private readonly optionalUser: OptionalUser,
+    private readonly demand: SearchDemandRecorder,
   ) {}
 
   @Post('play')
@@ -130,8 +134,12 @@ export class MusicStoreController {
   @Post('search')
   @HttpCode(200)
   @ApiZodBody(musicSearchRequestSchema)
-  async search(@Req() request: FastifyRequest, @Body(new ZodValidationPipe(musicSearchRequestSchema)) body: MusicSearchQuery) {
-    return this.read.search(body, languageOf(request), await this.optionalUser.userId(request));
+  async search(@Req() request: FastifyRequest, @Body(new ZodValidationPipe(musicSearchRequestSchema)) body: MusicSearchQuery): Promise<MusicSearchPage> {
+    const page = await this.read.search(body, languageOf(request), await this.optionalUser.userId(request));
+    // Demand is counted for music only: sound effects are not among the kinds contributors plan for.
+    if (kindOfMusicType(body.musicType) !== 'music') return page;
+    const demandToken = this.demand.record({ kind: 'music', keyword: body.keyword, total: page.total });
+    return demandToken ? { ...page, demandToken } : page;
   }
 
   @Post('version')

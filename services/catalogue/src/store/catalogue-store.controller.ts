@@ -25,6 +25,7 @@ import {
   ZodValidationPipe,
   type AuthenticatedUser,
 } from '@mkt/platform';
+import { SearchDemandRecorder } from '../demand/search-demand.recorder.js';
 import { CatalogueReadService } from './catalogue-read.service.js';
 import { MemberActionsService } from './member-actions.service.js';
 
@@ -38,6 +39,7 @@ export class CatalogueStoreController {
     private readonly read: CatalogueReadService,
     private readonly members: MemberActionsService,
     private readonly optionalUser: OptionalUser,
+    private readonly demand: SearchDemandRecorder,
   ) {}
 
   @Post(path(CatalogueCalls.homeIndex))
@@ -75,7 +77,9 @@ export class CatalogueStoreController {
   @HttpCode(200)
   @ApiZodBody(materialSearchRequestSchema)
   async search(@Req() request: FastifyRequest, @Body(new ZodValidationPipe(materialSearchRequestSchema)) body: MaterialSearchQuery) {
-    return this.read.search(body, languageOf(request), await this.optionalUser.userId(request));
+    const answer = await this.read.search(body, languageOf(request), await this.optionalUser.userId(request));
+    const demandToken = this.demand.record({ kind: body.type === 'pic' ? 'photo' : 'video', categoryId: body.categoryId, keyword: body.keyword, total: answer.total });
+    return demandToken ? { ...answer, demandToken } : answer;
   }
 
   @Post(path(CatalogueCalls.detail))

@@ -4,6 +4,8 @@ import { boardsEn } from './boards.en';
 import { boardsZhCN } from './boards.zh-CN';
 import { contestsEn } from './contests.en';
 import { contestsZhCN } from './contests.zh-CN';
+import { demandEn } from './demand.en';
+import { demandZhCN } from './demand.zh-CN';
 import { detailsEn } from './details.en';
 import { detailsZhCN } from './details.zh-CN';
 import { en } from './en';
@@ -22,6 +24,7 @@ const bundles: [string, object, object][] = [
   ['details', detailsZhCN, detailsEn],
   ['imageSearch', imageSearchZhCN, imageSearchEn],
   ['boards', boardsZhCN, boardsEn],
+  ['demand', demandZhCN, demandEn],
 ];
 
 function keysOf(tree: object, prefix = ''): string[] {

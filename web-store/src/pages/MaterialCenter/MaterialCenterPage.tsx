@@ -10,6 +10,7 @@ import { useUploadPanel } from '../../shell/UploadPanel/UploadPanelProvider';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { formatBytes } from '../../uploads/uploadFormat';
+import { DemandPanel } from './DemandPanel';
 import { detailsEditable, needsDetails } from './detailsMessages';
 import styles from './MaterialCenter.module.css';
 import { materialCenterQuery, statusMessage } from './materialCenterQuery';
@@ -71,6 +72,21 @@ export default function MaterialCenterPage() {
     );
   }
 
+  // ?view=demand: "what buyers look for", the same for every contributor.
+  if (params.get('view') === 'demand') {
+    return (
+      <div className={styles.page}>
+        <header className={styles.head}>
+          <h1 className={styles.title}>{t('materialCenter.title')}</h1>
+          <Link to="/MaterialCenter" className={styles.action} data-testid="center-demand-back">
+            {t('demand.back')}
+          </Link>
+        </header>
+        <DemandPanel />
+      </div>
+    );
+  }
+
   const selectTab = (tab: MaterialCenterTab) => {
     setPage(1);
     setParams({ tab, mode: String(query.mode), sec: String(query.sec) });
@@ -85,6 +101,9 @@ export default function MaterialCenterPage() {
           <p className={styles.muted}>{t('materialCenter.lead')}</p>
         </div>
         <div className={styles.headActions}>
+          <Link to="/MaterialCenter?view=demand" className={styles.action} data-testid="center-demand">
+            {t('demand.entry')}
+          </Link>
           <Link to="/Bill" className={styles.action} data-testid="center-bill">
             {t('header.bill')}
           </Link>

@@ -10,6 +10,7 @@ import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { useNarrowScreen } from '../../ui/useNarrowScreen';
 import { SignedIn, Thumb, messageOf } from './common';
+import { noteOrdered } from '../../catalogue/searchDemand';
 import styles from './Orders.module.css';
 
 type Draft = Record<keyof LicenceForm, string>;
@@ -125,6 +126,7 @@ function LicenceFormView() {
         (rules.companies ? draft : { ...draft, buyerCompany: '', userCompany: '', brand: '' }) as unknown as LicenceForm,
       );
       announceCartChanged();
+      noteOrdered(items.map((i) => i.id));
       navigate(`/OrderSuccess?id=${created.orderId}&no=${created.orderNo}`);
     } catch (error) {
       setFailure(error instanceof ApiError && error.hasServerMessage ? t('orders.submitFailed', { message: error.message }) : t('orders.submitError', { message: messageOf(error) }));

@@ -6,7 +6,7 @@ import {
   type MaterialSource,
   SEARCH_SORTS,
 } from '@mkt/contracts/web';
-import { useEffect, useMemo, useState } from 'react';
+import { type MouseEvent, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { catalogueCalls } from '../../api/catalogueCalls';
@@ -37,6 +37,7 @@ import { zhCN } from '../../i18n/resources/zh-CN';
 import { Button, buttonClass } from '../../ui/Button';
 import { SaveToBoard } from '../Boards/SaveToBoard';
 import { CloseIcon, FilterIcon } from '../../ui/icons';
+import { noteOpened, rememberSearch } from '../../catalogue/searchDemand';
 import styles from './SearchPage.module.css';
 
 export type SearchVariant = 'video' | 'photo' | 'all' | 'external';
@@ -59,6 +60,14 @@ const variants: Record<SearchVariant, Variant> = {
  * Search results (/SearchResult, /ImgSearchResult), the browse-all list (/MaterialList) and the
  * external-source shop (/P5Shop). Everything the user chooses lives in the URL.
  */
+/** A link of a result card followed (click, tap or Enter): that material was opened from this search. */
+function openedFromResults(event: MouseEvent<HTMLElement>) {
+  const target = event.target as Element;
+  const card = target.closest('a[href]') ? target.closest<HTMLElement>('[data-testid="material-card"]') : null;
+  const id = Number(card?.dataset.id);
+  if (Number.isInteger(id) && id > 0) noteOpened(id);
+}
+
 export function SearchPage({ variant }: { variant: SearchVariant }) {
   const { t, i18n } = useTranslation();
   const location = useLocation();
@@ -78,7 +87,9 @@ export function SearchPage({ variant }: { variant: SearchVariant }) {
   );
   const [lastResult, setLastResult] = useState<MaterialSearchResponse | null>(null);
   useEffect(() => {
-    if (result.data) setLastResult(result.data);
+    if (!result.data) return;
+    setLastResult(result.data);
+    rememberSearch(result.data.demandToken);
   }, [result.data]);
   const shown = result.data ?? (result.loading ? lastResult : null);
 
@@ -189,7 +200,7 @@ export function SearchPage({ variant }: { variant: SearchVariant }) {
           </div>
         </aside>
 
-        <section className={styles.results} aria-busy={result.loading}>
+        <section className={styles.results} aria-busy={result.loading} onClickCapture={openedFromResults}>
           <div className={styles.toolbar}>
             <p className={styles.count} data-testid="result-count" data-count={total} aria-live="polite">
               {shown
