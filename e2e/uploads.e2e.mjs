@@ -143,13 +143,25 @@ describe('contributor uploads in a real browser', () => {
       await page.getByTestId('details-keywordsZh').fill(text.keywordsZh);
       await page.getByTestId('details-keywordsEn').fill(text.keywordsEn);
       await page.getByTestId('details-category').selectOption({ index: 1 });
+      if (text.acceptSuggestions) {
+        // Keyword help: a suggestion of each language, tapped, goes after the keywords entered.
+        for (const name of ['keywordsZh', 'keywordsEn']) {
+          const chip = page.getByTestId(`details-suggest-${name}-add`).first();
+          await chip.waitFor({ timeout: 20_000 });
+          const tag = (await chip.textContent()).replace(/^\+\s*/, '');
+          const before = await page.getByTestId(`details-${name}`).inputValue();
+          await chip.click();
+          assert.equal(await page.getByTestId(`details-${name}`).inputValue(), `${before}, ${tag}`);
+        }
+        if (text.shoot) await shoot(page, 'details-suggestions-zh');
+      }
       await page.getByTestId('details-people-none').check();
       await page.getByTestId(text.filter).check();
       if (text.shoot) await shoot(page, 'details-form-zh');
       await page.getByTestId('details-save').click();
       await page.locator('[data-testid=work-details-state][data-complete=true]').waitFor();
     };
-    await giveDetails('Lighthouse.mp4', { titleZh: '海边灯塔 黄昏', titleEn: 'Lighthouse at dusk', keywordsZh: '灯塔，海边，黄昏，航海', keywordsEn: 'lighthouse, coast, dusk, sea', filter: 'details-shootingType-fixed', shoot: true });
+    await giveDetails('Lighthouse.mp4', { titleZh: '海边灯塔 黄昏', titleEn: 'Lighthouse at dusk', keywordsZh: '灯塔，海边，黄昏，航海', keywordsEn: 'lighthouse, coast, dusk, sea', filter: 'details-shootingType-fixed', shoot: true, acceptSuggestions: true });
     await giveDetails('Harbour.jpg', { titleZh: '港口 清晨', titleEn: 'Harbour in the morning', keywordsZh: '港口, 渔船, 清晨', keywordsEn: 'harbour, boats, morning', filter: 'details-composition-wide' });
     await page.goto(`${env.server.url}/MaterialCenter?tab=home`);
     await page.getByTestId('center-item').nth(1).waitFor();

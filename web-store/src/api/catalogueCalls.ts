@@ -9,6 +9,7 @@ import type {
   ImageSearchResult,
   SimilarByResponse,
   MaterialDetail,
+  TagSuggestionsResponse,
   MaterialSearchRequest,
   MaterialSearchResponse,
   SampleDownloadResponse,
@@ -60,6 +61,10 @@ export const catalogueCalls = {
     return postForm<ImageSearchResult>(paths.searchByImage, form, options);
   },
   searchByImagePage: (request: ImageSearchPageRequest, options?: CallOptions) => post<ImageSearchResult>(paths.searchByImagePage, request, options),
+  tagSuggestions: (
+    request: { kind: 'video' | 'photo'; keywordsZh: string[]; keywordsEn: string[]; categoryId: number | null; similarIds: number[] },
+    options?: CallOptions,
+  ) => post<TagSuggestionsResponse>(paths.tagSuggestions, request, options),
   detail: (id: number, options?: CallOptions) => post<MaterialDetail>(paths.detail, { id }, options),
   topic: (request: { id: number; pageNo: number; pageSize: number }, options?: CallOptions) =>
     post<TopicDetailResponse>(paths.topic, request, options),

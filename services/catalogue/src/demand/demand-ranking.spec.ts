@@ -19,7 +19,7 @@ describe('unmetDemand', () => {
 
   it('weighs the others by how little they found', () => {
     expect(unmetDemand({ searches: 10, zeroResults: 0, resultsSum: 0 + 10 * MET_BY_RESULTS })).toBeCloseTo(5);
-    expect(unmetDemand({ searches: 4, zeroResults: 2, resultsSum: 2 * 3 })).toBeCloseTo(2 + (2 * 20) / 23);
+    expect(unmetDemand({ searches: 4, zeroResults: 2, resultsSum: 2 * 3 })).toBeCloseTo(2 + (2 * MET_BY_RESULTS) / (MET_BY_RESULTS + 3));
   });
 
   it('falls as results rise', () => {
@@ -34,7 +34,7 @@ describe('rankUnmet', () => {
     const rows = rankUnmet([totals('few', { searches: 30, resultsSum: 30 * 20 }), totals('none', { searches: 20, zeroResults: 20 }), totals('one', { searches: 5, resultsSum: 5 })], 2);
     expect(rows.map((row) => row.query)).toEqual(['none', 'few']);
     expect(rows[0]).toMatchObject({ searches: 20, averageResults: 0, unmetDemand: 20 });
-    expect(rows[1]!.unmetDemand).toBe(15);
+    expect(rows[1]!.unmetDemand).toBe(6);
   });
 });
 

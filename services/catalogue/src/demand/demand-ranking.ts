@@ -8,10 +8,11 @@ import type { DemandTotals } from './search-demand.repository.js';
 export const FEW_RESULTS = 24;
 /**
  * How fast a found result meets demand: a search that found r results leaves K / (K + r) of its
- * demand unmet, so 0 results leave all of it, 10 results about 2/3, a full page (24) about 45 %.
- * A hyperbola rather than a cut-off, so 3 results still rank well above 20.
+ * demand unmet, so 0 results leave all of it, 5 results half, a full page (24) about a sixth.
+ * A hyperbola rather than a cut-off, so 3 results still rank well above 20; and steep enough that
+ * a query nobody found anything for ranks above a more searched one that found a few.
  */
-export const MET_BY_RESULTS = 20;
+export const MET_BY_RESULTS = 5;
 /** Rising: fewer searches than this in the window is noise, not a trend. */
 export const RISING_MIN_SEARCHES = 5;
 /**

@@ -6,6 +6,7 @@ import { catalogueCalls } from '../../api/catalogueCalls';
 import { uploadCalls } from '../../api/uploadCalls';
 import { Button } from '../../ui/Button';
 import styles from './DetailsForm.module.css';
+import { KeywordSuggestions, useTagSuggestions } from './KeywordSuggestions';
 import './detailsMessages';
 
 type Problem = 'titleZh' | 'titleEn' | 'keywordsZh' | 'keywordsEn' | 'category' | 'people';
@@ -34,6 +35,14 @@ export function DetailsForm({ material, onSaved, onCancel }: { material: Contrib
   const [categories, setCategories] = useState<Category[]>([]);
   const [filters, setFilters] = useState<Partial<Record<DetailFilter, string[]>>>(material.filters ?? {});
   const [keywords, setKeywords] = useState({ keywordsZh: material.keywordsZh.join(', '), keywordsEn: material.keywordsEn.join(', ') });
+  const [categoryId, setCategoryId] = useState<number | null>(material.categoryId);
+  const suggestions = useTagSuggestions(material, splitKeywords(keywords.keywordsZh), splitKeywords(keywords.keywordsEn), categoryId);
+  // A suggestion goes after the keywords entered: the first ten count most, and they are the contributor's.
+  const addKeyword = (name: 'keywordsZh' | 'keywordsEn', tag: string) =>
+    setKeywords((current) => {
+      const entered = current[name].replace(/[\s,，、;；]+$/u, '');
+      return { ...current, [name]: entered ? `${entered}, ${tag}` : tag };
+    });
   const [problems, setProblems] = useState<Problem[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -105,7 +114,8 @@ export function DetailsForm({ material, onSaved, onCancel }: { material: Contrib
       {(['keywordsZh', 'keywordsEn'] as const).map((name) => {
         const list = splitKeywords(keywords[name]);
         return (
-          <label key={name} className={styles.field}>
+          <div key={name} className={styles.keywordField}>
+          <label className={styles.field}>
             {t(`details.${name}`)}
             <input name={name} value={keywords[name]} onChange={(event) => setKeywords((current) => ({ ...current, [name]: event.target.value }))} data-testid={`details-${name}`} aria-invalid={problems.includes(name)} />
             <span className={styles.hint}>
@@ -122,6 +132,8 @@ export function DetailsForm({ material, onSaved, onCancel }: { material: Contrib
             )}
             {problem(name)}
           </label>
+          <KeywordSuggestions items={suggestions?.[name === 'keywordsZh' ? 'zh' : 'en']} entered={list} onAdd={(tag) => addKeyword(name, tag)} testId={`details-suggest-${name}`} />
+          </div>
         );
       })}
       {(['descriptionZh', 'descriptionEn'] as const).map((name) => (
@@ -132,7 +144,13 @@ export function DetailsForm({ material, onSaved, onCancel }: { material: Contrib
       ))}
       <label className={styles.field}>
         {t('details.category')}
-        <select name="categoryId" defaultValue={material.categoryId ?? ''} data-testid="details-category" aria-invalid={problems.includes('category')}>
+        <select
+          name="categoryId"
+          defaultValue={material.categoryId ?? ''}
+          onChange={(event) => setCategoryId(Number(event.target.value) || null)}
+          data-testid="details-category"
+          aria-invalid={problems.includes('category')}
+        >
           <option value="">{t('details.categoryPick')}</option>
           {categories.map((category) => (
             <option key={category.id} value={category.id}>
