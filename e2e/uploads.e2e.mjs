@@ -250,6 +250,12 @@ describe('contributor uploads in a real browser', () => {
       return (await store.getByTestId('material-card').count()) > 0;
     }, { timeoutMs: 30_000, intervalMs: 1000 });
     await shoot(store, 'buyer-search');
+    // Buyers search for what the catalogue lacks: the contributors' "what buyers look for" shows it below.
+    for (let i = 0; i < 3; i++) {
+      await store.goto(`${env.server.url}/SearchResult?keyword=${encodeURIComponent('独角兽')}&type=video`);
+      await store.getByTestId('result-count').waitFor();
+    }
+    const searchedAt = Date.now();
     await buyer.close();
 
     // Staff take the clip off sale in the console; the contributor's material centre says so.
@@ -277,6 +283,20 @@ describe('contributor uploads in a real browser', () => {
     await center.getByTestId('lang-toggle').click();
     await eventually(async () => (await clipRow.getByTestId('center-item-status').innerText()).trim() === '已下架');
     await shoot(center, 'material-centre-unpublished');
+
+    // What buyers look for: the searches that found nothing lead the unmet demand once counted
+    // (written every 10 s; the lists are then read from a cache for up to READ_CACHE_SECONDS, so not asked before).
+    const unmet = center.getByTestId('demand-unmet').getByRole('link', { name: /独角兽/ });
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, searchedAt + 11_000 - Date.now())));
+    await eventually(async () => {
+      await center.goto(`${env.server.url}/MaterialCenter?view=demand`);
+      await center.getByTestId('demand-unmet').waitFor();
+      return (await unmet.count()) > 0;
+    }, { timeoutMs: 40_000, intervalMs: 2_000 });
+    assert.match(await center.getByTestId('demand-unmet').locator('li').first().innerText(), /独角兽[\s\S]*3/);
+    await shoot(center, 'demand-zh');
+    await unmet.click();
+    await center.waitForURL((url) => url.pathname === '/SearchResult' && url.searchParams.get('keyword') === '独角兽');
 
     // Sending the same photo again: the panel says so at once, naming the earlier upload.
     await openStep(center, 'photo');

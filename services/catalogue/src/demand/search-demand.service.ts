@@ -13,10 +13,14 @@ import { SearchDemandRepository, type DemandScope } from './search-demand.reposi
  */
 const CANDIDATES = 1_000;
 
+/** As long as the recorder's flush interval: longer would hide what was just written. */
+const LISTS_CACHE_SECONDS = 10;
+
 /** The three lists of a window, kind and category: what contributors and staff read. */
 @Injectable()
 export class SearchDemandService {
-  // Day rows change every flush but the lists are trends: read them at most once a minute per scope.
+  // The lists are trends, read at most once per flush interval and scope: a contributor who looks
+  // again sees the searches of the last flush, and a busy console does not re-run the aggregates.
   private readonly cache: ReadThroughCache<SearchDemandLists>;
 
   constructor(
@@ -24,7 +28,7 @@ export class SearchDemandService {
     private readonly clock: Clock,
     @Inject(APP_CONFIG) config: Pick<AppConfig, 'readCacheSeconds'>,
   ) {
-    this.cache = new ReadThroughCache(Math.min(config.readCacheSeconds, 60) * 1000, 500);
+    this.cache = new ReadThroughCache(Math.min(config.readCacheSeconds, LISTS_CACHE_SECONDS) * 1000, 500);
   }
 
   /** The lists as of now, through the short cache. */
