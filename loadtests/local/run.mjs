@@ -39,7 +39,7 @@
 // Settings (environment, all optional):
 //   BENCH_CONNECTIONS=1,32  BENCH_DURATION_SEC=10  BENCH_WARMUP_SEC=2  BENCH_STARTS=3
 //   BENCH_LOG_LEVEL=warn    BENCH_READY_TIMEOUT_SEC=600  BENCH_KEEP_DATA=false
-//   BENCH_SEARCH=1  BENCH_MATERIALS=1000000  BENCH_PG_SHARED_BUFFERS=2GB
+//   BENCH_SEARCH=1  BENCH_MATERIALS=1000000  BENCH_PG_SHARED_BUFFERS=2GB  BENCH_SEARCH_DEMAND=1
 //   BENCH_ORDERS=30  BENCH_MUSIC=1  BENCH_UPLOADS=1  BENCH_UPLOAD_MB=200
 //   BENCH_PAYOUT_LINES=1000000  BENCH_PAYOUT_CONTRIBUTORS=10000  BENCH_JUDGING_ENTRIES=10000  BENCH_JUDGES=30
 //   BENCH_VISUAL=1  BENCH_VISUAL_MATERIALS=1000000  BENCH_VISUAL_FRAMES=10000000  BENCH_IMAGE_QUERIES=300
@@ -131,6 +131,7 @@ function readSettings(env) {
     distinctQueries: number('BENCH_DISTINCT_QUERIES', 2_000, 100, 20_000),
     floorSec: number('BENCH_FLOOR_SEC', 20, 1, 600),
     searchClients: levels(env.BENCH_SEARCH_CLIENTS ?? '1,8,32', 'BENCH_SEARCH_CLIENTS'),
+    searchDemand: !['0', 'false', 'no'].includes((env.BENCH_SEARCH_DEMAND ?? '1').toLowerCase()),
     searchSizes: levels(env.BENCH_SEARCH_SIZES ?? `100000,${env.BENCH_MATERIALS || 1_000_000}`, 'BENCH_SEARCH_SIZES', 5_000_000),
     pgSharedBuffers: env.BENCH_PG_SHARED_BUFFERS || '2GB',
     orders: number('BENCH_ORDERS', 30, 0, 1_000),
@@ -442,6 +443,7 @@ async function measureSearchAtScale(settings, launcher, problems) {
     largest = { dataDir, size, load: distinct[distinct.length - 1].load };
   }
   if (!largest) throw new Error('no catalogue size to measure');
+  const demandLogging = settings.searchDemand ? await measureDemandLogging(settings, launcher, largest.dataDir, largest.size, problems) : null;
   const server = await launcher.start(largest.dataDir, 'search server (read cache on)');
   try {
     const result = await measureSearch({
@@ -456,7 +458,7 @@ async function measureSearchAtScale(settings, launcher, problems) {
     });
     // The store's every page load, with the largest catalogue in the process (its index, its caches).
     const session = await measureSessionBesideBare(settings, server, `server with ${formatCount(largest.size)} materials`, problems);
-    return { materials: largest.size, load: largest.load, ...result, session, distinct: { sizes: distinct, targets: distinctTargets(distinct) } };
+    return { materials: largest.size, load: largest.load, ...result, session, distinct: { sizes: distinct, targets: distinctTargets(distinct) }, demandLogging };
   } finally {
     checkStop(await server.stop(), 'search server', problems);
   }
@@ -526,6 +528,48 @@ async function measureDistinctSearch(settings, launcher, dataDir, size, problems
   } finally {
     checkStop(await server.stop(), `search server (${formatCount(size)}, read cache off)`, problems);
   }
+}
+
+/** Search p95 with the demand counting on may exceed off by at most this share. */
+const DEMAND_LOGGING_MAX_RATIO = 1.05;
+
+/**
+ * What counting searches for "what buyers look for" costs the search path: the server restarted
+ * with SEARCH_DEMAND on, off, off, on (so neither side gains from going first or last), each
+ * time warmed up with distinct queries of its own and then sent distinct queries never sent
+ * before at the highest client level, read cache off. The p95s of each side are averaged.
+ * @param {ReturnType<typeof readSettings>} settings
+ * @param {ReturnType<typeof serverLauncher>} launcher
+ * @param {string} dataDir
+ * @param {number} size
+ * @param {string[]} problems
+ */
+async function measureDemandLogging(settings, launcher, dataDir, size, problems) {
+  const clients = Math.max(...settings.searchClients);
+  const order = /** @type {const} */ (['on', 'off', 'off', 'on']);
+  /** @type {{ demand: 'on' | 'off', run: import('./lib/distinct-search-bench.mjs').DistinctRun }[]} */
+  const rounds = [];
+  for (const [i, demand] of order.entries()) {
+    const server = await launcher.start(dataDir, `search server (${formatCount(size)}, demand counting ${demand})`, { READ_CACHE_SECONDS: '0', SEARCH_DEMAND: demand });
+    try {
+      // Fresh queries each round (another seed), none sent in the rounds before.
+      const { warmup, sets } = await distinctQuerySets({ root: ROOT, databaseUrl: server.databaseUrl, count: settings.distinctQueries, sets: 2, seed: 20261129 + i });
+      await runDistinct({ baseUrl: server.baseUrl, queries: [...warmup, ...sets[0]], clients });
+      const run = await runDistinct({ baseUrl: server.baseUrl, queries: sets[1], clients });
+      if (run.errors > 0) problems.push(`demand counting ${demand}: ${run.errors} failed queries`);
+      progress(`distinct search with demand counting ${demand}, ${formatCount(size)}, ${clients} clients: ${formatCount(run.rps)} req/s, p95 ${formatMs(run.latencyMs.p95)} ms`);
+      rounds.push({ demand, run });
+    } finally {
+      checkStop(await server.stop(), `search server (demand counting ${demand})`, problems);
+    }
+  }
+  const mean = (/** @type {'on' | 'off'} */ demand) => {
+    const values = rounds.filter((round) => round.demand === demand).map((round) => round.run.latencyMs.p95 ?? NaN);
+    return values.reduce((sum, value) => sum + value, 0) / values.length;
+  };
+  const onP95 = mean('on');
+  const offP95 = mean('off');
+  return { materials: size, clients, rounds, onP95Ms: onP95, offP95Ms: offP95, ratio: ratio(onP95, offP95), target: DEMAND_LOGGING_MAX_RATIO, met: onP95 <= offP95 * DEMAND_LOGGING_MAX_RATIO };
 }
 
 /**
@@ -895,6 +939,20 @@ function sections(report) {
 
   if (report.session) {
     out.push(sessionSection('POST /api/session (signed in, autocannon)', report.session));
+  }
+  if (report.search?.demandLogging) {
+    const l = report.search.demandLogging;
+    out.push({
+      title: `Search demand counting: distinct search at ${formatCount(l.materials)} materials, ${l.clients} clients, read cache off`,
+      table: {
+        headers: ['round', 'counting', 'requests', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors'],
+        align: ['right', 'left', 'right', 'right', 'right', 'right', 'right', 'right'],
+        rows: l.rounds.map((/** @type {any} */ round, /** @type {number} */ i) => [String(i + 1), round.demand, formatCount(round.run.requests), formatCount(round.run.rps), formatMs(round.run.latencyMs.p50), formatMs(round.run.latencyMs.p95), formatMs(round.run.latencyMs.p99), String(round.run.errors)]),
+      },
+      notes: [
+        `p95 with counting ${formatMs(l.onP95Ms)} ms, without ${formatMs(l.offP95Ms)} ms (each the mean of two rounds, in the order on, off, off, on; each round a restart, its own warm-up and queries never sent before): ratio ${formatRatio(l.ratio)}, target at most ${formatRatio(l.target)}: ${l.met ? 'met' : 'NOT met'}`,
+      ],
+    });
   }
   if (report.search?.session) {
     out.push(sessionSection(`POST /api/session with ${formatCount(report.search.materials)} materials loaded (read cache on)`, report.search.session));
