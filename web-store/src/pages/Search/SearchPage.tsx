@@ -56,10 +56,6 @@ const variants: Record<SearchVariant, Variant> = {
   external: { defaultType: 'pic', from: 'external' },
 };
 
-/**
- * Search results (/SearchResult, /ImgSearchResult), the browse-all list (/MaterialList) and the
- * external-source shop (/P5Shop). Everything the user chooses lives in the URL.
- */
 /** A link of a result card followed (click, tap or Enter): that material was opened from this search. */
 function openedFromResults(event: MouseEvent<HTMLElement>) {
   const target = event.target as Element;
@@ -68,6 +64,10 @@ function openedFromResults(event: MouseEvent<HTMLElement>) {
   if (Number.isInteger(id) && id > 0) noteOpened(id);
 }
 
+/**
+ * Search results (/SearchResult, /ImgSearchResult), the browse-all list (/MaterialList) and the
+ * external-source shop (/P5Shop). Everything the user chooses lives in the URL.
+ */
 export function SearchPage({ variant }: { variant: SearchVariant }) {
   const { t, i18n } = useTranslation();
   const location = useLocation();
