@@ -77,6 +77,8 @@ describe('store shell in a real browser', () => {
     const theme = async (path) => {
       await page.goto(`${env.server.url}${path}`);
       await page.waitForFunction(() => document.documentElement.dataset.theme !== undefined);
+      // The body's colours change with a 0.2 s transition: read them once it has run.
+      await page.waitForFunction(() => document.getAnimations().length === 0);
       return page.evaluate(() => ({ theme: document.documentElement.dataset.theme, background: getComputedStyle(document.body).backgroundColor }));
     };
     const white = await theme('/pdetail?id=1');
