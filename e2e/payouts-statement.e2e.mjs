@@ -147,6 +147,24 @@ describe('a contributor’s quarterly statement from sale to remittance, in a re
     const paid = await (await fetch(`${env.server.url}/api/order/pay`, { method: 'POST', headers: { access_token: buyer }, body: form })).json();
     assert.equal(paid.code, 0, `paid: ${paid.message}`);
 
+    // The contributor's sales analytics before the sale: no sales yet, the chart flat.
+    const analyticsUrl = `${env.server.url}/MaterialCenter?view=analytics`;
+    /** The analytics view with the chart on sales: the sales card's figure and the chart's values. */
+    const salesFigures = async () => {
+      await page.goto(analyticsUrl);
+      await page.getByTestId('analytics-chart').waitFor();
+      await page.getByTestId('analytics-metric').selectOption('sales');
+      await page.waitForFunction(() => document.querySelector('[data-testid="analytics-chart"] canvas'));
+      return {
+        sales: (await page.getByTestId('analytics-totals-sales').locator('dd').innerText()).trim(),
+        chart: (await page.getByTestId('analytics-chart').getAttribute('data-values')).split(',').map(Number),
+      };
+    };
+    const before = await salesFigures();
+    assert.equal(before.sales, '0');
+    assert.ok(before.chart.length === 30 && before.chart.every((value) => value === 0), `a flat chart before the sale: ${before.chart}`);
+    await shoot(page, 'analytics-01-before-sale-zh');
+
     // Finance confirms the payment in the console: the sale.
     const finance = await staffSignIn(env, 'finance', 'finance12345');
     state.finance = finance;
@@ -164,6 +182,29 @@ describe('a contributor’s quarterly statement from sale to remittance, in a re
       return data.unstatedFen > 0 ? data : undefined;
     }, { timeoutMs: 30_000, intervalMs: 250 });
     assert.equal(earnings.unstatedFen, PRICE_FEN / 2);
+
+    // The sale reaches the contributor's analytics (payouts' credited share, through the bus): the chart moves.
+    const after = await eventually(async () => {
+      const figures = await salesFigures();
+      return figures.sales === '1' ? figures : undefined;
+    }, { timeoutMs: 20_000, intervalMs: 500 });
+    assert.equal(after.chart.at(-1), 1, `today's point shows the sale: ${after.chart}`);
+    assert.equal(after.chart.reduce((sum, value) => sum + value, 0), 1);
+    assert.equal((await page.getByTestId('analytics-totals-earningsFen').locator('dd').innerText()).trim(), '¥1,200.00');
+    await page.getByTestId(`analytics-row-${material.id}`).waitFor();
+    await shoot(page, 'analytics-02-after-sale-zh');
+    // In English, and on a 375 px phone with nothing wider than the screen.
+    await page.evaluate(() => localStorage.setItem('lang', 'en'));
+    await salesFigures();
+    await page.getByText('Sales analytics', { exact: true }).first().waitFor();
+    await shoot(page, 'analytics-03-after-sale-en');
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.getByTestId(`analytics-row-${material.id}`).getByRole('button').click();
+    await page.getByTestId('analytics-single-chart').waitFor();
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 375), 'no sideways scrolling at 375 px');
+    await shoot(page, 'analytics-04-phone-en');
+    await page.evaluate(() => localStorage.setItem('lang', 'zh-CN'));
+    await page.setViewportSize({ width: 1440, height: 900 });
     // The quarter of the sale: still running in real time (UTC+8), closed on the payouts clock.
     const shifted = new Date(Date.now() + 8 * 3_600_000);
     state.quarter = { year: shifted.getUTCFullYear(), quarter: Math.floor(shifted.getUTCMonth() / 3) + 1 };

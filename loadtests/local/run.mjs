@@ -27,6 +27,8 @@
 //      beside the raw ffmpeg commands the pipeline runs (skipped with BENCH_UPLOADS=0);
 //  11. boards: BENCH_BOARDS boards of 500 items with 200 comments, each board's first page opened
 //      once by its owner and once by a guest link at 8 clients (BENCH_BOARDS=0 skips);
+//  12. sales analytics: a contributor's 10,000 materials with a year of daily figures, then
+//      BENCH_ANALYTICS_REQUESTS distinct analytics requests at 4 clients (BENCH_ANALYTICS=0 skips);
 //  10. visual discovery: a fresh server with BENCH_VISUAL_MATERIALS generated materials and about
 //      BENCH_VISUAL_FRAMES visual-index frames; start-up and the index's build time and memory;
 //      search by image with BENCH_IMAGE_QUERIES distinct 1920x1080 JPEGs at 8 clients (decoding
@@ -42,6 +44,7 @@
 //   BENCH_SEARCH=1  BENCH_MATERIALS=1000000  BENCH_PG_SHARED_BUFFERS=2GB  BENCH_SEARCH_DEMAND=1
 //   BENCH_ORDERS=30  BENCH_MUSIC=1  BENCH_UPLOADS=1  BENCH_UPLOAD_MB=200
 //   BENCH_PAYOUT_LINES=1000000  BENCH_PAYOUT_CONTRIBUTORS=10000  BENCH_JUDGING_ENTRIES=10000  BENCH_JUDGES=30
+//   BENCH_ANALYTICS=1  BENCH_ANALYTICS_REQUESTS=600
 //   BENCH_VISUAL=1  BENCH_VISUAL_MATERIALS=1000000  BENCH_VISUAL_FRAMES=10000000  BENCH_IMAGE_QUERIES=300
 //   BENCH_SERVER=apps/standalone/dist/main.js  BENCH_STORE_DIST=web-store/dist  BENCH_REPORTS_DIR=reports
 
@@ -59,6 +62,7 @@ import { renderMarkdown, renderText, writeReport } from './lib/report.mjs';
 import { measureOrders } from './lib/orders-bench.mjs';
 import { measureJudging } from './lib/judging-bench.mjs';
 import { BOARD_TARGETS, measureBoards } from './lib/boards-bench.mjs';
+import { ANALYTICS_TARGETS, makeContributor, measureAnalytics } from './lib/analytics-bench.mjs';
 import { PHONE_TARGETS, measurePhone } from './lib/phone-bench.mjs';
 import { measurePayouts } from './lib/payouts-bench.mjs';
 import { DISTINCT_TARGETS, distinctDetails, distinctQuerySets, runDistinct, runDistinctFloor, treePss } from './lib/distinct-search-bench.mjs';
@@ -141,6 +145,8 @@ function readSettings(env) {
     payoutLines: number('BENCH_PAYOUT_LINES', 1_000_000, 0, 10_000_000),
     judgingEntries: number('BENCH_JUDGING_ENTRIES', 10_000, 0, 1_000_000),
     boards: number('BENCH_BOARDS', 240, 0, 5_000),
+    analytics: !['0', 'false', 'no'].includes((env.BENCH_ANALYTICS ?? '1').toLowerCase()),
+    analyticsRequests: number('BENCH_ANALYTICS_REQUESTS', 600, 50, 20_000),
     phoneRuns: number('BENCH_PHONE_RUNS', 12, 0, 200),
     judges: number('BENCH_JUDGES', 30, 1, 500),
     payoutContributors: number('BENCH_PAYOUT_CONTRIBUTORS', 10_000, 1, 1_000_000),
@@ -712,6 +718,28 @@ async function measureBoardsSection(settings, launcher, problems) {
 }
 
 /**
+ * Sales analytics: a fresh server (read cache off) with 12,000 generated materials, 10,000 of
+ * them one contributor's with a year of daily figures each; every request distinct.
+ * @param {ReturnType<typeof readSettings>} settings
+ * @param {ReturnType<typeof serverLauncher>} launcher
+ * @param {string[]} problems
+ */
+async function measureAnalyticsSection(settings, launcher, problems) {
+  const server = await launcher.start(launcher.newDataDir(), 'analytics server', { READ_CACHE_SECONDS: '0' });
+  try {
+    await loadCatalogue({ root: ROOT, databaseUrl: server.databaseUrl, count: 12_000, progress });
+    const account = '13900000088';
+    await makeContributor(server.databaseUrl, account);
+    const result = await measureAnalytics({ baseUrl: server.baseUrl, databaseUrl: server.databaseUrl, requests: settings.analyticsRequests, token: await signIn(server.baseUrl, account), account, progress });
+    if (result.run.errors > 0) problems.push(`analytics: ${result.run.errors} requests failed`);
+    progress(`analytics: median ${formatMs(result.run.latencyMs.p50)} ms, p95 ${formatMs(result.run.latencyMs.p95)} ms (load average ${result.loadAverage.join(' ')})`);
+    return result;
+  } finally {
+    checkStop(await server.stop(), 'analytics server', problems);
+  }
+}
+
+/**
  * The demo store on a phone over slow 4G (lib/phone-bench.mjs): a demo catalogue of 24 materials
  * seeded before the server answers ready, so each run opens a detail page none opened before.
  * @param {ReturnType<typeof readSettings>} settings
@@ -1147,6 +1175,23 @@ function sections(report) {
     });
   }
 
+  if (report.analytics) {
+    const a = report.analytics;
+    const row = (/** @type {string} */ what, /** @type {any} */ latency) => [what, formatCount(latency.count), formatMs(latency.p50), formatMs(latency.p95), formatMs(latency.p99)];
+    out.push({
+      title: `Sales analytics: ${formatCount(a.materials)} materials with ${a.days} days of daily figures (${formatCount(a.rows)} rows of days, weeks and quarters)`,
+      table: {
+        headers: ['POST /api/material/analytics', 'requests', 'p50 ms', 'p95 ms', 'p99 ms'],
+        align: ['left', 'right', 'right', 'right', 'right'],
+        rows: [row(`all, ${a.clients} clients`, a.run.latencyMs), row('per day (30 to 62 days)', a.run.byPeriod.day), row('per week (12 weeks)', a.run.byPeriod.week), row('per quarter (4 quarters)', a.run.byPeriod.quarter)],
+      },
+      notes: [
+        `target: p95 <= ${ANALYTICS_TARGETS.p95Ms} ms: ${formatMs(a.run.latencyMs.p95)} ms, ${(a.run.latencyMs.p95 ?? Infinity) <= ANALYTICS_TARGETS.p95Ms ? 'met' : 'NOT met'}; median ${formatMs(a.run.latencyMs.p50)} ms; ${formatCount(a.run.rps)} req/s; ${a.run.errors} errors; load average after: ${a.loadAverage.join(' ')}`,
+        `every request distinct (ranges ending on different days, kinds, sorts, pages, portfolio searches, single materials); no cache; every material has figures every day (the densest portfolio); written in ${formatMs(a.writeMs)} ms`,
+      ],
+    });
+  }
+
   if (report.phone) {
     const p = report.phone;
     const row = (/** @type {string} */ what, /** @type {any} */ f, /** @type {number | null} */ target) => [
@@ -1235,6 +1280,7 @@ async function main() {
     (settings.payoutLines > 0 ? settings.readyTimeoutMs + 30_000 + Math.ceil(settings.payoutLines / 100_000) * 60_000 : 0) +
     (settings.judgingEntries > 0 ? settings.readyTimeoutMs + 30_000 + Math.ceil(settings.judgingEntries / 1_000) * 30_000 : 0) +
     (settings.boards > 0 ? settings.readyTimeoutMs + 30_000 + 120_000 + settings.boards * 500 : 0) +
+    (settings.analytics ? settings.readyTimeoutMs + 30_000 + 600_000 + settings.analyticsRequests * 1_000 : 0) +
     (settings.visual ? 3 * (settings.readyTimeoutMs + 30_000) + Math.ceil(settings.visualMaterials / 1_000_000) * 600_000 + Math.ceil(settings.visualFrames / 1_000_000) * 60_000 + settings.imageQueries * 2_000 + 600_000 : 0) +
     60_000;
   const budget = setTimeout(() => {
@@ -1274,6 +1320,7 @@ async function main() {
     music: null,
     uploads: null,
     boards: null,
+    analytics: null,
     visual: null,
     problems,
   };
@@ -1346,6 +1393,15 @@ async function main() {
         }
       } else {
         progress('boards benchmark skipped (BENCH_BOARDS=0)');
+      }
+      if (settings.analytics) {
+        try {
+          report.analytics = await measureAnalyticsSection(settings, launcher, problems);
+        } catch (error) {
+          problems.push(`analytics benchmark: ${messageOf(error)}`);
+        }
+      } else {
+        progress('analytics benchmark skipped (BENCH_ANALYTICS=0)');
       }
       if (settings.phoneRuns > 0) {
         try {

@@ -101,6 +101,9 @@ describe('contribution review publishes into the catalogue', () => {
       keywordsEn: ['city', 'night', 'timelapse', 'City'],
       categoryId: Number(category.id),
       filters: { mediaType: ['timelapse'], shootingType: ['fixed'], people: ['none'] },
+      // Buildings in the shot and no property release: it can only be sold for editorial use.
+      recognizablePeople: false,
+      privateProperty: true,
     };
     // Refused: too few keywords, people not said, a value no filter has, a wrong type, someone else's file.
     const bad = [
@@ -109,6 +112,8 @@ describe('contribution review publishes into the catalogue', () => {
       { ...details, filters: { ...details.filters, shootingType: ['teleport'] } },
       { ...details, categoryId: '1' },
       { ...details, titleEn: 'a\u0000b' },
+      { ...details, privateProperty: undefined },
+      { ...details, recognizablePeople: 'no' },
     ];
     for (const body of bad) {
       const answer = await h.call<{ code: number }>('/upload/material/details', { token, body });
@@ -124,20 +129,28 @@ describe('contribution review publishes into the catalogue', () => {
     // The reviewer sees the details, corrects one keyword list, and approves.
     const record = await h.admin<ReviewRecord>('GET', `/reviews/${id}`, { token: reviewer });
     expect(record.body).toMatchObject({ titleZh: '城市夜景 延时', categoryId: Number(category.id), filters: details.filters });
-    const approved = await h.admin<ReviewRecord>('PUT', `/reviews/${id}`, { token: reviewer, body: { decision: 'approve', keywordsEn: ['city', 'night', 'time-lapse', 'skyline'] } });
+    expect(record.body.missingReleases).toEqual(['property']);
+    const unreleased = await h.admin<{ code: number }>('PUT', `/reviews/${id}`, { token: reviewer, body: { decision: 'approve' } });
+    expect([unreleased.status, unreleased.body.code]).toEqual([422, 4104]);
+    const approved = await h.admin<ReviewRecord>('PUT', `/reviews/${id}`, { token: reviewer, body: { decision: 'approve', editorialOnly: true, keywordsEn: ['city', 'night', 'time-lapse', 'skyline'] } });
     expect(approved.body).toMatchObject({ status: 'published', titleEn: 'City lights at night', keywordsEn: ['city', 'night', 'time-lapse', 'skyline'] });
     const after = await h.call<{ code: number }>('/upload/material/details', { token, body: details });
     expect([after.status, after.body.code]).toEqual([409, 4006]);
 
     // The catalogue publishes it under its category with the contributor's filters and the file's own.
-    let rows: { category_id: number | null; filters: Record<string, string[]> }[] = [];
+    let rows: { category_id: number | null; filters: Record<string, string[]>; editorial_only: boolean }[] = [];
     for (const end = Date.now() + 20_000; rows.length === 0 && Date.now() < end; ) {
-      rows = await catalogue.query(`SELECT category_id, filters FROM catalogue.materials WHERE title_en = 'City lights at night'`);
+      rows = await catalogue.query(`SELECT category_id, filters, editorial_only FROM catalogue.materials WHERE title_en = 'City lights at night'`);
       if (rows.length === 0) await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    expect(rows[0]).toMatchObject({ category_id: Number(category.id) });
-    expect(rows[0]!.filters).toMatchObject({ mediaType: ['timelapse'], shootingType: ['fixed'], people: ['none'], resolution: ['1080p'] });
+    expect(rows[0]).toMatchObject({ category_id: Number(category.id), editorial_only: true });
+    expect(rows[0]!.filters).toMatchObject({ mediaType: ['timelapse'], shootingType: ['fixed'], people: ['none'], resolution: ['1080p'], release: ['editorial'] });
     const search = await h.call<{ infos: { title: string }[] }>('/material/search', { body: { keyword: 'skyline', type: 'video' } });
     expect(search.body.data.infos.map((m) => m.title)).toContain('City lights at night');
+    // Buyers asking for editorial footage find it; asking for model-released footage does not.
+    const editorial = await h.call<{ infos: { title: string }[] }>('/material/search', { body: { keyword: 'skyline', type: 'video', filters: { release: ['editorial'] } } });
+    expect(editorial.body.data.infos.map((m) => m.title)).toContain('City lights at night');
+    const released = await h.call<{ infos: { title: string }[] }>('/material/search', { body: { keyword: 'skyline', type: 'video', filters: { release: ['model-released'] } } });
+    expect(released.body.data.infos.map((m) => m.title)).not.toContain('City lights at night');
   });
 });

@@ -17,6 +17,7 @@ export const FILTER_LABELS = {
       age: '年龄',
       duration: '时长',
       colour: '颜色',
+      release: '授权许可',
     },
     values: {
       mediaType: {
@@ -107,6 +108,7 @@ export const FILTER_LABELS = {
         grey: '灰色',
         white: '白色',
       },
+      release: { 'model-released': '有模特肖像许可', 'property-released': '有物业许可', editorial: '仅限编辑用途' },
     },
   },
   en: {
@@ -123,6 +125,7 @@ export const FILTER_LABELS = {
       age: 'Age',
       duration: 'Duration',
       colour: 'Colour',
+      release: 'Releases',
     },
     values: {
       mediaType: {
@@ -213,6 +216,7 @@ export const FILTER_LABELS = {
         grey: 'Grey',
         white: 'White',
       },
+      release: { 'model-released': 'Model released', 'property-released': 'Property released', editorial: 'Editorial use only' },
     },
   },
 } as const;

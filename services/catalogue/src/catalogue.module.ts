@@ -74,6 +74,7 @@ import { PreviewStreamMaker } from './streams/preview-stream.maker.js';
 import { PreviewStreamsJob } from './streams/preview-streams.job.js';
 import { PreviewStreamsRepository } from './streams/preview-streams.repository.js';
 import { CatalogueSearchDemand1767500000000 } from './migrations/1767500000000-search-demand.js';
+import { CatalogueEditorialOnly1767600000000 } from './migrations/1767600000000-editorial-only.js';
 import { SearchDemandTokens } from './demand/demand-tokens.js';
 import { AdminSearchDemandController } from './demand/search-demand-admin.controller.js';
 import { SearchDemandController } from './demand/search-demand.controller.js';
@@ -81,6 +82,13 @@ import { SearchDemandRecorder } from './demand/search-demand.recorder.js';
 import { SearchDemandRepository } from './demand/search-demand.repository.js';
 import { SearchDemandService } from './demand/search-demand.service.js';
 import { SearchDemandSweeper } from './demand/search-demand.sweeper.js';
+import { CatalogueMaterialAnalytics1767700000000 } from './migrations/1767700000000-material-analytics.js';
+import { ActivityBatchesSweeper } from './analytics/activity-batches.sweeper.js';
+import { ActivityHandlers } from './analytics/activity.handlers.js';
+import { ActivityRecorder } from './analytics/activity.recorder.js';
+import { ActivityRepository } from './analytics/activity.repository.js';
+import { AnalyticsController } from './analytics/analytics.controller.js';
+import { AnalyticsService } from './analytics/analytics.service.js';
 
 export const CATALOGUE_ENTITIES = [
   MaterialEntity,
@@ -114,6 +122,8 @@ export const CATALOGUE_MIGRATIONS = [
   CatalogueBoards1767300000000,
   CataloguePreviewStreams1767400000000,
   CatalogueSearchDemand1767500000000,
+  CatalogueEditorialOnly1767600000000,
+  CatalogueMaterialAnalytics1767700000000,
 ];
 
 /**
@@ -141,6 +151,7 @@ export const CATALOGUE_MIGRATIONS = [
     SharedBoardsController,
     SearchDemandController,
     AdminSearchDemandController,
+    AnalyticsController,
     ...MUSIC_CONTROLLERS,
     // Store pages as shared links open them: the store's shell with their Open Graph tags.
     CatalogueSharePagesController,
@@ -193,6 +204,12 @@ export const CATALOGUE_MIGRATIONS = [
     SearchDemandRecorder,
     SearchDemandService,
     SearchDemandSweeper,
+    // Sales analytics: appearances, views and favourites counted in memory, sent through the bus in batches.
+    ActivityRepository,
+    ActivityRecorder,
+    ActivityHandlers,
+    ActivityBatchesSweeper,
+    AnalyticsService,
     ...MUSIC_PROVIDERS,
     CatalogueSharePages,
   ],

@@ -10,7 +10,7 @@ export { EditorialEntryEntity } from './editorial/editorial-entry.entity.js';
 export { SearchSynonymEntity } from './entities/search-synonym.entity.js';
 export { cleanSynonymTerms } from './admin/search-synonym-admin.service.js';
 export { SearchSynonymStore } from './search/synonym-store.js';
-export { derivedFilters, mergeFilters, normalizeFilters } from './materials/material-filters.js';
+export { derivedFilters, mergeFilters, normalizeFilters, releaseFilters } from './materials/material-filters.js';
 export { toLocation } from './media/media-urls.js';
 export { computePeaks } from './music/waveform-peaks.js';
 export { cleanTags, cleanText } from './text/text-helpers.js';

@@ -72,7 +72,7 @@ import { SigningApplicationEntity } from './entities/signing-application.entity.
 import { SigningFileEntity } from './entities/signing-file.entity.js';
 import { SigningApplications1765100000000 } from './migrations/1765100000000-signing-applications.js';
 import { AccountWriteNotices1766300000000 } from './migrations/1766300000000-account-write-notices.js';
-import { SharpSigningFileInspector, SIGNING_FILE_INSPECTOR } from './signing/signing-file-inspector.js';
+import { DOCUMENT_FILE_INSPECTOR, SharpDocumentFileInspector } from '@mkt/platform/media';
 import { SigningFilesService } from './signing/signing-files.service.js';
 import { SigningReviewService } from './signing/signing-review.service.js';
 import { SigningService } from './signing/signing.service.js';
@@ -177,7 +177,7 @@ class IdentityBuckets implements OnModuleInit {
     ProfileService,
     EmailConfirmationsRepository,
     EmailBindingService,
-    { provide: SIGNING_FILE_INSPECTOR, useClass: SharpSigningFileInspector },
+    { provide: DOCUMENT_FILE_INSPECTOR, useClass: SharpDocumentFileInspector },
     SigningRepository,
     SigningFilesService,
     SigningService,

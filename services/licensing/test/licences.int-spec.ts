@@ -39,6 +39,7 @@ describe('licensing: authorization files, verification and downloads', () => {
     originalKey,
     priceFen,
     musicLicence: null,
+    releases: kind === 'video' || kind === 'photo' ? { model: true, property: false, editorialOnly: false } : null,
   });
   /** Publishes order.confirmed for a new order of `userId`; returns the payload. */
   async function confirm(userId: string, items: Item[], changes: Partial<Confirmed> = {}): Promise<Confirmed> {

@@ -39,10 +39,11 @@ import { CompanyLicencesRepository } from './company-licences/company-licences.r
 import { CompanyLicencesService } from './company-licences/company-licences.service.js';
 import { OrdersCompanyLicences1767400000000 } from './migrations/1767400000000-company-licences.js';
 import { OrdersPurchaseMusic1767400000001 } from './migrations/1767400000001-purchase-music.js';
+import { OrdersReleases1767600000000 } from './migrations/1767600000000-orders-releases.js';
 import { CompanyLicencesStoreController } from './store/company-licences-store.controller.js';
 
 export const ORDERS_ENTITIES = [StaffAuditLogEntity, OutboxMessageEntity, HandledEventEntity];
-export const ORDERS_MIGRATIONS = [OrdersInit1764100000000, OrdersEnterprise1764100000001, OrdersProjects1764200000001, OrdersShop1765200000000, OutboxTraceContext1765600000000, OrdersAnnounceCarts1765810000001, OrdersPurchaseRequests1767300000001, OrdersCompanyLicences1767400000000, OrdersPurchaseMusic1767400000001];
+export const ORDERS_MIGRATIONS = [OrdersInit1764100000000, OrdersEnterprise1764100000001, OrdersProjects1764200000001, OrdersShop1765200000000, OutboxTraceContext1765600000000, OrdersAnnounceCarts1765810000001, OrdersPurchaseRequests1767300000001, OrdersCompanyLicences1767400000000, OrdersPurchaseMusic1767400000001, OrdersReleases1767600000000];
 
 /** Creates the private buckets of vouchers and issued invoices on start. */
 @Injectable()

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { CustomerProfileChanged, MusicOrderPlaced, OrderConfirmed, vatIncludedFen, type CartListResponse, type OrderView, type PayloadOf } from '@mkt/contracts';
+import { CustomerProfileChanged, ErrorCode, MaterialPublished, MusicOrderPlaced, OrderConfirmed, vatIncludedFen, type CartListResponse, type OrderView, type PayloadOf } from '@mkt/contracts';
 import { startOrders, type OrdersHarness } from './orders-harness.js';
-import { GONE, INVOICE, LICENCE, PHOTO, PNG, VIDEO, setUpPurchaseWorld, voucher } from './purchase-world.js';
+import { GONE, INVOICE, LICENCE, PHOTO, PNG, VIDEO, sale, setUpPurchaseWorld, voucher } from './purchase-world.js';
 
 type World = Awaited<ReturnType<typeof setUpPurchaseWorld>>;
 
@@ -258,6 +258,36 @@ describe('orders: cart, orders, invoices, refunds, VIP and company views', () =>
     expect(Buffer.from(await (await h.fetchLink(invoiceLink.body.data.url)).arrayBuffer()).equals(invoicePdf)).toBe(true);
     expect((await h.call<OrderView>('/order/detail', { token: buyer, body: { id: orderId } })).body.data.invoiceStatus).toBe('downloadable');
   }, 120_000);
+
+  it('refuses a commercial licence for a material sold for editorial use only, and keeps each line’s releases for its licence', async () => {
+    const onlineAt = new Date().toISOString();
+    await h.publish(MaterialPublished, '9201', { materialId: 9201, code: 'V9201', kind: 'video', onlineAt, sale: { ...sale('街头抗议', 'Street protest', 'video', 'originals/m/protest/original.mp4'), releases: { model: false, property: false, editorialOnly: true } } });
+    await h.publish(MaterialPublished, '9202', { materialId: 9202, code: 'P9202', kind: 'photo', onlineAt, sale: { ...sale('模特肖像', 'Model portrait', 'photo', 'originals/m/model/original.jpg'), releases: { model: true, property: false, editorialOnly: false } } });
+    const buyer = await h.userToken();
+    const editorial = (await h.call<{ cartId: number }>('/cart/add', { token: buyer, body: { materialId: 9201 } })).body.data.cartId;
+    const released = (await h.call<{ cartId: number }>('/cart/add', { token: buyer, body: { materialId: 9202 } })).body.data.cartId;
+
+    const refused = await h.call('/order/create', { token: buyer, body: { cartIds: [released, editorial], licence: LICENCE }, lang: 'zh-CN' });
+    expect([refused.status, refused.body.code]).toEqual([422, ErrorCode.EDITORIAL_ONLY_COMMERCIAL]);
+    expect(refused.body.message).toBe('以下素材仅限编辑用途，不能用于商业授权：V9201。请改选个人非商业授权或移除这些素材');
+    // Nothing was written: both lines are still in the cart.
+    expect((await h.call<CartListResponse>('/cart/list', { token: buyer })).body.data.counts).toEqual({ video: 1, photo: 1 });
+
+    const personal = { ...LICENCE, licenceType: 'personal', projectType: 'news' };
+    const placed = await h.call<{ orderId: string }>('/order/create', { token: buyer, body: { cartIds: [released, editorial], licence: personal } });
+    expect(placed.status).toBe(200);
+    const orderId = placed.body.data.orderId;
+    const detail = await h.admin<{ items: { itemId: number }[] }>('GET', `/orders/${orderId}`, { token: sales });
+    expect(detail.body.items).toHaveLength(2);
+    await quote(orderId, [100, 200]);
+    await h.call('/order/pay', { token: buyer, form: voucher(orderId) });
+    await h.admin('POST', `/orders/${orderId}/confirm`, { token: finance });
+    const [confirmed] = await h.announced<PayloadOf<typeof OrderConfirmed>>('order.confirmed', orderId);
+    expect(confirmed!.items.map((item) => [item.code, item.releases])).toEqual([
+      ['V9201', { model: false, property: false, editorialOnly: true }],
+      ['P9202', { model: true, property: false, editorialOnly: false }],
+    ]);
+  });
 
   it('opens music.order.placed once as a quoted music order; its confirmation announces the music licence terms', async () => {
     const userId = randomUUID();

@@ -12,7 +12,7 @@ export function publishedMaterial(materialId: number, contributorId: string | nu
     kind: 'video',
     onlineAt: '2025-01-01T00:00:00.000Z',
     contributorId,
-    sale: { titleZh: `素材${materialId}`, titleEn: `Clip ${materialId}`, from: 'own', maxResolution: '4K', width: 3840, height: 2160, duration: 10, thumbnailKey: null, originalKey: null },
+    sale: { titleZh: `素材${materialId}`, titleEn: `Clip ${materialId}`, from: 'own', maxResolution: '4K', width: 3840, height: 2160, duration: 10, thumbnailKey: null, originalKey: null, releases: { model: false, property: false, editorialOnly: false } },
   };
 }
 
@@ -38,6 +38,7 @@ export function confirmedOrder(confirmedAt: string, items: { materialId: number;
       originalKey: null,
       priceFen: item.priceFen,
       musicLicence: null,
+      releases: null,
     })),
   };
 }

@@ -5,15 +5,16 @@ import type { HttpClient } from './http';
 import { createPayload, updatePayload } from './payload';
 import { createPayoutsMethods, type PayoutsMethods } from './payouts';
 import { createRealNameMethods, type RealNameMethods } from './real-name';
+import { createReviewMethods, type ReviewMethods } from './reviews';
 import { createSigningMethods, type SigningMethods } from './signing';
 import { createUserMethods, type UserMethods } from './users';
 
-export type ConsoleDataProvider = DataProvider & PayoutsMethods & RealNameMethods & SigningMethods & UserMethods;
+export type ConsoleDataProvider = DataProvider & PayoutsMethods & RealNameMethods & ReviewMethods & SigningMethods & UserMethods;
 
 /**
  * ra-data-simple-rest against /admin-api (sort/range/filter query, Content-Range totals),
  * with request bodies trimmed to the fields the contract schemas accept, plus the payouts,
- * real-name, signing and user actions that are not CRUD.
+ * real-name, review, signing and user actions that are not CRUD.
  */
 export function createDataProvider(http: HttpClient, apiUrl: string = ADMIN_API_PREFIX): ConsoleDataProvider {
   const rest = simpleRestProvider(apiUrl, http);
@@ -24,6 +25,7 @@ export function createDataProvider(http: HttpClient, apiUrl: string = ADMIN_API_
     create: (resource, params) => rest.create(resource, { ...params, data: createPayload(resource, params.data) }),
     ...createPayoutsMethods(http, apiUrl),
     ...createRealNameMethods(http, apiUrl),
+    ...createReviewMethods(http, apiUrl),
     ...createSigningMethods(http, apiUrl),
     ...createUserMethods(http, apiUrl),
   };

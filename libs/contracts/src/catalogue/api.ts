@@ -48,11 +48,16 @@ export const FILTER_VALUES = {
    * colours of that name cover enough of the picture (computed by the visual index, in CIELAB).
    */
   colour: ['red', 'orange', 'yellow', 'green', 'teal', 'blue', 'purple', 'pink', 'brown', 'black', 'grey', 'white'],
+  /**
+   * Releases, derived from the material's release status (never chosen by hand): a model release,
+   * a property release, or sold for editorial use only.
+   */
+  release: ['model-released', 'property-released', 'editorial'],
 } as const;
 export type FilterName = keyof typeof FILTER_VALUES;
 export const FILTER_NAMES = Object.keys(FILTER_VALUES) as FilterName[];
-/** Filters computed from the media, which staff and contributors do not set. */
-export const DERIVED_FILTER_NAMES = ['colour'] as const satisfies readonly FilterName[];
+/** Filters computed from the media and from review, which staff and contributors do not set by hand. */
+export const DERIVED_FILTER_NAMES = ['colour', 'release'] as const satisfies readonly FilterName[];
 export type ColourSwatch = (typeof FILTER_VALUES.colour)[number];
 /** How each named colour is shown in the palette picker. */
 export const COLOUR_SWATCH_HEX: Record<ColourSwatch, string> = {
@@ -144,6 +149,8 @@ export interface MaterialDetail extends MaterialCard {
   salesCount: number;
   modelRelease: boolean;
   propertyRelease: boolean;
+  /** Sold for editorial use only (no commercial licence): review's choice when releases were missing. */
+  editorialOnly: boolean;
   themeColor: string | null;
   originalFps: number | null;
   /** Watermarked sample (download needs a token). */

@@ -6,6 +6,13 @@ import { defineEvent } from '../events.js';
  * a licence and to hand out its original, without asking the catalogue. Object locations are
  * "<bucket>/<key>"; the original is null for materials sold from an external source.
  */
+/**
+ * A material's releases as sold: a model release, a property release, and "editorial use only"
+ * (never licensed commercially). Payloads from before releases read as none of them.
+ */
+export const MaterialReleasesSchema = z.object({ model: z.boolean(), property: z.boolean(), editorialOnly: z.boolean() });
+const NONE = { model: false, property: false, editorialOnly: false };
+
 export const MaterialSaleSnapshot = z.object({
   titleZh: z.string(),
   titleEn: z.string(),
@@ -16,6 +23,7 @@ export const MaterialSaleSnapshot = z.object({
   duration: z.number().nullable(),
   thumbnailKey: z.string().nullable(),
   originalKey: z.string().nullable(),
+  releases: MaterialReleasesSchema.default(NONE),
 });
 export type MaterialSaleSnapshot = z.infer<typeof MaterialSaleSnapshot>;
 

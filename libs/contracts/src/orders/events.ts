@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEvent } from '../events.js';
+import { MaterialReleasesSchema } from '../catalogue/events.js';
 
 // Orders and licensing (cart to authorization files). Money is integer fen.
 
@@ -86,6 +87,8 @@ export const OrderConfirmed = defineEvent(
         originalKey: z.string().nullable(),
         priceFen: z.number().int().nonnegative(),
         musicLicence: z.object({ scene: z.string(), channel: z.string(), period: z.string(), area: z.string() }).nullable(),
+        // The material's releases when the order was placed, printed on its licence (null: not known, orders from before releases).
+        releases: MaterialReleasesSchema.nullable().default(null),
       }),
     ),
   }),

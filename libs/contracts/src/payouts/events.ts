@@ -14,3 +14,26 @@ export const StatementRemitted = defineEvent(
   1,
   z.object({ statementId: z.uuid(), contributorId: z.uuid(), netFen: z.number().int(), remittanceBatch: z.string(), remittedAt: z.string() }),
 );
+
+/**
+ * The ledger credited (sale) or took back (reversal, a refund) contributors' shares of an order's
+ * items: what the catalogue's sales analytics count as sales and earnings, per material and UTC+8 day.
+ */
+export const EarningsCredited = defineEvent(
+  'payouts.earnings.credited',
+  1,
+  z.object({
+    orderId: z.uuid(),
+    entries: z
+      .array(
+        z.object({
+          materialId: z.number().int().positive(),
+          contributorId: z.uuid(),
+          entryType: z.enum(['sale', 'reversal']),
+          earningFen: z.number().int(),
+          at: z.string(),
+        }),
+      )
+      .min(1),
+  }),
+);

@@ -1,3 +1,4 @@
+import type { ReleaseContentType, ReleaseKind, ReleaseStatus } from './releases.js';
 /**
  * Contributor uploads (spec sections 2 "Upload panel", 3 "Upload file", 4, 5, 7 "Upload and
  * download", 8, 9): call paths, limits, the validation rules both the browser and the server
@@ -228,6 +229,8 @@ export interface ContributedMaterial {
   filters: Partial<Record<DetailFilter, string[]>>;
   /** When the contributor completed the details a file needs before review; null while missing. */
   detailsAt: string | null;
+  /** What the contributor declared about people and property, the releases attached, and review's "editorial use only". */
+  releases: ReleaseStatus;
   width: number | null;
   height: number | null;
   durationSeconds: number | null;
@@ -260,6 +263,27 @@ export interface ReviewRecord extends ContributedMaterial {
   phash: string | null;
   /** Near-duplicates of other contributors' uploads and of the contributor's own: shown side by side. */
   duplicates: ReviewDuplicate[];
+  /** The attached releases, their names masked: a reviewer opens one (name and file) through an audited reveal. */
+  attachedReleases: ReviewRelease[];
+  /** The releases the declaration calls for that none attached covers: approving then needs "editorial use only". */
+  missingReleases: ReleaseKind[];
+}
+
+export interface ReviewRelease {
+  id: string;
+  kind: ReleaseKind;
+  /** Masked (张*, J*** D**). */
+  name: string;
+  signedOn: string;
+  contentType: ReleaseContentType;
+}
+
+/** POST /admin-api/reviews/:id/releases/:releaseId/reveal: the full name and a five-minute link to the file. */
+export interface RevealedRelease {
+  id: string;
+  name: string;
+  url: string;
+  expiresInSeconds: number;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEvent } from '../events.js';
+import { MaterialReleasesSchema } from '../catalogue/events.js';
 
 /**
  * Contributor uploads. A file whose parts are all stored: the uploads service's worker probes
@@ -88,6 +89,8 @@ export const ContributionApproved = defineEvent(
     sampleKey: z.string(),
     previewStripKey: z.string().nullable(),
     approvedAt: z.string(),
+    // Added without a new version: approvals from before releases carry none.
+    releases: MaterialReleasesSchema.default({ model: false, property: false, editorialOnly: false }),
   }),
 );
 

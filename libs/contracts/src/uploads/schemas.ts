@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DETAIL_FILTERS, DETAILS_RULES, MATERIAL_CENTER_TABS } from './api.js';
+import { RELEASE_KINDS, RELEASE_MAX_BYTES, RELEASE_TYPES, RELEASES_PER_UPLOAD_MAX } from './releases.js';
 import { FILTER_VALUES } from '../catalogue/api.js';
 import { lineText } from '../text.js';
 import { BIGINT_ID_MAX, bigserialId, wholeNumber } from '../wire-numbers.js';
@@ -95,6 +96,11 @@ export const materialDetailsRequestSchema = z.object({
   keywordsEn: z.array(lineText(1, 30)).min(DETAILS_RULES.minKeywords).max(DETAILS_RULES.maxKeywords),
   categoryId: z.number().int().min(1).max(2_147_483_647),
   filters: detailFilters.refine((filters) => (filters.people?.length ?? 0) === 1, { message: 'people', path: ['people'] }),
+  /** Whether recognizable people or private property appear: review asks for the matching releases. */
+  recognizablePeople: z.boolean(),
+  privateProperty: z.boolean(),
+  /** Releases from the contributor's library, in the order chosen (duplicates dropped). */
+  releaseIds: z.array(z.uuid()).max(RELEASES_PER_UPLOAD_MAX).default([]),
 });
 export type MaterialDetailsRequest = z.output<typeof materialDetailsRequestSchema>;
 
@@ -106,7 +112,34 @@ export const reviewDecisionSchema = z.discriminatedUnion('decision', [
     titleEn: z.optional(lineText(1, 100)),
     keywordsZh: z.optional(z.array(lineText(1, 30)).max(50)),
     keywordsEn: z.optional(z.array(lineText(1, 30)).max(50)),
+    /** Sold for editorial use only: what review chooses when the releases a file needs are missing. */
+    editorialOnly: z.boolean().default(false),
   }),
   z.object({ decision: z.literal('reject'), reason: z.string().trim().min(1).max(500) }),
 ]);
 export type ReviewDecision = z.infer<typeof reviewDecisionSchema>;
+
+/** The day a release was signed: a real calendar day, not in the future (checked against the server's clock by the service). */
+const calendarDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .refine((day) => {
+    const date = new Date(`${day}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(day) && day >= '1900-01-01';
+  }, 'calendar day');
+
+export const releaseLinkRequestSchema = z.object({
+  kind: z.enum(RELEASE_KINDS),
+  name: lineText(1, 100),
+  signedOn: calendarDay,
+  contentType: z.enum(RELEASE_TYPES),
+  size: z.number().int().min(1).max(RELEASE_MAX_BYTES),
+});
+export type ReleaseLinkRequest = z.output<typeof releaseLinkRequestSchema>;
+export const releaseIdRequestSchema = z.object({ id: z.uuid() });
+export const releaseListRequestSchema = z.object({
+  kind: z.enum(RELEASE_KINDS).optional(),
+  pageNo: z.number().int().min(1).max(10_000).default(1),
+  pageSize: z.number().int().min(1).max(100).default(50),
+});
+export type ReleaseListRequest = z.output<typeof releaseListRequestSchema>;

@@ -98,6 +98,9 @@ const envSchema = z
     // The catalogue's record of what buyers search (anonymous daily counts): off only to measure
     // what the recording costs the search path (benchmarks).
     SEARCH_DEMAND: z.enum(['on', 'off']).default('on'),
+    // The catalogue's count of appearances, views and favourites of materials for their
+    // contributors' sales analytics: off only to measure what counting costs (benchmarks).
+    MATERIAL_ANALYTICS: z.enum(['on', 'off']).default('on'),
     EVENT_BUS: z.enum(['postgres', 'kafka']).default('postgres'),
     // The PostgreSQL bus's own database, shared by every service process (absent: the service's
     // DATABASE_URL, which is right when the services share one database, as on a single machine).
@@ -219,6 +222,8 @@ export interface AppConfig {
   previewStreams: boolean;
   /** Whether the catalogue counts store searches into its daily demand figures (SEARCH_DEMAND). */
   searchDemand: boolean;
+  /** Whether the catalogue counts appearances, views and favourites for sales analytics (MATERIAL_ANALYTICS). */
+  materialAnalytics: boolean;
   /** Where spans go (`none`: trace ids in logs and events only) and the service name they carry (null: the process title). */
   tracing: { exporter: 'none' | 'otlp'; serviceName: string | null };
   events:
@@ -301,6 +306,7 @@ export function loadConfig(raw: RawEnv = process.env): AppConfig {
     visualIndexing: env.VISUAL_INDEXING === 'on',
     previewStreams: env.PREVIEW_STREAMS === 'on',
     searchDemand: env.SEARCH_DEMAND === 'on',
+    materialAnalytics: env.MATERIAL_ANALYTICS === 'on',
     tracing: { exporter: env.OTEL_TRACES_EXPORTER, serviceName: env.OTEL_SERVICE_NAME ?? null },
     identityUrl: env.IDENTITY_URL ?? null,
     events:

@@ -26,6 +26,7 @@ export {
 } from './ffmpeg-args.js';
 export { buildWatermarkSvg, watermarkFontSize, watermarkText, WATERMARK_TEXT_ASCII, WATERMARK_TEXT_BILINGUAL, type WatermarkOptions } from './watermark-svg.js';
 export { renderWatermarkPng } from './watermark-image.js';
+export { DOCUMENT_FILE_INSPECTOR, DOCUMENT_PREVIEW_TYPE, SharpDocumentFileInspector, type DocumentFileInspector, type DocumentImageContent } from './document-file-inspector.js';
 export { hasCjkFont } from './font-probe.js';
 export { dHashFromGrey, differenceHash, hammingDistance } from './perceptual-hash.js';
 export { sharesFrame, videoFrameHashes } from './video-fingerprint.js';

@@ -27,6 +27,7 @@ export const STORAGE_BUCKETS = {
   'identity-documents': { service: 'identity', access: 'signed', holds: 'ID photos of the real-name check' },
   avatars: { service: 'identity', access: 'served', holds: 'profile pictures (256 px), served by identity’s own picture route' },
   'contest-entries': { service: 'contests', access: 'signed', holds: 'contest entries’ videos, covers and photos, shown to judges and in the winners’ gallery through signed links' },
+  releases: { service: 'uploads', access: 'signed', holds: 'contributors’ signed model and property releases, shown only to their contributor and to reviewers (each view audited)' },
 } as const satisfies Record<string, BucketSpec>;
 
 export type BucketName = keyof typeof STORAGE_BUCKETS;

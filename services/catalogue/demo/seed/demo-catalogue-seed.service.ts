@@ -14,6 +14,7 @@ import {
   TopicMaterialEntity,
   derivedFilters,
   mergeFilters,
+  releaseFilters,
   toLocation,
   type NewMaterial,
 } from '@mkt/catalogue';
@@ -243,6 +244,8 @@ export function demoMaterial(item: DemoItem, files: DemoMediaFiles, categoryId: 
   const { width, height } = files;
   const fps = kind === 'video' ? files.fps : null;
   const duration = kind === 'video' ? files.durationSeconds : null;
+  // City scenes show buildings: a third of them come with a property release.
+  const propertyRelease = subject.palette === 'city' && j % 3 === 0;
   const onlineAt = new Date(Date.now() - Math.floor(hash(n) * 365) * 86_400_000 - Math.floor(hash(n + 7) * 86_400_000));
   const from = j % 7 === 6 ? 'external' : j % 5 === 4 ? 'raw' : 'own';
   return {
@@ -269,10 +272,10 @@ export function demoMaterial(item: DemoItem, files: DemoMediaFiles, categoryId: 
     hdrFlag: false,
     groupFlag: false,
     modelRelease: false,
-    propertyRelease: subject.palette === 'city' && j % 3 === 0,
+    propertyRelease,
     themeColor: files.themeColor,
     salesCount: Math.floor(hash(n + 13) ** 2 * 900),
-    filters: mergeFilters(subject.filters, derivedFilters({ height, fps, durationSeconds: duration })),
+    filters: mergeFilters(subject.filters, derivedFilters({ height, fps, durationSeconds: duration }), releaseFilters({ model: false, property: propertyRelease, editorialOnly: false })),
     originalKey: toLocation(files.original),
     thumbnailKey: toLocation(files.thumbnail),
     sampleKey: toLocation(files.sample),

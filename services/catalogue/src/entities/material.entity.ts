@@ -91,6 +91,10 @@ export class MaterialEntity {
   @Column({ name: 'property_release', type: 'boolean', default: false })
   propertyRelease: boolean;
 
+  /** Never licensed commercially (review approved it without the releases it needed). */
+  @Column({ name: 'editorial_only', type: 'boolean', default: false })
+  editorialOnly: boolean;
+
   @Column({ name: 'theme_color', type: 'varchar', length: 9, nullable: true })
   themeColor: string | null;
 

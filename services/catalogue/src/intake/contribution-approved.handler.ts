@@ -3,7 +3,7 @@ import { ContributionApproved, type PayloadOf } from '@mkt/contracts';
 import { OnEvent, type EventHandlerContext } from '@mkt/platform';
 import { CategoryEntity } from '../entities/curation.entities.js';
 import { MaterialEntity } from '../entities/material.entity.js';
-import { derivedFilters, mergeFilters, withDerivedFiltersOf } from '../materials/material-filters.js';
+import { derivedFilters, mergeFilters, releaseFilters, withDerivedFiltersOf } from '../materials/material-filters.js';
 import { MaterialWriter } from '../materials/material-writer.service.js';
 
 /**
@@ -34,8 +34,8 @@ export class ContributionApprovedHandler {
     } catch {
       // Values the uploads service accepted are the same list; an older producer's are dropped, not fatal.
     }
-    // Resolution, frame rate and duration come from the file; the rest from the contributor.
-    const filters = mergeFilters(derivedFilters({ height: probe.height, fps: probe.fps, durationSeconds: probe.durationSeconds }), chosen);
+    // Resolution, frame rate and duration come from the file, releases from review; the rest from the contributor.
+    const filters = mergeFilters(derivedFilters({ height: probe.height, fps: probe.fps, durationSeconds: probe.durationSeconds }), releaseFilters(payload.releases), chosen);
     await this.writer.createMany([
       {
         kind: payload.kind,
@@ -50,6 +50,9 @@ export class ContributionApprovedHandler {
         descriptionEn: payload.descriptionEn,
         categoryId,
         filters,
+        modelRelease: payload.releases.model,
+        propertyRelease: payload.releases.property,
+        editorialOnly: payload.releases.editorialOnly,
         duration: probe.durationSeconds,
         frameRate: probe.fps,
         originalFps: probe.fps,

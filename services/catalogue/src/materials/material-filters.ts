@@ -1,4 +1,4 @@
-import { DERIVED_FILTER_NAMES, FILTER_NAMES, FILTER_VALUES, materialFiltersSchema, type FilterName, type MaterialFilters } from '@mkt/contracts';
+import { DERIVED_FILTER_NAMES, FILTER_NAMES, FILTER_VALUES, materialFiltersSchema, type FilterName, type MaterialFilters, type MaterialReleases } from '@mkt/contracts';
 
 /**
  * Filter values as stored on a material (jsonb: filter name → array of values): only known names
@@ -44,6 +44,16 @@ export function derivedFilters(media: { height: number; fps: number | null; dura
   return derived;
 }
 
+/** The `release` filter of a material's release status, so buyers can ask for released or editorial footage. */
+export function releaseFilters(releases: MaterialReleases): MaterialFilters {
+  const values = [
+    ...(releases.model ? (['model-released'] as const) : []),
+    ...(releases.property ? (['property-released'] as const) : []),
+    ...(releases.editorialOnly ? (['editorial'] as const) : []),
+  ];
+  return values.length > 0 ? { release: values } : {};
+}
+
 export function mergeFilters(...sets: MaterialFilters[]): MaterialFilters {
   const merged: Record<string, string[]> = {};
   for (const set of sets) for (const [name, values] of Object.entries(set)) merged[name] = [...(merged[name] ?? []), ...(values ?? [])];
@@ -51,7 +61,7 @@ export function mergeFilters(...sets: MaterialFilters[]): MaterialFilters {
 }
 
 /**
- * Filters chosen by hand (`chosen`, normalized) with the derived ones (the colours) kept from
+ * Filters chosen by hand (`chosen`, normalized) with the derived ones (colours, releases) kept from
  * `current`: computed from the media, they are not anyone's to set or clear.
  */
 export function withDerivedFiltersOf(current: MaterialFilters, chosen: unknown): MaterialFilters {

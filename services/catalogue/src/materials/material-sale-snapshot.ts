@@ -14,6 +14,7 @@ export function materialSaleSnapshot(m: MaterialEntity): MaterialSaleSnapshot {
     duration: m.duration === null || m.duration === undefined ? null : Number(m.duration),
     thumbnailKey: m.thumbnailKey ?? null,
     originalKey: m.originalKey ?? null,
+    releases: { model: m.modelRelease ?? false, property: m.propertyRelease ?? false, editorialOnly: m.editorialOnly ?? false },
   };
 }
 

@@ -39,6 +39,7 @@ export interface NewMaterial {
   groupFlag?: boolean;
   modelRelease?: boolean;
   propertyRelease?: boolean;
+  editorialOnly?: boolean;
   themeColor?: string | null;
   salesCount?: number;
   filters?: MaterialFilters;

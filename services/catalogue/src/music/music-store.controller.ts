@@ -19,6 +19,7 @@ import {
   type MusicSearchQuery,
 } from '@mkt/contracts';
 import { ApiZodBody, CurrentUser, LoginMessage, OptionalUser, StoreController, UserAuthGuard, ZodValidationPipe, type AuthenticatedUser } from '@mkt/platform';
+import { ActivityRecorder } from '../analytics/activity.recorder.js';
 import { SearchDemandRecorder } from '../demand/search-demand.recorder.js';
 import { MusicMemberService } from './music-member.service.js';
 import { MusicReadService } from './music-read.service.js';
@@ -40,6 +41,7 @@ export class MusicStoreController {
     private readonly members: MusicMemberService,
     private readonly optionalUser: OptionalUser,
     private readonly demand: SearchDemandRecorder,
+    private readonly activity: ActivityRecorder,
   ) {}
 
   @Post('play')
@@ -136,6 +138,7 @@ export class MusicStoreController {
   @ApiZodBody(musicSearchRequestSchema)
   async search(@Req() request: FastifyRequest, @Body(new ZodValidationPipe(musicSearchRequestSchema)) body: MusicSearchQuery): Promise<MusicSearchPage> {
     const page = await this.read.search(body, languageOf(request), await this.optionalUser.userId(request));
+    this.activity.appeared(page.infos.map((info) => info.musicId));
     // Demand is counted for music only: sound effects are not among the kinds contributors plan for.
     if (kindOfMusicType(body.musicType) !== 'music') return page;
     const demandToken = this.demand.record({ kind: 'music', keyword: body.keyword, total: page.total });

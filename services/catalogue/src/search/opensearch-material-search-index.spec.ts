@@ -116,7 +116,7 @@ describe('OpenSearchMaterialSearchIndex wiring (fake client)', () => {
     expect(p.filters.properties).toEqual({
       mediaType: { type: 'keyword' }, resolution: { type: 'keyword' }, shootingType: { type: 'keyword' }, frameRate: { type: 'keyword' },
       composition: { type: 'keyword' }, people: { type: 'keyword' }, gender: { type: 'keyword' }, race: { type: 'keyword' },
-      count: { type: 'keyword' }, age: { type: 'keyword' }, duration: { type: 'keyword' }, colour: { type: 'keyword' },
+      count: { type: 'keyword' }, age: { type: 'keyword' }, duration: { type: 'keyword' }, colour: { type: 'keyword' }, release: { type: 'keyword' },
     });
     expect(p.onlineAt).toEqual({ type: 'date' });
     expect(p.salesCount).toEqual({ type: 'integer' });

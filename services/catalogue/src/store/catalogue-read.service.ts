@@ -112,6 +112,7 @@ export class CatalogueReadService {
       salesCount: material.salesCount,
       modelRelease: material.modelRelease,
       propertyRelease: material.propertyRelease,
+      editorialOnly: material.editorialOnly,
       themeColor: material.themeColor,
       originalFps: material.originalFps,
       // Only whether there is a sample and its file name: the link itself comes from POST /material/sample (signed in).

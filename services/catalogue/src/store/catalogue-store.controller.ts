@@ -25,6 +25,7 @@ import {
   ZodValidationPipe,
   type AuthenticatedUser,
 } from '@mkt/platform';
+import { ActivityRecorder } from '../analytics/activity.recorder.js';
 import { SearchDemandRecorder } from '../demand/search-demand.recorder.js';
 import { CatalogueReadService } from './catalogue-read.service.js';
 import { MemberActionsService } from './member-actions.service.js';
@@ -40,6 +41,7 @@ export class CatalogueStoreController {
     private readonly members: MemberActionsService,
     private readonly optionalUser: OptionalUser,
     private readonly demand: SearchDemandRecorder,
+    private readonly activity: ActivityRecorder,
   ) {}
 
   @Post(path(CatalogueCalls.homeIndex))
@@ -78,6 +80,7 @@ export class CatalogueStoreController {
   @ApiZodBody(materialSearchRequestSchema)
   async search(@Req() request: FastifyRequest, @Body(new ZodValidationPipe(materialSearchRequestSchema)) body: MaterialSearchQuery) {
     const answer = await this.read.search(body, languageOf(request), await this.optionalUser.userId(request));
+    this.activity.appeared(answer.infos.map((card) => card.id));
     const demandToken = this.demand.record({ kind: body.type === 'pic' ? 'photo' : 'video', categoryId: body.categoryId, keyword: body.keyword, total: answer.total });
     return demandToken ? { ...answer, demandToken } : answer;
   }
@@ -86,7 +89,9 @@ export class CatalogueStoreController {
   @HttpCode(200)
   @ApiZodBody(materialDetailRequestSchema)
   async detail(@Req() request: FastifyRequest, @Body(new ZodValidationPipe(materialDetailRequestSchema)) body: { id: number }) {
-    return this.read.detail(body.id, languageOf(request), await this.optionalUser.userId(request));
+    const detail = await this.read.detail(body.id, languageOf(request), await this.optionalUser.userId(request));
+    this.activity.viewed(detail.id);
+    return detail;
   }
 
   @Post(path(CatalogueCalls.similar))
@@ -106,7 +111,9 @@ export class CatalogueStoreController {
   @HttpCode(200)
   @ApiZodBody(topicRequestSchema)
   async topic(@Req() request: FastifyRequest, @Body(new ZodValidationPipe(topicRequestSchema)) body: z.output<typeof topicRequestSchema>) {
-    return this.read.topicDetail(body.id, body.pageNo, body.pageSize, languageOf(request), await this.optionalUser.userId(request));
+    const topic = await this.read.topicDetail(body.id, body.pageNo, body.pageSize, languageOf(request), await this.optionalUser.userId(request));
+    this.activity.appeared(topic.infos.map((card) => card.id));
+    return topic;
   }
 
   @Post(path(CatalogueCalls.bookmarkList))

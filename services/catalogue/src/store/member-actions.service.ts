@@ -13,6 +13,7 @@ import {
   type materialClickRequestSchema,
 } from '@mkt/contracts';
 import { AppError, Clock, OBJECT_STORAGE, parseObjectLocation, publicRenditionPath, type ObjectStorage } from '@mkt/platform';
+import { ActivityRecorder } from '../analytics/activity.recorder.js';
 import { ClickEntity } from '../entities/activity.entities.js';
 import { MaterialEntity } from '../entities/material.entity.js';
 import { materialNotFound, sampleFileName } from './catalogue-read.service.js';
@@ -28,6 +29,7 @@ export class MemberActionsService {
     @InjectDataSource('catalogue') private readonly dataSource: DataSource,
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
     private readonly clock: Clock,
+    private readonly activity: ActivityRecorder,
   ) {}
 
   /** Idempotent: favouriting the same material again returns the same id. */
@@ -39,7 +41,10 @@ export class MemberActionsService {
        ON CONFLICT (user_id, target_type, target_id) DO NOTHING RETURNING id`,
       [userId, targetType, targetId, this.clock.now()],
     );
-    if (inserted[0]) return { id: Number(inserted[0].id) };
+    if (inserted[0]) {
+      this.activity.favourited(targetId);
+      return { id: Number(inserted[0].id) };
+    }
     const [existing] = (await this.dataSource.query(
       `SELECT id FROM catalogue.bookmarks WHERE user_id = $1 AND target_type = $2 AND target_id = $3`,
       [userId, targetType, targetId],

@@ -18,7 +18,7 @@ import {
 import { AppError, Clock, MultipartUploadNotFoundError, OBJECT_STORAGE, type ObjectStorage } from '@mkt/platform';
 import { SigningFileEntity } from '../entities/signing-file.entity.js';
 import { ID_DOCUMENT_BUCKET } from '../real-name/id-photos.service.js';
-import { SIGNING_FILE_INSPECTOR, SIGNING_PREVIEW_TYPE, type SigningFileInspector } from './signing-file-inspector.js';
+import { DOCUMENT_FILE_INSPECTOR, DOCUMENT_PREVIEW_TYPE, type DocumentFileInspector } from '@mkt/platform/media';
 import { SigningRepository } from './signing.repository.js';
 
 /**
@@ -48,7 +48,7 @@ export class SigningFilesService {
   constructor(
     @InjectDataSource('identity') private readonly dataSource: DataSource,
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
-    @Inject(SIGNING_FILE_INSPECTOR) private readonly inspector: SigningFileInspector,
+    @Inject(DOCUMENT_FILE_INSPECTOR) private readonly inspector: DocumentFileInspector,
     private readonly repository: SigningRepository,
     private readonly clock: Clock,
   ) {}
@@ -111,7 +111,7 @@ export class SigningFilesService {
       const image = await this.inspector.image(bytes);
       if (!image) return this.discard(file);
       const previewKey = `${file.objectKey}.preview.webp`;
-      await this.storage.put(SIGNING_BUCKET, previewKey, image.preview, { contentType: SIGNING_PREVIEW_TYPE, size: image.preview.length });
+      await this.storage.put(SIGNING_BUCKET, previewKey, image.preview, { contentType: DOCUMENT_PREVIEW_TYPE, size: image.preview.length });
       Object.assign(kept, { contentType: image.contentType, width: image.width, height: image.height, previewKey });
     } else {
       if (!this.inspector.isPdf(bytes)) return this.discard(file);

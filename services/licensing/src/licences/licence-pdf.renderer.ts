@@ -30,6 +30,7 @@ export class PdfkitLicenceRenderer implements LicenceFileRenderer {
         ['授权地域 / Region', terms.region || '-'],
         ['用途 / Purpose', terms.purpose || '-'],
         ['授权期限 / Duration', terms.duration || '-'],
+        ...(terms.releases ? [['肖像及物业许可 / Releases', terms.releases] as [string, string]] : []),
         ['授权日期 / Issued on', terms.issuedOn],
         ['有效期至 / Valid until', terms.validUntil],
         ['验证码 / Verification code', verificationCode],

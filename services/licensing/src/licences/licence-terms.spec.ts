@@ -15,7 +15,7 @@ const order: PayloadOf<typeof OrderConfirmed> = {
   terms: { licenceType: 'personal', buyerCompany: '甲公司', userCompany: '乙公司', projectType: 'film-tv', projectName: '纪录片', brand: '', purpose: '片头', region: 'global', duration: '3y', contact: '张三' },
   items: [],
 };
-const video = { itemId: 1, materialId: 7, kind: 'video' as const, code: 'V7', titleZh: '雪山', titleEn: 'Snow mountain', thumbnailKey: null, originalKey: null, priceFen: 100, musicLicence: null };
+const video = { itemId: 1, materialId: 7, kind: 'video' as const, code: 'V7', titleZh: '雪山', titleEn: 'Snow mountain', thumbnailKey: null, originalKey: null, priceFen: 100, musicLicence: null, releases: null };
 
 describe('licence terms', () => {
   it('dates the licence in China time and ends it the day before the anniversary', () => {
@@ -49,6 +49,17 @@ describe('licence terms', () => {
   it('prints a music licence with its four answers', () => {
     const music = { ...video, kind: 'music' as const, musicLicence: { scene: '网络视频', channel: '新媒体', period: '1 年', area: '中国大陆' } };
     expect(termsOf({ ...order, terms: null }, music)).toMatchObject({ licenceType: '商业授权 / Commercial', region: '中国大陆', duration: '1 年', purpose: '网络视频 · 新媒体' });
+  });
+
+  it('states the release status of videos and photos as the order recorded it, and none for music', () => {
+    const released = { model: true, property: true, editorialOnly: false };
+    expect(termsOf(order, { ...video, releases: released }).releases).toBe('模特肖像许可已备案 / Model release on file; 物业许可已备案 / Property release on file');
+    expect(termsOf(order, { ...video, kind: 'photo', releases: { model: false, property: false, editorialOnly: true } }).releases).toBe(
+      '仅限编辑用途，无模特或物业许可 / Editorial use only: no model or property release',
+    );
+    expect(termsOf(order, { ...video, releases: { model: false, property: false, editorialOnly: false } }).releases).toBe('未备案任何许可 / No release on file');
+    expect(termsOf(order, video).releases).toBe('未记录 / Not recorded');
+    expect(termsOf(order, { ...video, kind: 'music', releases: released }).releases).toBeNull();
   });
 
   it('makes 12-character codes without look-alike characters', () => {

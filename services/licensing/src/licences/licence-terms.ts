@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { LICENCE_LABELS, PERSONAL_DELIVERY_BOX, PERSONAL_LICENCE_LIMIT, type OrderConfirmed, type PayloadOf } from '@mkt/contracts';
+import { LICENCE_LABELS, PERSONAL_DELIVERY_BOX, PERSONAL_LICENCE_LIMIT, type MaterialReleases, type OrderConfirmed, type PayloadOf } from '@mkt/contracts';
 import { chinaDate, chinaWallClock } from '@mkt/platform';
 
 /** Everything an authorization file prints, fixed when the order is confirmed. */
@@ -20,6 +20,8 @@ export interface LicenceTerms {
   purpose: string;
   duration: string;
   music: { scene: string; channel: string; period: string; area: string } | null;
+  /** Videos and photos: their model and property releases, or "editorial use only" (absent on files issued before releases). */
+  releases?: string | null;
   /** The enterprise project a download was licensed under (absent on files issued before projects existed). */
   enterpriseProject?: string | null;
   /** Dates as shown: UTC+8 calendar days. */
@@ -75,10 +77,22 @@ export function termsOf(order: PayloadOf<typeof OrderConfirmed>, item: Item): Li
     purpose: item.musicLicence ? `${item.musicLicence.scene} · ${item.musicLicence.channel}` : (t?.purpose ?? ''),
     duration: item.musicLicence ? item.musicLicence.period : t ? label(LICENCE_LABELS.duration, t.duration) : '',
     music: item.musicLicence,
+    releases: item.kind === 'video' || item.kind === 'photo' ? releaseStatusText(item.releases) : null,
     enterpriseProject: order.projectId,
     issuedOn: chinaDate(confirmedAt),
     validUntil: item.musicLicence ? item.musicLicence.period : validUntil(confirmedAt, t?.duration ?? 'permanent'),
   };
+}
+
+/** A material's releases as the file prints them, in both languages; unknown on orders placed before releases were kept. */
+export function releaseStatusText(releases: MaterialReleases | null): string {
+  if (!releases) return '未记录 / Not recorded';
+  if (releases.editorialOnly) return '仅限编辑用途，无模特或物业许可 / Editorial use only: no model or property release';
+  const held = [
+    ...(releases.model ? ['模特肖像许可已备案 / Model release on file'] : []),
+    ...(releases.property ? ['物业许可已备案 / Property release on file'] : []),
+  ];
+  return held.length > 0 ? held.join('; ') : '未备案任何许可 / No release on file';
 }
 
 /** Unambiguous letters and digits (no 0/O, 1/I/L): easy to read off a printed page. */

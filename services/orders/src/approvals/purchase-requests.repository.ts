@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
-import type { MaterialKind, PurchaseRequestStatus } from '@mkt/contracts';
+import type { MaterialKind, MaterialReleases, PurchaseRequestStatus } from '@mkt/contracts';
 
 export interface PurchaseRequestRow {
   id: string;
@@ -45,6 +45,7 @@ export interface SaleMaterialRow {
   titleEn: string;
   thumbnailKey: string | null;
   originalKey: string | null;
+  releases: MaterialReleases;
 }
 
 /** An enterprise customer as orders keeps it (customer.profile.changed), with their project's name. */
@@ -82,7 +83,7 @@ export class PurchaseRequestsRepository {
   async materials(ids: readonly number[], manager?: EntityManager): Promise<SaleMaterialRow[]> {
     return (manager ?? this.dataSource).query(
       `SELECT "material_id"::float8 AS "materialId", "on_sale" AS "onSale", "kind", "code", "title_zh" AS "titleZh", "title_en" AS "titleEn",
-              "thumbnail_key" AS "thumbnailKey", "original_key" AS "originalKey"
+              "thumbnail_key" AS "thumbnailKey", "original_key" AS "originalKey", "releases"
          FROM orders.materials WHERE "material_id" = ANY($1::bigint[])`,
       [ids],
     );

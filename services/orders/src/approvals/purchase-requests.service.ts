@@ -13,6 +13,7 @@ import {
   type PurchaseRequestView,
 } from '@mkt/contracts';
 import { AppError, Clock, OutboxWriter, newOrderNo, publicRenditionPath } from '@mkt/platform';
+import { assertLicensable } from '../orders/order-rules.js';
 import { OrdersRepository } from '../orders/orders.repository.js';
 import { ProjectsRepository } from '../projects/projects.repository.js';
 import { projectLicence } from '../projects/projects.service.js';
@@ -125,6 +126,7 @@ export class PurchaseRequestsService {
       if (lines.length > 0) {
         const orderId = randomUUID();
         const licence = { ...projectLicence(project), contact: request.contact, phone: request.phone, specialRequest: request.note.slice(0, SPECIAL_REQUEST_MAX) };
+        assertLicensable(licence.licenceType, lines);
         const orderNo = (await this.orders.insertOrder(manager, { id: orderId, orderNo: newOrderNo(now), userId: request.requesterId, kind: 'material', status: 'submitted', licence, totalFen: null, createdAt: now }))!;
         await this.orders.insertItems(manager, orderId, lines);
         await this.outbox.add(manager, OrderSubmitted, orderId, { orderId, orderNo, userId: request.requesterId, itemCount: lines.length, submittedAt: now.toISOString() });

@@ -3,7 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { CartChanged, ErrorCode, OrderClosed, OrderPaid, OrderSubmitted, VOUCHER_MAX_BYTES, type Language, type LicenceForm, type OrderListResponse, type OrderView } from '@mkt/contracts';
 import { AppError, Clock, OBJECT_STORAGE, OutboxWriter, newOrderNo, type ObjectStorage } from '@mkt/platform';
-import { moveOrder, orderNotFound } from './order-rules.js';
+import { assertLicensable, moveOrder, orderNotFound } from './order-rules.js';
 import { OrderViewsService } from './order-views.service.js';
 import { OrdersRepository, type OrderRow } from './orders.repository.js';
 import { VOUCHER_BUCKET, imageTypeOf, type UploadedFile } from './voucher.js';
@@ -30,6 +30,7 @@ export class BuyerOrdersService {
       const lines = await this.repository.lockCartLines(manager, userId, wanted);
       if (lines.length !== wanted.length) throw new AppError(ErrorCode.CART_ITEM_NOT_FOUND, 'cartItemNotFound');
       if (lines.some((line) => !line.onSale)) throw new AppError(ErrorCode.CART_MATERIAL_UNAVAILABLE, 'cartMaterialUnavailable');
+      assertLicensable(licence.licenceType, lines);
       const orderId = randomUUID();
       // A fresh id is never there already, so a number always comes back.
       const orderNo = (await this.repository.insertOrder(manager, { id: orderId, orderNo: newOrderNo(now), userId, kind: 'material', status: 'submitted', licence, totalFen: null, createdAt: now }))!;

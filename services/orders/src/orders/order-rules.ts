@@ -1,4 +1,4 @@
-import { ErrorCode, type OrderConfirmed, type PayloadOf } from '@mkt/contracts';
+import { ErrorCode, type LicenceType, type MaterialReleases, type OrderConfirmed, type PayloadOf } from '@mkt/contracts';
 import { AppError } from '@mkt/platform';
 import { transition, type OrderAction } from './order-state-machine.js';
 import type { OrderItemRow, OrderRow } from './orders.repository.js';
@@ -14,6 +14,17 @@ export function moveOrder(order: OrderRow, action: OrderAction) {
   const result = transition(order.status, action);
   if (result.kind !== 'moved') throw transitionRefused(order, action);
   return result.to;
+}
+
+/**
+ * A material sold for editorial use only (no model or property release where one was needed) is
+ * never licensed commercially: the licence form, a company's purchase approval, a project
+ * download and a pack under commercial terms are refused, naming the materials.
+ */
+export function assertLicensable(licenceType: LicenceType, materials: readonly { code: string; releases: MaterialReleases | null }[]): void {
+  if (licenceType !== 'commercial') return;
+  const editorial = materials.filter((material) => material.releases?.editorialOnly);
+  if (editorial.length > 0) throw new AppError(ErrorCode.EDITORIAL_ONLY_COMMERCIAL, 'editorialOnlyCommercial', { codes: editorial.map((material) => material.code).join(', ') });
 }
 
 /** What the audit log keeps of an order before and after a staff action. */
@@ -55,6 +66,7 @@ export function confirmedPayload(order: OrderRow, items: OrderItemRow[], now: Da
       originalKey: i.originalKey,
       priceFen: i.priceFen ?? 0,
       musicLicence: i.musicLicence,
+      releases: i.releases,
     })),
   };
 }

@@ -2,7 +2,7 @@ import { Injectable, Optional } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { MAX_ORDER_NO_DRAWS, Metrics, NoMetrics, afterCommit, newOrderNo } from '@mkt/platform';
-import type { InvoiceStatus, LicenceForm, OrderKind, OrderStatus } from '@mkt/contracts';
+import type { InvoiceStatus, LicenceForm, MaterialReleases, OrderKind, OrderStatus } from '@mkt/contracts';
 
 /** An order row as the services use it (money in integer fen). */
 export interface OrderRow {
@@ -52,6 +52,8 @@ export interface OrderItemRow {
   listPriceFen: number | null;
   priceFen: number | null;
   musicLicence: { scene: string; channel: string; period: string; area: string } | null;
+  /** The material's releases when the order was placed; null on orders from before releases. */
+  releases: MaterialReleases | null;
   sort: number;
 }
 
@@ -65,6 +67,7 @@ export interface MaterialRow {
   maxResolution: string;
   thumbnailKey: string | null;
   originalKey: string | null;
+  releases: MaterialReleases;
 }
 
 const ORDER_COLUMNS = `"id", "order_no" AS "orderNo", "user_id" AS "userId", "kind", "status", "licence",
@@ -73,7 +76,7 @@ const ORDER_COLUMNS = `"id", "order_no" AS "orderNo", "user_id" AS "userId", "ki
   "paid_at" AS "paidAt", "confirmed_at" AS "confirmedAt", "closed_reason" AS "closedReason", "hidden_from_company" AS "hiddenFromCompany", "project_id" AS "projectId", "shop_product" AS "shopProduct", "created_at" AS "createdAt", "updated_at" AS "updatedAt"`;
 const ITEM_COLUMNS = `"id", "order_id" AS "orderId", "material_id"::float8 AS "materialId", "kind", "code", "title_zh" AS "titleZh", "title_en" AS "titleEn",
   "thumbnail_key" AS "thumbnailKey", "original_key" AS "originalKey", "list_price_fen"::float8 AS "listPriceFen", "price_fen"::float8 AS "priceFen",
-  "music_licence" AS "musicLicence", "sort"`;
+  "music_licence" AS "musicLicence", "releases", "sort"`;
 
 /** A cart line about to become an order line. */
 export interface CartLineRow {
@@ -86,6 +89,7 @@ export interface CartLineRow {
   titleEn: string;
   thumbnailKey: string | null;
   originalKey: string | null;
+  releases: MaterialReleases;
 }
 
 export interface NewOrderRow {
@@ -100,7 +104,7 @@ export interface NewOrderRow {
 }
 
 export type NewOrderItemRow = Pick<OrderItemRow, 'materialId' | 'kind' | 'code' | 'titleZh' | 'titleEn' | 'thumbnailKey' | 'originalKey'> &
-  Partial<Pick<OrderItemRow, 'listPriceFen' | 'priceFen' | 'musicLicence'>>;
+  Partial<Pick<OrderItemRow, 'listPriceFen' | 'priceFen' | 'musicLicence' | 'releases'>>;
 
 /** SQL of the orders schema; every method takes the manager of the caller's transaction when it has one. */
 @Injectable()
@@ -126,7 +130,7 @@ export class OrdersRepository {
   async material(materialId: number, manager?: EntityManager): Promise<MaterialRow | null> {
     const [row] = await this.m(manager).query(
       `SELECT "material_id"::float8 AS "materialId", "code", "kind", "on_sale" AS "onSale", "title_zh" AS "titleZh", "title_en" AS "titleEn",
-        "max_resolution" AS "maxResolution", "thumbnail_key" AS "thumbnailKey", "original_key" AS "originalKey"
+        "max_resolution" AS "maxResolution", "thumbnail_key" AS "thumbnailKey", "original_key" AS "originalKey", "releases"
        FROM orders.materials WHERE "material_id" = $1`,
       [materialId],
     );
@@ -243,7 +247,7 @@ export class OrdersRepository {
   async lockCartLines(manager: EntityManager, userId: string, cartIds: number[]): Promise<CartLineRow[]> {
     return manager.query(
       `SELECT c."id" AS "cartId", m."material_id"::float8 AS "materialId", m."on_sale" AS "onSale", m."kind", m."code", m."title_zh" AS "titleZh",
-         m."title_en" AS "titleEn", m."thumbnail_key" AS "thumbnailKey", m."original_key" AS "originalKey"
+         m."title_en" AS "titleEn", m."thumbnail_key" AS "thumbnailKey", m."original_key" AS "originalKey", m."releases"
        FROM orders.cart_items c JOIN orders.materials m ON m."material_id" = c."material_id"
        WHERE c."user_id" = $1 AND c."id" = ANY($2::int[]) ORDER BY c."created_at", c."id" FOR UPDATE OF c`,
       [userId, cartIds],
@@ -284,8 +288,8 @@ export class OrdersRepository {
   async insertItems(manager: EntityManager, orderId: string, items: NewOrderItemRow[]): Promise<void> {
     for (const [sort, item] of items.entries()) {
       await manager.query(
-        `INSERT INTO orders.order_items ("order_id", "material_id", "kind", "code", "title_zh", "title_en", "thumbnail_key", "original_key", "list_price_fen", "price_fen", "music_licence", "sort")
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+        `INSERT INTO orders.order_items ("order_id", "material_id", "kind", "code", "title_zh", "title_en", "thumbnail_key", "original_key", "list_price_fen", "price_fen", "music_licence", "sort", "releases")
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
         [
           orderId,
           item.materialId,
@@ -299,6 +303,7 @@ export class OrdersRepository {
           item.priceFen ?? null,
           item.musicLicence === undefined || item.musicLicence === null ? null : JSON.stringify(item.musicLicence),
           sort,
+          item.releases ? JSON.stringify(item.releases) : null,
         ],
       );
     }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
+import type { MaterialReleases } from '@mkt/contracts';
 import { MAX_ORDER_NO_DRAWS, newOrderNo } from '@mkt/platform';
 
 /** An enterprise project as orders keeps it (from identity's customer.project.changed). */
@@ -85,7 +86,7 @@ export class ProjectsRepository {
   async insertProjectOrder(
     manager: EntityManager,
     order: { id: string; orderNo: string; userId: string; projectId: string; licence: unknown; at: Date },
-    item: { materialId: number; kind: 'video' | 'photo'; code: string; titleZh: string; titleEn: string; thumbnailKey: string | null; originalKey: string | null },
+    item: { materialId: number; kind: 'video' | 'photo'; code: string; titleZh: string; titleEn: string; thumbnailKey: string | null; originalKey: string | null; releases: MaterialReleases },
   ): Promise<number> {
     // A number another order holds is drawn again (numbers are random within their second).
     for (let draw = 1, orderNo = order.orderNo; ; draw += 1, orderNo = newOrderNo(order.at)) {
@@ -98,9 +99,9 @@ export class ProjectsRepository {
       if (draw >= MAX_ORDER_NO_DRAWS) throw new Error(`no free order number for order ${order.id} after ${draw} draws`);
     }
     const [inserted] = await manager.query(
-      `INSERT INTO orders.order_items ("order_id", "material_id", "kind", "code", "title_zh", "title_en", "thumbnail_key", "original_key", "list_price_fen", "price_fen", "sort")
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 0, 0, 0) RETURNING "id"`,
-      [order.id, item.materialId, item.kind, item.code, item.titleZh, item.titleEn, item.thumbnailKey, item.originalKey],
+      `INSERT INTO orders.order_items ("order_id", "material_id", "kind", "code", "title_zh", "title_en", "thumbnail_key", "original_key", "list_price_fen", "price_fen", "sort", "releases")
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 0, 0, 0, $9) RETURNING "id"`,
+      [order.id, item.materialId, item.kind, item.code, item.titleZh, item.titleEn, item.thumbnailKey, item.originalKey, JSON.stringify(item.releases)],
     );
     return Number(inserted.id);
   }

@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { ErrorCode, OrderConfirmed, PROJECT_STATUSES, type LicenceForm, type ProjectData, type ProjectDownloadResult } from '@mkt/contracts';
 import { AppError, Clock, OutboxWriter, newOrderNo } from '@mkt/platform';
 import { OrdersRepository } from '../orders/orders.repository.js';
-import { confirmedPayload } from '../orders/order-rules.js';
+import { assertLicensable, confirmedPayload } from '../orders/order-rules.js';
 import { ProjectsRepository, type ProjectRow, type ProjectUsage } from './projects.repository.js';
 
 /** Whether downloads are open: the project is in progress and its last day has not passed. */
@@ -85,6 +85,7 @@ export class ProjectsService {
         throw new AppError(ErrorCode.PROJECT_MATERIAL_NOT_DOWNLOADABLE, 'projectMaterialNotDownloadable');
       }
       const kind = material.kind;
+      assertLicensable(projectLicence(project).licenceType, [material]);
       // A colleague already licensed it to the project: it counts once.
       const alreadyLicensed = await this.projects.licensedToProject(manager, project.projectId, materialId);
       if (!alreadyLicensed) {
@@ -97,7 +98,7 @@ export class ProjectsService {
       const itemId = await this.projects.insertProjectOrder(
         manager,
         { id: orderId, orderNo: newOrderNo(now), userId, projectId: project.projectId, licence: projectLicence(project), at: now },
-        { materialId, kind, code: material.code, titleZh: material.titleZh, titleEn: material.titleEn, thumbnailKey: material.thumbnailKey, originalKey: material.originalKey },
+        { materialId, kind, code: material.code, titleZh: material.titleZh, titleEn: material.titleEn, thumbnailKey: material.thumbnailKey, originalKey: material.originalKey, releases: material.releases },
       );
       await this.projects.recordDownload(manager, { projectId: project.projectId, userId, materialId, kind, orderId, itemId, at: now });
       const order = (await this.orders.order(orderId, manager))!;

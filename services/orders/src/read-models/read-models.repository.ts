@@ -12,12 +12,12 @@ export class ReadModelsRepository {
   async upsertMaterial(manager: EntityManager, payload: PayloadOf<typeof MaterialPublished>): Promise<void> {
     const s = payload.sale;
     await manager.query(
-      `INSERT INTO orders.materials ("material_id", "code", "kind", "on_sale", "title_zh", "title_en", "source", "max_resolution", "width", "height", "duration", "thumbnail_key", "original_key", "updated_at")
-       VALUES ($1, $2, $3, true, $4, $5, $6, $7, $8, $9, $10, $11, $12, now())
+      `INSERT INTO orders.materials ("material_id", "code", "kind", "on_sale", "title_zh", "title_en", "source", "max_resolution", "width", "height", "duration", "thumbnail_key", "original_key", "releases", "updated_at")
+       VALUES ($1, $2, $3, true, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, now())
        ON CONFLICT ("material_id") DO UPDATE SET "code" = EXCLUDED."code", "kind" = EXCLUDED."kind", "on_sale" = true, "title_zh" = EXCLUDED."title_zh",
          "title_en" = EXCLUDED."title_en", "source" = EXCLUDED."source", "max_resolution" = EXCLUDED."max_resolution", "width" = EXCLUDED."width",
-         "height" = EXCLUDED."height", "duration" = EXCLUDED."duration", "thumbnail_key" = EXCLUDED."thumbnail_key", "original_key" = EXCLUDED."original_key", "updated_at" = now()`,
-      [payload.materialId, payload.code, payload.kind, s.titleZh, s.titleEn, s.from, s.maxResolution, s.width, s.height, s.duration, s.thumbnailKey, s.originalKey],
+         "height" = EXCLUDED."height", "duration" = EXCLUDED."duration", "thumbnail_key" = EXCLUDED."thumbnail_key", "original_key" = EXCLUDED."original_key", "releases" = EXCLUDED."releases", "updated_at" = now()`,
+      [payload.materialId, payload.code, payload.kind, s.titleZh, s.titleEn, s.from, s.maxResolution, s.width, s.height, s.duration, s.thumbnailKey, s.originalKey, JSON.stringify(s.releases)],
     );
   }
 

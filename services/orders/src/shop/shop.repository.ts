@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { MAX_ORDER_NO_DRAWS, newOrderNo } from '@mkt/platform';
-import type { LicenceDuration, LicenceForm, LicenceRegion, LicenceType, ShopProductInput, ShopProductKind, ShopProductUpdate } from '@mkt/contracts';
+import type { LicenceDuration, LicenceForm, MaterialReleases, LicenceRegion, LicenceType, ShopProductInput, ShopProductKind, ShopProductUpdate } from '@mkt/contracts';
 import type { StoredShopProduct } from '../orders/orders.repository.js';
 
 export interface ShopProductRow {
@@ -188,7 +188,7 @@ export class ShopRepository {
   async insertPackOrder(
     manager: EntityManager,
     order: { id: string; orderNo: string; userId: string; licence: LicenceForm; unitFen: number; at: Date },
-    item: { materialId: number; kind: 'video' | 'photo'; code: string; titleZh: string; titleEn: string; thumbnailKey: string | null; originalKey: string | null },
+    item: { materialId: number; kind: 'video' | 'photo'; code: string; titleZh: string; titleEn: string; thumbnailKey: string | null; originalKey: string | null; releases: MaterialReleases },
   ): Promise<number> {
     // A number another order holds is drawn again (numbers are random within their second).
     for (let draw = 1, orderNo = order.orderNo; ; draw += 1, orderNo = newOrderNo(order.at)) {
@@ -201,9 +201,9 @@ export class ShopRepository {
       if (draw >= MAX_ORDER_NO_DRAWS) throw new Error(`no free order number for order ${order.id} after ${draw} draws`);
     }
     const [inserted] = await manager.query(
-      `INSERT INTO orders.order_items ("order_id", "material_id", "kind", "code", "title_zh", "title_en", "thumbnail_key", "original_key", "list_price_fen", "price_fen", "sort")
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9, 0) RETURNING "id"`,
-      [order.id, item.materialId, item.kind, item.code, item.titleZh, item.titleEn, item.thumbnailKey, item.originalKey, order.unitFen],
+      `INSERT INTO orders.order_items ("order_id", "material_id", "kind", "code", "title_zh", "title_en", "thumbnail_key", "original_key", "list_price_fen", "price_fen", "sort", "releases")
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9, 0, $10) RETURNING "id"`,
+      [order.id, item.materialId, item.kind, item.code, item.titleZh, item.titleEn, item.thumbnailKey, item.originalKey, order.unitFen, JSON.stringify(item.releases)],
     );
     return Number(inserted.id);
   }

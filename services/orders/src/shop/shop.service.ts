@@ -19,7 +19,7 @@ import {
 } from '@mkt/contracts';
 import { AppError, Clock, OutboxWriter, StaffAuditWriter, newOrderNo, type AuthenticatedStaff, type ListQuery } from '@mkt/platform';
 import type { EntityManager } from 'typeorm';
-import { confirmedPayload } from '../orders/order-rules.js';
+import { assertLicensable, confirmedPayload } from '../orders/order-rules.js';
 import { OrdersRepository, type OrderRow } from '../orders/orders.repository.js';
 import { choosePack, packLicence, packValidUntil, packsView, productRecord, productView, unitFen } from './shop-rules.js';
 import { ShopRepository, type ShopProductRow } from './shop.repository.js';
@@ -122,12 +122,13 @@ export class ShopService {
       const kind = material.kind;
       const pack = choosePack(await this.shop.packsOf(userId, manager), kind, now);
       if (!pack) throw new AppError(ErrorCode.SHOP_PACK_NONE_LEFT, kind === 'video' ? 'shopPackNoneLeftVideo' : 'shopPackNoneLeftPhoto');
+      assertLicensable(pack.licence.licenceType, [material]);
 
       const orderId = randomUUID();
       const itemId = await this.shop.insertPackOrder(
         manager,
         { id: orderId, orderNo: newOrderNo(now), userId, licence: pack.licence, unitFen: pack.unitFen, at: now },
-        { materialId, kind, code: material.code, titleZh: material.titleZh, titleEn: material.titleEn, thumbnailKey: material.thumbnailKey, originalKey: material.originalKey },
+        { materialId, kind, code: material.code, titleZh: material.titleZh, titleEn: material.titleEn, thumbnailKey: material.thumbnailKey, originalKey: material.originalKey, releases: material.releases },
       );
       await this.shop.recordDownload(manager, { packId: pack.id, userId, materialId, kind, orderId, itemId, at: now });
       const order = (await this.orders.order(orderId, manager))!;

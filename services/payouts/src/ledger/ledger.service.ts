@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { MaterialPublished, OrderClosed, OrderConfirmed, PayloadOf } from '@mkt/contracts';
+import { EarningsCredited, type MaterialPublished, type OrderClosed, type OrderConfirmed, type PayloadOf } from '@mkt/contracts';
+import { OutboxWriter } from '@mkt/platform';
 import { PAYOUT_SETTINGS, type PayoutSettings } from '../payouts.settings.js';
 import { LedgerRepository, type NewLedgerEntry } from './ledger.repository.js';
 
@@ -17,6 +18,7 @@ export class LedgerService {
   constructor(
     private readonly repository: LedgerRepository,
     @Inject(PAYOUT_SETTINGS) private readonly settings: PayoutSettings,
+    private readonly outbox: OutboxWriter,
   ) {}
 
   /** Who owns a material on sale; re-announcements keep it current. */
@@ -56,16 +58,25 @@ export class LedgerService {
       });
     }
     await this.repository.insertEntries(manager, entries);
+    await this.announce(manager, order.orderId, entries);
   }
 
   /** A refunded order takes back every share it credited, in the quarter of the refund. */
   async onOrderClosed(manager: EntityManager, order: PayloadOf<typeof OrderClosed>): Promise<void> {
     if (order.reason !== REFUNDED) return;
     const sales = await this.repository.saleEntriesOf(manager, order.orderId);
-    await this.repository.insertEntries(
-      manager,
-      sales.map((sale) => ({ ...sale, entryType: 'reversal', soldAt: new Date(order.closedAt), earningFen: -sale.earningFen })),
-    );
+    const reversals: NewLedgerEntry[] = sales.map((sale) => ({ ...sale, entryType: 'reversal', soldAt: new Date(order.closedAt), earningFen: -sale.earningFen }));
+    await this.repository.insertEntries(manager, reversals);
+    await this.announce(manager, order.orderId, reversals);
+  }
+
+  /** Tells the catalogue's sales analytics, in the ledger's transaction (the handler runs once per event, so once per entry). */
+  private async announce(manager: EntityManager, orderId: string, entries: NewLedgerEntry[]): Promise<void> {
+    if (entries.length === 0) return;
+    await this.outbox.add(manager, EarningsCredited, orderId, {
+      orderId,
+      entries: entries.map((e) => ({ materialId: e.materialId, contributorId: e.contributorId, entryType: e.entryType, earningFen: e.earningFen, at: e.soldAt.toISOString() })),
+    });
   }
 }
 

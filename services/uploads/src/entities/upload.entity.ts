@@ -138,6 +138,21 @@ export class UploadEntity {
   @Column({ name: 'details_at', type: 'timestamptz', nullable: true })
   detailsAt: Date | null;
 
+  /** Declared in the details step; null on files uploaded before releases were asked for. */
+  @Column({ name: 'recognizable_people', type: 'boolean', nullable: true })
+  recognizablePeople: boolean | null;
+
+  @Column({ name: 'private_property', type: 'boolean', nullable: true })
+  privateProperty: boolean | null;
+
+  /** Releases from the contributor's library, in the order attached. */
+  @Column({ name: 'release_ids', type: 'uuid', array: true, default: () => "'{}'" })
+  releaseIds: string[];
+
+  /** Review's choice when the releases a declaration calls for are missing: never licensed commercially. */
+  @Column({ name: 'editorial_only', type: 'boolean', default: false })
+  editorialOnly: boolean;
+
   @Column({ name: 'reviewed_at', type: 'timestamptz', nullable: true })
   reviewedAt: Date | null;
 

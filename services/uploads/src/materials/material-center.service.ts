@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { In, IsNull, type DataSource, type FindOptionsWhere } from 'typeorm';
+import { In, IsNull, type DataSource, type EntityManager, type FindOptionsWhere } from 'typeorm';
 import {
   DETAILS_EDITABLE_STATUSES,
   ErrorCode,
@@ -17,6 +17,7 @@ import { UploadEntity } from '../entities/upload.entity.js';
 import { assertContributor, assertMayEdit } from '../rights.js';
 import { uploadTransition } from '../upload-lifecycle.js';
 import { UPLOAD_SETTINGS, type UploadSettings } from '../uploads.settings.js';
+import { ReleasesService } from '../releases/releases.service.js';
 
 /** Files still on their way to the catalogue: being transcoded, failed, or waiting for review. */
 const WAITING: UploadStatus[] = ['transcoding', 'failed', 'waiting'];
@@ -67,6 +68,7 @@ export class RenditionLinks {
       categoryId: row.categoryId,
       filters: row.filters ?? {},
       detailsAt: row.detailsAt?.toISOString() ?? null,
+      releases: { recognizablePeople: row.recognizablePeople, privateProperty: row.privateProperty, releaseIds: row.releaseIds, editorialOnly: row.editorialOnly },
       width: row.width,
       height: row.height,
       durationSeconds: row.durationSeconds,
@@ -104,6 +106,7 @@ export class MaterialCenterService {
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
     @Inject(UPLOAD_SETTINGS) private readonly settings: UploadSettings,
     private readonly clock: Clock,
+    private readonly releases: ReleasesService,
   ) {
     this.links = new RenditionLinks(storage, settings.linkSeconds);
   }
@@ -143,19 +146,23 @@ export class MaterialCenterService {
    * Keywords keep their order, the first of equal ones (ignoring case) only: the first count most.
    */
   async details(user: AuthenticatedUser, request: MaterialDetailsRequest): Promise<ContributedMaterial> {
-    const row = await this.own(user, request.id);
-    if (!DETAILS_EDITABLE_STATUSES.includes(row.status)) throw new AppError(ErrorCode.UPLOAD_STATE_CONFLICT, 'uploadStateConflict');
-    const { id, filters, ...text } = request;
-    const chosen = Object.fromEntries(Object.entries(filters).filter(([, values]) => values && values.length > 0).map(([name, values]) => [name, [...new Set(values)]]));
-    await this.dataSource.getRepository(UploadEntity).update(id, {
-      ...text,
-      keywordsZh: distinctKeywords(text.keywordsZh),
-      keywordsEn: distinctKeywords(text.keywordsEn),
-      filters: chosen,
-      detailsAt: this.clock.now(),
-      updatedAt: this.clock.now(),
+    await this.dataSource.transaction(async (manager) => {
+      const row = await this.own(user, request.id, manager);
+      if (!DETAILS_EDITABLE_STATUSES.includes(row.status)) throw new AppError(ErrorCode.UPLOAD_STATE_CONFLICT, 'uploadStateConflict');
+      const { id, filters, releaseIds, ...text } = request;
+      const releases = await this.releases.ownStored(manager, user.userId, releaseIds);
+      const chosen = Object.fromEntries(Object.entries(filters).filter(([, values]) => values && values.length > 0).map(([name, values]) => [name, [...new Set(values)]]));
+      await manager.getRepository(UploadEntity).update(id, {
+        ...text,
+        keywordsZh: distinctKeywords(text.keywordsZh),
+        keywordsEn: distinctKeywords(text.keywordsEn),
+        filters: chosen,
+        releaseIds: releases.map((release) => release.id),
+        detailsAt: this.clock.now(),
+        updatedAt: this.clock.now(),
+      });
     });
-    return this.detail(user, id);
+    return this.detail(user, request.id);
   }
 
   /** gid 2 removes own material that is not on sale (a published one is taken down by staff). */
@@ -187,9 +194,9 @@ export class MaterialCenterService {
   }
 
   /** Another contributor's id answers exactly like a missing one. */
-  private async own(user: AuthenticatedUser, id: number): Promise<UploadEntity> {
+  private async own(user: AuthenticatedUser, id: number, manager: EntityManager = this.dataSource.manager): Promise<UploadEntity> {
     assertContributor(user);
-    const row = await this.dataSource.getRepository(UploadEntity).findOneBy({ id, contributorId: user.userId, deletedAt: IsNull() });
+    const row = await manager.getRepository(UploadEntity).findOneBy({ id, contributorId: user.userId, deletedAt: IsNull() });
     if (!row) throw AppError.notFound();
     return row;
   }

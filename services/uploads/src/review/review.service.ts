@@ -2,13 +2,14 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { In, IsNull, type DataSource } from 'typeorm';
 import { z } from 'zod';
-import { ContributionApproved, ErrorCode, UPLOAD_STATUSES, type ReviewDecision, type ReviewRecord, bigserialId } from '@mkt/contracts';
+import { ContributionApproved, ErrorCode, UPLOAD_STATUSES, maskReleaseName, missingReleases, type ReleaseKind, type RevealedRelease, type ReviewDecision, type ReviewRecord, bigserialId } from '@mkt/contracts';
 import { AppError, Clock, formatObjectLocation, OBJECT_STORAGE, OutboxWriter, StaffAuditWriter, type AuthenticatedStaff, type ListQuery, type ObjectStorage } from '@mkt/platform';
 import { UploadEntity } from '../entities/upload.entity.js';
 import { UPLOAD_BUCKETS } from '../locations.js';
 import { RenditionLinks } from '../materials/material-center.service.js';
 import { UPLOAD_SETTINGS, type UploadSettings } from '../uploads.settings.js';
 import { uploadTransition } from '../upload-lifecycle.js';
+import { RELEASE_LINK_SECONDS, ReleasesService, releaseNotFound } from '../releases/releases.service.js';
 
 export const REVIEW_SORTABLE = ['id', 'createdAt', 'updatedAt', 'fileName', 'status'] as const;
 export const reviewFilterSchema = z.object({
@@ -39,6 +40,7 @@ export class ReviewService {
     private readonly outbox: OutboxWriter,
     private readonly audit: StaffAuditWriter,
     private readonly clock: Clock,
+    private readonly releases: ReleasesService,
   ) {
     this.links = new RenditionLinks(storage, Math.min(REVIEW_LINK_SECONDS, settings.linkSeconds));
   }
@@ -78,7 +80,12 @@ export class ReviewService {
       if (!titleZh || !titleEn) throw new AppError(ErrorCode.UPLOAD_DETAILS_MISSING, 'uploadDetailsMissing');
       const keywordsZh = decision.keywordsZh ?? row.keywordsZh;
       const keywordsEn = decision.keywordsEn ?? row.keywordsEn;
-      await repository.update(row.id, { status, titleZh, titleEn, keywordsZh, keywordsEn, reason: null, reviewedAt: now, updatedAt: now });
+      // A file declaring people or property is sold commercially only with the matching releases.
+      const attached = (await this.releases.byIds(row.releaseIds)).map((release) => release.kind);
+      const missing = missingReleases(row, attached);
+      const editorialOnly = decision.editorialOnly;
+      if (missing.length > 0 && !editorialOnly) throw releasesMissing(missing);
+      await repository.update(row.id, { status, titleZh, titleEn, keywordsZh, keywordsEn, editorialOnly, reason: null, reviewedAt: now, updatedAt: now });
       await this.outbox.add(manager, ContributionApproved, String(row.id), {
         uploadId: row.id,
         contributorId: row.contributorId,
@@ -107,10 +114,23 @@ export class ReviewService {
         sampleKey: row.sampleKey!,
         previewStripKey: row.previewStripKey,
         approvedAt: now.toISOString(),
+        releases: { model: attached.includes('model'), property: attached.includes('property'), editorialOnly },
       });
-      await this.audit.record(manager, staff, { action: 'approve', resource: 'reviews', resourceId: row.id, before, after: { status, titleZh, titleEn } });
+      await this.audit.record(manager, staff, { action: 'approve', resource: 'reviews', resourceId: row.id, before, after: { status, titleZh, titleEn, editorialOnly } });
     });
     return this.get(id);
+  }
+
+  /** A release attached to the upload, unmasked: its full name and a five-minute link, recorded in the audit log. */
+  async revealRelease(staff: AuthenticatedStaff, id: string, releaseId: string): Promise<RevealedRelease> {
+    const row = await this.find(id);
+    const [release] = row.releaseIds.includes(releaseId) ? await this.releases.byIds([releaseId]) : [];
+    if (!release) throw releaseNotFound();
+    const url = await this.releases.fileLink(release);
+    await this.dataSource.transaction((manager) =>
+      this.audit.record(manager, staff, { action: 'reveal', resource: 'reviews', resourceId: row.id, before: null, after: { releaseId, kind: release.kind, contributorId: row.contributorId } }),
+    );
+    return { id: release.id, name: release.name, url, expiresInSeconds: RELEASE_LINK_SECONDS };
   }
 
   private async find(id: string): Promise<UploadEntity> {
@@ -123,6 +143,7 @@ export class ReviewService {
 
   private async record(row: UploadEntity, withDuplicates: boolean): Promise<ReviewRecord> {
     const view = await this.links.view(row);
+    const attached = await this.releases.byIds(row.releaseIds);
     const duplicates = withDuplicates && row.nearDuplicates.length > 0
       ? await this.dataSource.getRepository(UploadEntity).findBy({ id: In(row.nearDuplicates.map((d) => d.id)) })
       : [];
@@ -133,6 +154,8 @@ export class ReviewService {
       previewUrl: view.url480 ?? (await this.links.link(row.sampleKey)),
       thumbnailUrl: view.thumbnail,
       phash: row.phashes?.[0] ?? null,
+      attachedReleases: attached.map((release) => ({ id: release.id, kind: release.kind, name: maskReleaseName(release.name), signedOn: release.signedOn, contentType: release.contentType })),
+      missingReleases: missingReleases(row, attached.map((release) => release.kind)),
       duplicates: await Promise.all(
         row.nearDuplicates.map(async (near) => ({
           ...near,
@@ -143,4 +166,10 @@ export class ReviewService {
       ),
     };
   }
+}
+
+/** Which releases are missing, said in the reader's language. */
+function releasesMissing(missing: ReleaseKind[]): AppError {
+  const key = missing.length > 1 ? 'releasesMissingBoth' : missing[0] === 'model' ? 'releasesMissingModel' : 'releasesMissingProperty';
+  return new AppError(ErrorCode.RELEASES_MISSING, key);
 }

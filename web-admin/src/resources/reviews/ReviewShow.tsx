@@ -1,7 +1,7 @@
-import { FILTER_LABELS, splitKeywords, type DetailFilter, type ReviewRecord } from '@mkt/contracts';
+import { FILTER_LABELS, splitKeywords, type DetailFilter, type RevealedRelease, type ReviewRecord } from '@mkt/contracts';
 import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
-import { Box, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Grid, TextField as MuiTextField, Typography } from '@mui/material';
+import { Box, Checkbox, Chip, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, Grid, Link, TextField as MuiTextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import {
   Button,
@@ -15,6 +15,7 @@ import {
   TextField,
   TopToolbar,
   useCanAccess,
+  useDataProvider,
   useLocaleState,
   useNotify,
   useRecordContext,
@@ -26,6 +27,7 @@ import { Picture } from '../../common/media';
 import { Section } from '../../common/Section';
 import { ShanghaiDateField } from '../../common/ShanghaiDateField';
 import { UserField } from '../../common/UserField';
+import type { ConsoleDataProvider } from '../../providers/dataProvider';
 import { TranslatedField } from '../materials/fields';
 
 /** Approve (publish into the catalogue) or reject with a reason the contributor sees. */
@@ -40,11 +42,13 @@ const DecisionButtons = () => {
   const [reason, setReason] = useState('');
   const [approving, setApproving] = useState(false);
   const [text, setText] = useState({ titleZh: '', titleEn: '', keywordsZh: '', keywordsEn: '' });
+  const [editorialOnly, setEditorialOnly] = useState(false);
   if (!record || !canAccess || record.status !== 'waiting') return null;
   // The contributor's details as the starting point; the reviewer corrects them or, when the
   // contributor gave none, writes the titles (the server refuses an approval without them).
   const startApproving = () => {
     setText({ titleZh: record.titleZh, titleEn: record.titleEn, keywordsZh: record.keywordsZh.join(', '), keywordsEn: record.keywordsEn.join(', ') });
+    setEditorialOnly(record.releases.editorialOnly || record.missingReleases.length > 0);
     setApproving(true);
   };
   const approval = () => ({
@@ -53,6 +57,7 @@ const DecisionButtons = () => {
     titleEn: text.titleEn.trim(),
     keywordsZh: splitKeywords(text.keywordsZh),
     keywordsEn: splitKeywords(text.keywordsEn),
+    editorialOnly,
   });
   const decide = (data: object) =>
     update(
@@ -93,6 +98,17 @@ const DecisionButtons = () => {
               sx={{ mt: 1.5 }}
             />
           ))}
+          {/* Without the releases the declaration calls for, the material is sold for editorial use only (the server insists too). */}
+          <FormControlLabel
+            sx={{ mt: 1.5 }}
+            control={<Checkbox checked={editorialOnly} disabled={record.missingReleases.length > 0} onChange={(event) => setEditorialOnly(event.target.checked)} slotProps={{ input: { 'data-testid': 'review-editorial-only' } as object }} />}
+            label={translate('app.review.editorial_only')}
+          />
+          {record.missingReleases.length > 0 && (
+            <Typography color="warning.main" variant="body2" data-testid="review-editorial-required">
+              {translate('app.review.editorial_only_required')}
+            </Typography>
+          )}
         </DialogContent>
         <DialogActions>
           <Button label="ra.action.cancel" onClick={() => setApproving(false)} />
@@ -237,6 +253,58 @@ const Duplicates = () => {
   );
 };
 
+/** What the contributor declared, the releases attached (names masked until opened, each opening audited) and what is missing. */
+const Releases = () => {
+  const record = useRecordContext<ReviewRecord>();
+  const translate = useTranslate();
+  const notify = useNotify();
+  const dataProvider = useDataProvider<ConsoleDataProvider>();
+  const [opened, setOpened] = useState<Record<string, RevealedRelease>>({});
+  if (!record) return null;
+  const declared = (value: boolean | null) => translate(value === null ? 'app.review.releases_undeclared' : value ? 'app.review.releases_yes' : 'app.review.releases_no');
+  const open = async (releaseId: string) => {
+    // The window opens on the click (pop-up blockers allow that), then goes to the signed link.
+    const view = window.open('', '_blank');
+    try {
+      const revealed = await dataProvider.revealRelease(record.id, releaseId);
+      setOpened((current) => ({ ...current, [releaseId]: revealed }));
+      if (view) view.location.href = revealed.url;
+    } catch (error) {
+      view?.close();
+      notify(error instanceof Error ? error.message : 'ra.notification.http_error', { type: 'error' });
+    }
+  };
+  return (
+    <Box data-testid="review-releases" sx={{ mt: 2 }}>
+      <Typography variant="subtitle2">{translate('app.review.releases_title')}</Typography>
+      <Typography variant="body2" data-testid="review-declared-people">
+        {translate('app.review.releases_people')}: {declared(record.releases.recognizablePeople)}
+      </Typography>
+      <Typography variant="body2" data-testid="review-declared-property">
+        {translate('app.review.releases_property')}: {declared(record.releases.privateProperty)}
+      </Typography>
+      {record.attachedReleases.length === 0 && <Typography variant="body2">{translate('app.review.releases_none')}</Typography>}
+      {record.attachedReleases.map((release) => (
+        <Box key={release.id} sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mt: 0.5 }} data-testid="review-release">
+          <Chip size="small" label={translate(`app.review.release_kind.${release.kind}`)} />
+          <Typography variant="body2">{opened[release.id]?.name ?? release.name}</Typography>
+          <Typography variant="body2" color="text.secondary">
+            {translate('app.review.release_signed_on', { date: release.signedOn })}
+          </Typography>
+          <Link component="button" variant="body2" onClick={() => void open(release.id)} data-testid="review-release-open">
+            {translate('app.review.release_open')}
+          </Link>
+        </Box>
+      ))}
+      {record.missingReleases.length > 0 && (
+        <Typography color="warning.main" variant="body2" sx={{ mt: 1 }} data-testid="review-releases-missing">
+          {translate('app.review.releases_missing', { missing: record.missingReleases.map((kind) => translate(`app.review.release_kind.${kind}`)).join(', ') })}
+        </Typography>
+      )}
+    </Box>
+  );
+};
+
 export const ReviewShow = () => (
   <Show actions={<ShowActions />}>
     <Grid container spacing={3} sx={{ p: 2 }}>
@@ -258,6 +326,7 @@ export const ReviewShow = () => (
         </SimpleShowLayout>
         <Section title="resources.reviews.sections.details" />
         <Details />
+        <Releases />
         <Section title="resources.reviews.sections.probe" />
         <SimpleShowLayout sx={{ px: 0, pt: 0.5 }}>
           <TextField source="codec" emptyText="—" />

@@ -323,6 +323,7 @@ export const en: MessageShape<typeof zhCN> = {
       salesCount: 'Sales',
       modelRelease: 'Model release',
       propertyRelease: 'Property release',
+      usage: 'Usage',
       themeColor: 'Theme colour',
       original: 'Original',
       category: 'Category',
@@ -352,6 +353,9 @@ export const en: MessageShape<typeof zhCN> = {
     },
     source: 'Source: partner library',
     licenseNote: 'Every purchase comes with a licence certificate; purchased material can be downloaded any number of times.',
+    usageAny: 'Commercial and editorial',
+    usageEditorial: 'Editorial use only',
+    editorialNote: 'Editorial use only: the people or property shown have no release, so it may illustrate news, documentary or education but not advertising or promotion. Choose an individual non-commercial licence when you buy it.',
     back: 'Back',
   },
   editorial: {

@@ -1,3 +1,5 @@
+import { analyticsEn } from './analytics.en';
+import { analyticsZhCN } from './analytics.zh-CN';
 import { billEn } from './bill.en';
 import { billZhCN } from './bill.zh-CN';
 import { boardsEn } from './boards.en';
@@ -25,6 +27,7 @@ const bundles: [string, object, object][] = [
   ['imageSearch', imageSearchZhCN, imageSearchEn],
   ['boards', boardsZhCN, boardsEn],
   ['demand', demandZhCN, demandEn],
+  ['analytics', analyticsZhCN, analyticsEn],
 ];
 
 function keysOf(tree: object, prefix = ''): string[] {

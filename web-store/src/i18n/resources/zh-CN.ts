@@ -319,6 +319,7 @@ export const zhCN = {
       salesCount: '销量',
       modelRelease: '肖像权授权',
       propertyRelease: '物权授权',
+      usage: '使用范围',
       themeColor: '主题色',
       original: '原始规格',
       category: '分类',
@@ -348,6 +349,9 @@ export const zhCN = {
     },
     source: '来源：合作图库',
     licenseNote: '购买后获得正版授权书，已购素材不限次下载。',
+    usageAny: '商业与编辑用途',
+    usageEditorial: '仅限编辑用途',
+    editorialNote: '仅限编辑用途：画面中的人物或物业没有许可，只能用于新闻、纪实、教育等编辑用途，不能用于广告或商业推广，购买时请选择个人非商业授权。',
     back: '返回',
   },
   editorial: {

@@ -161,6 +161,7 @@ function DetailView({ material, variant, startAt }: { material: MaterialDetail; 
       label: t('detail.fields.propertyRelease'),
       value: material.propertyRelease ? t('detail.yes') : t('detail.no'),
     },
+    { key: 'usage', label: t('detail.fields.usage'), value: material.editorialOnly ? t('detail.usageEditorial') : t('detail.usageAny') },
     {
       key: 'themeColor',
       label: t('detail.fields.themeColor'),
@@ -292,6 +293,11 @@ function DetailView({ material, variant, startAt }: { material: MaterialDetail; 
                 <ProjectDownload materialId={material.id} kind={material.kind} />
                 <PackDownload materialId={material.id} kind={material.kind} />
               </>
+            )}
+            {material.editorialOnly && (
+              <p className={styles.editorial} role="note" data-testid="detail-editorial-only">
+                {t('detail.editorialNote')}
+              </p>
             )}
             <p className={styles.note}>{t('detail.licenseNote')}</p>
           </div>

@@ -7,6 +7,7 @@ import { uploadCalls } from '../../api/uploadCalls';
 import { Button } from '../../ui/Button';
 import styles from './DetailsForm.module.css';
 import { KeywordSuggestions, useTagSuggestions } from './KeywordSuggestions';
+import { ReleasesField, type ReleaseAnswers } from './ReleasesField';
 import './detailsMessages';
 
 type Problem = 'titleZh' | 'titleEn' | 'keywordsZh' | 'keywordsEn' | 'category' | 'people';
@@ -43,6 +44,12 @@ export function DetailsForm({ material, onSaved, onCancel }: { material: Contrib
       const entered = current[name].replace(/[\s,，、;；]+$/u, '');
       return { ...current, [name]: entered ? `${entered}, ${tag}` : tag };
     });
+  const [releases, setReleases] = useState<ReleaseAnswers>({
+    recognizablePeople: material.releases?.recognizablePeople ?? null,
+    privateProperty: material.releases?.privateProperty ?? null,
+    releaseIds: material.releases?.releaseIds ?? [],
+  });
+  const [releasesAsked, setReleasesAsked] = useState(false);
   const [problems, setProblems] = useState<Problem[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -79,12 +86,14 @@ export function DetailsForm({ material, onSaved, onCancel }: { material: Contrib
     };
     const found = detailsProblems({ ...values, people });
     setProblems(found);
+    setReleasesAsked(true);
     setError(null);
-    if (found.length > 0) return;
+    const { recognizablePeople, privateProperty, releaseIds } = releases;
+    if (found.length > 0 || recognizablePeople === null || privateProperty === null) return;
     const chosen = Object.fromEntries(Object.entries(filters).filter(([, list]) => list && list.length > 0));
     setSaving(true);
     try {
-      onSaved(await uploadCalls.details({ id: material.id, ...values, categoryId: values.categoryId!, filters: chosen }));
+      onSaved(await uploadCalls.details({ id: material.id, ...values, categoryId: values.categoryId!, filters: chosen, recognizablePeople, privateProperty, releaseIds }));
     } catch (caught) {
       setError(serverMessageOr(caught, t('errors.network')));
     } finally {
@@ -170,6 +179,7 @@ export function DetailsForm({ material, onSaved, onCancel }: { material: Contrib
         ))}
         {problem('people')}
       </fieldset>
+      <ReleasesField value={releases} onChange={setReleases} showRequired={releasesAsked} />
       <div className={styles.filters}>
         <p className={styles.hint}>{t('details.filtersLead')}</p>
         {shownFilters.map((name) => (

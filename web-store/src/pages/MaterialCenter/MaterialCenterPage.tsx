@@ -10,7 +10,9 @@ import { useUploadPanel } from '../../shell/UploadPanel/UploadPanelProvider';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { formatBytes } from '../../uploads/uploadFormat';
+import { AnalyticsPanel } from './AnalyticsPanel';
 import { DemandPanel } from './DemandPanel';
+import { ReleaseLibrary } from './ReleaseLibrary';
 import { detailsEditable, needsDetails } from './detailsMessages';
 import styles from './MaterialCenter.module.css';
 import { materialCenterQuery, statusMessage } from './materialCenterQuery';
@@ -72,6 +74,36 @@ export default function MaterialCenterPage() {
     );
   }
 
+  // ?view=analytics: the contributor's own sales analytics.
+  if (params.get('view') === 'analytics') {
+    return (
+      <div className={styles.page}>
+        <header className={styles.head}>
+          <h1 className={styles.title}>{t('materialCenter.title')}</h1>
+          <Link to="/MaterialCenter" className={styles.action} data-testid="center-analytics-back">
+            {t('analytics.back')}
+          </Link>
+        </header>
+        <AnalyticsPanel />
+      </div>
+    );
+  }
+
+  // ?view=releases: the contributor's model and property releases.
+  if (params.get('view') === 'releases') {
+    return (
+      <div className={styles.page}>
+        <header className={styles.head}>
+          <h1 className={styles.title}>{t('materialCenter.title')}</h1>
+          <Link to="/MaterialCenter" className={styles.action} data-testid="center-releases-back">
+            {t('releases.back')}
+          </Link>
+        </header>
+        <ReleaseLibrary />
+      </div>
+    );
+  }
+
   // ?view=demand: "what buyers look for", the same for every contributor.
   if (params.get('view') === 'demand') {
     return (
@@ -101,8 +133,14 @@ export default function MaterialCenterPage() {
           <p className={styles.muted}>{t('materialCenter.lead')}</p>
         </div>
         <div className={styles.headActions}>
+          <Link to="/MaterialCenter?view=analytics" className={styles.action} data-testid="center-analytics">
+            {t('analytics.entry')}
+          </Link>
           <Link to="/MaterialCenter?view=demand" className={styles.action} data-testid="center-demand">
             {t('demand.entry')}
+          </Link>
+          <Link to="/MaterialCenter?view=releases" className={styles.action} data-testid="center-releases">
+            {t('releases.entry')}
           </Link>
           <Link to="/Bill" className={styles.action} data-testid="center-bill">
             {t('header.bill')}

@@ -45,7 +45,11 @@ const KIND_CODES: Record<MaterialKind, number> = { video: 1, photo: 2, music: 3,
 const KIND_OF_CODE: MaterialKind[] = [];
 for (const [kind, code] of Object.entries(KIND_CODES)) KIND_OF_CODE[code] = kind as MaterialKind;
 
-/** Every allowed filter value, numbered in FILTER_VALUES order: a document's values are bits 0-31 (low) and 32-63 (high). */
+/**
+ * Every allowed filter value, numbered in FILTER_VALUES order: a document's first 64 values are
+ * bits 0-31 (low) and 32-63 (high) of its masks, which facets are counted from; values beyond
+ * (the release filter) are held as sets only, and their facets test each counted document.
+ */
 const VALUE_INDEX = new Map<string, Map<string, number>>();
 const VALUES_OF_NAME = new Map<FilterName, number[]>();
 let VALUE_COUNT = 0;
@@ -64,7 +68,7 @@ for (const name of FILTER_NAMES) {
  * kept (rather than emptying it): the texts that repeat most (tags, common titles) are met early.
  */
 const FIELD_CACHE_LIMIT = 200_000;
-if (VALUE_COUNT > 64) throw new Error('the in-memory search index holds at most 64 filter values');
+const MASKED_VALUES = 64;
 
 /** What a snapshot says besides its arrays (numbers name arrays of the snapshot). */
 export interface CatalogueIndexMeta {
@@ -293,7 +297,7 @@ export class CatalogueIndex {
     for (const index of filterValueIndexes(doc.filters)) {
       this.valueSets[index]!.add(n);
       if (index < 32) low |= 1 << index;
-      else high |= 1 << (index - 32);
+      else if (index < MASKED_VALUES) high |= 1 << (index - 32);
     }
     this.masks[2 * n] = low >>> 0;
     this.masks[2 * n + 1] = high >>> 0;
@@ -689,13 +693,19 @@ export class CatalogueIndex {
     if (names.length === 0) return;
     let wantLow = 0;
     let wantHigh = 0;
+    const unmasked: number[] = [];
     for (const name of names) {
       for (const index of VALUES_OF_NAME.get(name)!) {
         if (index < 32) wantLow |= 1 << index;
-        else wantHigh |= 1 << (index - 32);
+        else if (index < MASKED_VALUES) wantHigh |= 1 << (index - 32);
+        else unmasked.push(index);
       }
     }
     const counts = this.facetCounter.count(set, this.masks, wantLow, wantHigh, this.limits.facetCandidates, origin);
+    if (unmasked.length > 0) {
+      const inSets = this.facetCounter.countInSets(set, unmasked.map((index) => this.valueSets[index]!.words), this.limits.facetCandidates, origin);
+      unmasked.forEach((index, i) => (counts[index] = inSets[i]!));
+    }
     for (const name of names) {
       const buckets = facets[name]!;
       VALUES_OF_NAME.get(name)!.forEach((index, i) => (buckets[i]!.count = counts[index]!));

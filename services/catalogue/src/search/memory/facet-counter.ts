@@ -5,6 +5,9 @@
  * the end: 8 increments per document instead of one per value it holds, in loops with no
  * callback per document.
  */
+/** Room for every filter value's count: the 64 of the masks and the few held as sets only. */
+const VALUE_SLOTS = 128;
+
 export class FacetCounter {
   private readonly histogram = new Int32Array(8 * 256);
   /** The documents being counted, gathered in one pass over the set before the histogram loops. */
@@ -15,7 +18,7 @@ export class FacetCounter {
    * document `origin`), of the values in `wantLow`/`wantHigh`.
    */
   count(set: Uint32Array, masks: Uint32Array, wantLow: number, wantHigh: number, cap: number, origin = 0): Int32Array {
-    const counts = new Int32Array(64);
+    const counts = new Int32Array(VALUE_SLOTS);
     if (cap <= 0) return counts;
     const histogram = this.histogram;
     histogram.fill(0);
@@ -34,6 +37,22 @@ export class FacetCounter {
       }
     }
     return counts;
+  }
+
+  /**
+   * Per value set (words from document 0), how many of the first `cap` members of `set` it holds:
+   * the values beyond the masks' 64, tested document by document.
+   */
+  countInSets(set: Uint32Array, valueSets: Uint32Array[], cap: number, origin = 0): number[] {
+    const found = this.firstMembers(set, cap, origin);
+    return valueSets.map((words) => {
+      let count = 0;
+      for (let i = 0; i < found.length; i += 1) {
+        const doc = found[i]!;
+        count += ((words[doc >>> 5] ?? 0) >>> (doc & 31)) & 1;
+      }
+      return count;
+    });
   }
 
   /** The first `cap` members of `set`, as document numbers (a view of a buffer reused by the next count). */

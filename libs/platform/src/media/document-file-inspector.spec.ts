@@ -1,10 +1,10 @@
 import sharp from 'sharp';
-import { SharpSigningFileInspector } from './signing-file-inspector.js';
+import { SharpDocumentFileInspector } from './document-file-inspector.js';
 
 const picture = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: { r: 30, g: 140, b: 90 } } });
 
-describe('SharpSigningFileInspector', () => {
-  const inspector = new SharpSigningFileInspector();
+describe('SharpDocumentFileInspector', () => {
+  const inspector = new SharpDocumentFileInspector();
 
   it('takes JPEG and PNG, whatever they were called, with a small WebP preview', async () => {
     const jpeg = await inspector.image(await picture(2000, 1000).jpeg().toBuffer());

@@ -1,25 +1,27 @@
-import { Injectable } from '@nestjs/common';
 import sharp from 'sharp';
 
-/** A representative image as its bytes show it, with the small copy reviewers see side by side. */
-export interface SigningImageContent {
+/** An image as its bytes show it, with the small copy reviewers see. */
+export interface DocumentImageContent {
   contentType: 'image/jpeg' | 'image/png';
   width: number;
   height: number;
   preview: Buffer;
 }
 
-/** Decides from the bytes alone, whatever the browser declared, what an uploaded file is. */
-export interface SigningFileInspector {
+/**
+ * Decides from the bytes alone, whatever the browser declared, what a document someone uploaded
+ * through a signed link is: a signing applicant's pictures and résumé, a contributor's releases.
+ */
+export interface DocumentFileInspector {
   /** A whole JPEG or PNG, or null for anything else (another format, a renamed file, a truncated one). */
-  image(bytes: Buffer): Promise<SigningImageContent | null>;
+  image(bytes: Buffer): Promise<DocumentImageContent | null>;
   /** Whether the bytes are a PDF: the `%PDF-` header and an end-of-file marker near the end. */
   isPdf(bytes: Buffer): boolean;
 }
-export const SIGNING_FILE_INSPECTOR = Symbol('SIGNING_FILE_INSPECTOR');
+export const DOCUMENT_FILE_INSPECTOR = Symbol('DOCUMENT_FILE_INSPECTOR');
 
-export const SIGNING_PREVIEW_TYPE = 'image/webp';
-const TYPES: Record<string, SigningImageContent['contentType']> = { jpeg: 'image/jpeg', png: 'image/png' };
+export const DOCUMENT_PREVIEW_TYPE = 'image/webp';
+const TYPES: Record<string, DocumentImageContent['contentType']> = { jpeg: 'image/jpeg', png: 'image/png' };
 /** Far above any camera; stops a small file that claims a huge canvas from taking the memory. */
 const MAX_PIXELS = 300_000_000;
 /** Long side of the reviewers' preview: a few dozen fit a screen, each still tells a good picture from a poor one. */
@@ -33,9 +35,8 @@ const PDF_TAIL_BYTES = 1024;
  * sharp reads the header for the format, then decodes the whole image while it renders the
  * preview, so a GIF, a text file named .jpg or a JPEG cut short is refused rather than shown.
  */
-@Injectable()
-export class SharpSigningFileInspector implements SigningFileInspector {
-  async image(bytes: Buffer): Promise<SigningImageContent | null> {
+export class SharpDocumentFileInspector implements DocumentFileInspector {
+  async image(bytes: Buffer): Promise<DocumentImageContent | null> {
     try {
       const meta = await sharp(bytes, { limitInputPixels: MAX_PIXELS }).metadata();
       const contentType = meta.format ? TYPES[meta.format] : undefined;
