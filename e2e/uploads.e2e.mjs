@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -21,6 +21,9 @@ describe('contributor uploads in a real browser', () => {
   after(() => rmSync(work, { recursive: true, force: true }));
   const clip = join(work, 'Lighthouse.mp4');
   const photo = join(work, 'Harbour.jpg');
+  // A signed model release as contributors scan them: a one-page PDF.
+  const release = join(work, 'model-release.pdf');
+  writeFileSync(release, '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj\n3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
   let contributorState;
   const shots = process.env.SCREENSHOT_DIR;
   if (shots) mkdirSync(shots, { recursive: true });
@@ -136,7 +139,7 @@ describe('contributor uploads in a real browser', () => {
       await page.getByTestId('center-item').filter({ hasText: fileName }).getByTestId('center-item-details').click();
       await page.getByTestId('details-form').waitFor();
       await page.getByTestId('details-save').click();
-      for (const field of ['titleZh', 'titleEn', 'keywordsZh', 'keywordsEn', 'category', 'people']) await page.getByTestId(`details-problem-${field}`).waitFor();
+      for (const field of ['titleZh', 'titleEn', 'keywordsZh', 'keywordsEn', 'category', 'people', 'recognizable', 'property']) await page.getByTestId(`details-problem-${field}`).waitFor();
       if (text.shoot) await shoot(page, 'details-problems-zh');
       await page.getByTestId('details-titleZh').fill(text.titleZh);
       await page.getByTestId('details-titleEn').fill(text.titleEn);
@@ -155,14 +158,26 @@ describe('contributor uploads in a real browser', () => {
         }
         if (text.shoot) await shoot(page, 'details-suggestions-zh');
       }
-      await page.getByTestId('details-people-none').check();
+      await page.getByTestId(`details-people-${text.people}`).check();
+      // Releases: a model release uploaded into the library from the form and attached, or none.
+      await page.getByTestId(`details-recognizable-${text.modelRelease ? 'yes' : 'no'}`).check();
+      await page.getByTestId(`details-property-${text.property ? 'yes' : 'no'}`).check();
+      if (text.modelRelease) {
+        await page.getByTestId('details-add-model').click();
+        await page.getByTestId('details-new-model-name').fill(text.modelRelease);
+        await page.getByTestId('details-new-model-file').setInputFiles(release);
+        await page.getByTestId('details-new-model-submit').click();
+        await page.locator('[data-testid^=details-release-]:checked').waitFor();
+      } else if (text.property) {
+        await page.getByTestId('details-releases-missing').waitFor();
+      }
       await page.getByTestId(text.filter).check();
       if (text.shoot) await shoot(page, 'details-form-zh');
       await page.getByTestId('details-save').click();
       await page.locator('[data-testid=work-details-state][data-complete=true]').waitFor();
     };
-    await giveDetails('Lighthouse.mp4', { titleZh: '海边灯塔 黄昏', titleEn: 'Lighthouse at dusk', keywordsZh: '灯塔，海边，黄昏，航海', keywordsEn: 'lighthouse, coast, dusk, sea', filter: 'details-shootingType-fixed', shoot: true, acceptSuggestions: true });
-    await giveDetails('Harbour.jpg', { titleZh: '港口 清晨', titleEn: 'Harbour in the morning', keywordsZh: '港口, 渔船, 清晨', keywordsEn: 'harbour, boats, morning', filter: 'details-composition-wide' });
+    await giveDetails('Lighthouse.mp4', { titleZh: '海边灯塔 黄昏', titleEn: 'Lighthouse at dusk', keywordsZh: '灯塔，海边，黄昏，航海', keywordsEn: 'lighthouse, coast, dusk, sea', filter: 'details-shootingType-fixed', people: 'with-people', modelRelease: '王芳', shoot: true, acceptSuggestions: true });
+    await giveDetails('Harbour.jpg', { titleZh: '港口 清晨', titleEn: 'Harbour in the morning', keywordsZh: '港口, 渔船, 清晨', keywordsEn: 'harbour, boats, morning', filter: 'details-composition-wide', people: 'none', property: true });
     await page.goto(`${env.server.url}/MaterialCenter?tab=home`);
     await page.getByTestId('center-item').nth(1).waitFor();
     assert.equal(await page.getByTestId('center-item-details-missing').count(), 0);
@@ -180,6 +195,9 @@ describe('contributor uploads in a real browser', () => {
     assert.equal(await page.getByTestId('details-titleEn').inputValue(), 'Harbour in the morning');
     assert.match(await page.getByTestId('details-form').innerText(), /Are there people in the picture\?/);
     await shoot(page, 'details-form-en');
+    await page.goto(`${env.server.url}/MaterialCenter?view=releases`);
+    await page.getByTestId('release-item').filter({ hasText: '王芳' }).getByText('Attached to 1 material(s)').waitFor();
+    await shoot(page, 'release-library-en');
     await page.goto(`${env.server.url}/howToUseUploadTool`);
     await page.getByTestId('help-uploadTool').waitFor();
     assert.equal(await page.getByTestId('help-desktop-windows').getAttribute('href'), desktopLinks.windows);
@@ -224,6 +242,12 @@ describe('contributor uploads in a real browser', () => {
     await shoot(page, 'console-review');
     // The contributor's details, and the approval dialog starting from them.
     assert.match(await page.getByTestId('review-details').innerText(), /Lighthouse at dusk[\s\S]*lighthouse, coast, dusk, sea/);
+    // The model release attached, its name masked until a reviewer opens it (recorded in the audit log).
+    assert.match(await page.getByTestId('review-release').innerText(), /王\*/);
+    const opened = context.waitForEvent('page');
+    await page.getByTestId('review-release-open').click();
+    await (await opened).close();
+    await page.getByTestId('review-release').getByText('王芳').waitFor();
     await page.getByTestId('review-approve').click();
     assert.equal(await page.getByTestId('review-titleEn').inputValue(), 'Lighthouse at dusk');
     await page.getByTestId('review-keywordsEn').fill('lighthouse, coast, dusk, sea, beacon');
@@ -231,25 +255,53 @@ describe('contributor uploads in a real browser', () => {
     await page.getByTestId('review-approve-ok').click();
     await eventually(async () => (await (await fetch(`${env.server.url}/admin-api/reviews/${video.id}`, { headers: { authorization: `Bearer ${token}` } })).json()).status === 'published');
     await page.goto(`${env.server.url}/admin/reviews/${picture.id}/show`);
+    // Private property without a release: only editorial use, which the dialog holds to.
+    await page.getByTestId('review-releases-missing').waitFor();
     await page.getByTestId('review-approve').click();
+    await page.getByTestId('review-editorial-required').waitFor();
+    assert.equal(await page.getByTestId('review-editorial-only').isChecked(), true);
+    assert.equal(await page.getByTestId('review-editorial-only').isDisabled(), true);
+    await shoot(page, 'console-review-editorial');
     await page.getByTestId('review-approve-ok').click();
     await eventually(async () => (await (await fetch(`${env.server.url}/admin-api/reviews/${picture.id}`, { headers: { authorization: `Bearer ${token}` } })).json()).status === 'published');
 
     const buyer = await env.browser.newContext({ viewport: { width: 1440, height: 900 } });
     const store = await buyer.newPage();
     await signIn(store, '13800000001');
+    // Found by its English keyword with the "model released" filter, shown with the contributor's Chinese title.
     await eventually(async () => {
-      await store.goto(`${env.server.url}/SearchResult?keyword=Lighthouse&type=video`);
+      await store.goto(`${env.server.url}/SearchResult?keyword=Lighthouse&type=video&release=model-released`);
       await store.getByTestId('result-count').waitFor();
       return (await store.getByTestId('material-card').count()) > 0;
     }, { timeoutMs: 30_000, intervalMs: 1000 });
-    assert.match(await store.getByTestId('material-card').first().innerText(), /海边灯塔 黄昏/, 'found by its English keyword, shown with the contributor’s Chinese title');
+    assert.match(await store.getByTestId('material-card').first().innerText(), /海边灯塔 黄昏/);
+    assert.equal(await store.getByTestId('filter-release-model-released').getAttribute('aria-checked'), 'true');
+    await shoot(store, 'buyer-search-model-released');
     await eventually(async () => {
-      await store.goto(`${env.server.url}/ImgSearchResult?keyword=Harbour&type=pic`);
+      await store.goto(`${env.server.url}/ImgSearchResult?keyword=Harbour&type=pic&release=editorial`);
       await store.getByTestId('result-count').waitFor();
       return (await store.getByTestId('material-card').count()) > 0;
     }, { timeoutMs: 30_000, intervalMs: 1000 });
     await shoot(store, 'buyer-search');
+    // The photo is for editorial use only: its page says so, and a commercial licence for it is refused.
+    await store.goto(`${env.server.url}/DetailPic?id=${await store.getByTestId('material-card').first().getAttribute('data-id')}`);
+    await store.getByTestId('detail-editorial-only').waitFor();
+    await shoot(store, 'detail-editorial-zh');
+    await store.getByTestId('detail-add-to-cart').click();
+    await store.getByText('已加入购物车').first().waitFor();
+    await store.goto(`${env.server.url}/Cart?targetType=1`);
+    await store.getByTestId('cart-item').first().waitFor();
+    await store.getByTestId('cart-checkout').click();
+    await store.waitForURL(/\/Putorder/);
+    await store.getByTestId('putorder-item').first().waitFor();
+    await store.getByTestId('putorder-projectType').selectOption('advertising');
+    for (const [field, value] of [['buyerCompany', '上海光影传媒有限公司'], ['userCompany', '上海光影传媒有限公司'], ['projectName', '港口宣传片'], ['purpose', '品牌广告'], ['contact', '王小明']]) {
+      await store.getByTestId(`putorder-${field}`).fill(value);
+    }
+    await store.getByTestId('putorder-submit').click();
+    await store.getByTestId('putorder-confirm').click();
+    assert.match(await store.getByTestId('putorder-failure').innerText(), /仅限编辑用途，不能用于商业授权：[A-Z]+\d+。/);
+    await shoot(store, 'putorder-editorial-refused-zh');
     // Buyers search for what the catalogue lacks: the contributors' "what buyers look for" shows it below.
     for (let i = 0; i < 3; i++) {
       await store.goto(`${env.server.url}/SearchResult?keyword=${encodeURIComponent('独角兽')}&type=video`);

@@ -13,9 +13,9 @@ export interface ReleaseAnswers {
 }
 
 const QUESTIONS = [
-  { answer: 'recognizablePeople', kind: 'model', question: 'people' },
-  { answer: 'privateProperty', kind: 'property', question: 'property' },
-] as const satisfies readonly { answer: keyof ReleaseAnswers; kind: ReleaseKind; question: string }[];
+  { answer: 'recognizablePeople', kind: 'model', question: 'people', testId: 'recognizable' },
+  { answer: 'privateProperty', kind: 'property', question: 'property', testId: 'property' },
+] as const satisfies readonly { answer: keyof ReleaseAnswers; kind: ReleaseKind; question: string; testId: string }[];
 
 /**
  * The details step's releases: whether recognizable people or private property appear and, for
@@ -36,21 +36,21 @@ export function ReleasesField({ value, onChange, showRequired }: { value: Releas
 
   return (
     <div className={styles.releases} data-testid="details-releases">
-      {QUESTIONS.map(({ answer: name, kind, question }) => {
+      {QUESTIONS.map(({ answer: name, kind, question, testId }) => {
         const ofKind = releases.filter((release) => release.kind === kind);
         return (
-          <fieldset key={name} className={styles.question} data-testid={`details-${question}-question`}>
+          <fieldset key={name} className={styles.question} data-testid={`details-${testId}-question`}>
             <legend>{t(`releases.question.${question}`)}</legend>
             <div className={styles.choices}>
               {([true, false] as const).map((yes) => (
                 <label key={String(yes)} className={styles.choice}>
-                  <input type="radio" name={name} checked={value[name] === yes} onChange={() => answer(name, yes, kind)} data-testid={`details-${question}-${yes ? 'yes' : 'no'}`} />
+                  <input type="radio" name={name} checked={value[name] === yes} onChange={() => answer(name, yes, kind)} data-testid={`details-${testId}-${yes ? 'yes' : 'no'}`} />
                   {t(yes ? 'releases.question.yes' : 'releases.question.no')}
                 </label>
               ))}
             </div>
             {showRequired && value[name] === null && (
-              <span className={styles.problem} role="alert" data-testid={`details-problem-${question}`}>
+              <span className={styles.problem} role="alert" data-testid={`details-problem-${testId}`}>
                 {t('releases.question.required')}
               </span>
             )}

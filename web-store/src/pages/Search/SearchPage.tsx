@@ -64,6 +64,9 @@ function openedFromResults(event: MouseEvent<HTMLElement>) {
   if (Number.isInteger(id) && id > 0) noteOpened(id);
 }
 
+/** The filter groups under the palette: releases first (whether footage may advertise is asked before its look), then the spec's order. */
+const FILTER_GROUPS: readonly FilterName[] = ['release', ...FILTER_NAMES.filter((name) => name !== 'colour' && name !== 'release')];
+
 /**
  * Search results (/SearchResult, /ImgSearchResult), the browse-all list (/MaterialList) and the
  * external-source shop (/P5Shop). Everything the user chooses lives in the URL.
@@ -182,7 +185,7 @@ export function SearchPage({ variant }: { variant: SearchVariant }) {
             labelOf={(value) => facetLabel(messages, 'colour', value)}
             onToggle={(value) => go(toggleFilter(state, 'colour', value))}
           />
-          {FILTER_NAMES.filter((name) => name !== 'colour').map((name) => (
+          {FILTER_GROUPS.map((name) => (
             <FilterGroup
               key={name}
               name={name}
