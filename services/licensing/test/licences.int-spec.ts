@@ -96,7 +96,7 @@ describe('licensing: authorization files, verification and downloads', () => {
     const pdf = Buffer.from(await (await h.fetchLink(file.body.data.url)).arrayBuffer());
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     const text = pdfText(pdf);
-    for (const expected of ['素材授权书', '素材 9101', '上海光影传媒有限公司', '杭州使用方科技有限公司', '外滩夜景宣传片', '中国大陆 / Mainland China', '1 年 / 1 year', '商业授权 / Commercial', 'V9101', videoLicence.verificationCode, order.orderNo]) {
+    for (const expected of ['素材授权书', '素材 9101', '上海光影传媒有限公司', '杭州使用方科技有限公司', '外滩夜景宣传片', '中国大陆 / Mainland China', '1 年 / 1 year', '商业授权 / Commercial', 'V9101', videoLicence.verificationCode, order.orderNo, '肖像及物业许可 / Releases', '模特肖像许可已备案 / Model release on file']) {
       expect(text).toContain(expected);
     }
   });
