@@ -72,7 +72,14 @@ export async function measureAnalytics({ baseUrl, databaseUrl, requests, token, 
         [owner.id, code, unit],
       );
     }
-    await pool.query('VACUUM (ANALYZE) catalogue.material_activity');
+    // The portfolio's own rows per kind, as the catalogue writes them next to the materials' rows.
+    await pool.query(
+      `INSERT INTO catalogue.contributor_activity (contributor_id, period, period_start, kind, appearances, views, favourites, cart_adds, sales, earnings_fen)
+       SELECT contributor_id, period, period_start, kind, sum(appearances), sum(views), sum(favourites), sum(cart_adds), sum(sales), sum(earnings_fen)
+         FROM catalogue.material_activity WHERE contributor_id = $1 GROUP BY 1, 2, 3, 4`,
+      [owner.id],
+    );
+    await pool.query('VACUUM (ANALYZE) catalogue.material_activity, catalogue.contributor_activity');
     const writeMs = performance.now() - started;
     const { rows: [{ rows }] } = await pool.query(`SELECT count(*)::int AS rows FROM catalogue.material_activity WHERE contributor_id = $1`, [owner.id]);
 

@@ -109,6 +109,34 @@ describe('catalogue: sales analytics', () => {
     ]);
   });
 
+  it('reads a range of days from its whole weeks and edge days, and a portfolio from its per-kind rows, with the same sums as the days', async () => {
+    const repository = h.server.app.get(ActivityRepository);
+    const dataSource = h.server.app.get<DataSource>(getDataSourceToken('catalogue'));
+    // 45 days from Thursday 2026-01-01, a different figure each day, on two of the owner's materials.
+    const days = Array.from({ length: 45 }, (_, i) => new Date(Date.UTC(2026, 0, 1 + i)).toISOString().slice(0, 10));
+    const entries = days.flatMap((day, i) => [
+      { day, materialId: ids.cityAerial!, appearances: i + 1, views: i % 3, favourites: 0, cartAdds: 0, sales: i % 7 === 0 ? 1 : 0, earningsFen: i % 7 === 0 ? 990 : 0 },
+      { day, materialId: ids.bund!, appearances: 2 * i + 5, views: 1, favourites: 0, cartAdds: 0, sales: 0, earningsFen: 0 },
+    ]);
+    await dataSource.transaction((manager) => repository.addBatch(manager, randomUUID(), entries));
+    const daySums = async (from: string, to: string) =>
+      h.sql<{ material_id: string; appearances: number; views: number; earnings_fen: number }>(
+        `SELECT material_id, sum(appearances)::int AS appearances, sum(views)::int AS views, sum(earnings_fen)::int AS earnings_fen FROM catalogue.material_activity
+          WHERE contributor_id = $1 AND period = 'd' AND period_start BETWEEN $2 AND $3 GROUP BY material_id ORDER BY material_id`,
+        [ownerId, from, to],
+      );
+    // Edges mid-week, on a Monday, on a Sunday, and a range with no whole week.
+    for (const [from, to] of [['2026-01-01', '2026-01-30'], ['2026-01-05', '2026-02-01'], ['2026-01-07', '2026-01-12'], ['2026-01-13', '2026-02-14']]) {
+      const reply = (await analytics({ period: 'day', from, to, sort: 'appearances', order: 'asc' })).body.data;
+      const expected = await daySums(from, to);
+      expect(reply.rows.map((row) => [String(row.materialId), row.appearances, row.views, row.earningsFen]).sort()).toEqual(
+        expected.map((row) => [row.material_id, row.appearances, row.views, row.earnings_fen]).sort(),
+      );
+      expect(reply.totals.appearances).toBe(expected.reduce((sum, row) => sum + row.appearances, 0));
+      expect(reply.series.map((point) => point.period)).toEqual(days.filter((day) => day >= from && day <= to));
+    }
+  });
+
   it('refuses visitors and buyers, and answers bad input with a localized 422', async () => {
     expect((await h.call('/material/analytics', { body: {} })).status).toBe(401);
     expect((await analytics({}, buyer)).status).toBe(403);

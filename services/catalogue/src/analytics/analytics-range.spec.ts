@@ -1,5 +1,5 @@
 import { periodStart, periodStarts } from '@mkt/contracts';
-import { analyticsRange } from './analytics-range.js';
+import { analyticsRange, wholeWeeksWithin } from './analytics-range.js';
 
 describe('analytics periods', () => {
   it('starts weeks on Monday and quarters on their first month', () => {
@@ -13,6 +13,17 @@ describe('analytics periods', () => {
   it('lists every period of a range, across a year end', () => {
     expect(periodStarts('quarter', '2025-11-15', '2026-02-01')).toEqual(['2025-10-01', '2026-01-01']);
     expect(periodStarts('day', '2025-12-31', '2026-01-02')).toEqual(['2025-12-31', '2026-01-01', '2026-01-02']);
+  });
+});
+
+describe('wholeWeeksWithin', () => {
+  it('finds the Monday-to-Sunday weeks inside a range of days', () => {
+    // 2026-10-31 is a Saturday, 2026-11-29 a Sunday.
+    expect(wholeWeeksWithin('2026-10-31', '2026-11-29')).toEqual({ firstWeek: '2026-11-02', lastWeek: '2026-11-23' });
+    expect(wholeWeeksWithin('2026-11-02', '2026-11-08')).toEqual({ firstWeek: '2026-11-02', lastWeek: '2026-11-02' });
+    expect(wholeWeeksWithin('2026-11-02', '2026-11-07')).toBeNull();
+    expect(wholeWeeksWithin('2026-11-03', '2026-11-09')).toBeNull();
+    expect(wholeWeeksWithin('2025-12-29', '2026-01-11')).toEqual({ firstWeek: '2025-12-29', lastWeek: '2026-01-05' });
   });
 });
 

@@ -29,6 +29,18 @@ export function analyticsRange(period: AnalyticsPeriod, today: string, from?: st
   return { from: firstStart, to: end, starts };
 }
 
+/**
+ * The whole Monday-to-Sunday weeks inside a range of days, as the first and last week start: a
+ * range of days reads those weeks from their week rows and only the days at its edges one by one.
+ * Null when no whole week fits.
+ */
+export function wholeWeeksWithin(from: string, to: string): { firstWeek: string; lastWeek: string } | null {
+  const firstWeek = from === periodStart('week', from) ? from : nextPeriodStart('week', periodStart('week', from));
+  const afterTo = new Date(Date.parse(`${to}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
+  const lastWeek = new Date(Date.parse(`${periodStart('week', afterTo)}T00:00:00Z`) - 7 * DAY_MS).toISOString().slice(0, 10);
+  return firstWeek <= lastWeek ? { firstWeek, lastWeek } : null;
+}
+
 function previousPeriodStart(period: AnalyticsPeriod, start: string): string {
   return periodStart(period, new Date(Date.parse(`${start}T00:00:00Z`) - DAY_MS).toISOString().slice(0, 10));
 }

@@ -30,6 +30,22 @@ export class CatalogueMaterialAnalytics1767700000000 implements MigrationInterfa
         PRIMARY KEY ("contributor_id", "period", "period_start", "material_id")
       )`);
     await runner.query(`CREATE INDEX IF NOT EXISTS "material_activity_material" ON "${S}"."material_activity" ("material_id", "period", "period_start")`);
+    // The same figures summed over each contributor's materials of a kind: a portfolio's series is
+    // read from a few rows per period instead of one per material.
+    await runner.query(`
+      CREATE TABLE IF NOT EXISTS "${S}"."contributor_activity" (
+        "contributor_id" uuid NOT NULL,
+        "period" char(1) NOT NULL CHECK ("period" IN ('d', 'w', 'q')),
+        "period_start" date NOT NULL,
+        "kind" varchar(8) NOT NULL,
+        "appearances" bigint NOT NULL DEFAULT 0,
+        "views" bigint NOT NULL DEFAULT 0,
+        "favourites" bigint NOT NULL DEFAULT 0,
+        "cart_adds" bigint NOT NULL DEFAULT 0,
+        "sales" bigint NOT NULL DEFAULT 0,
+        "earnings_fen" bigint NOT NULL DEFAULT 0,
+        PRIMARY KEY ("contributor_id", "period", "period_start", "kind")
+      )`);
     await runner.query(`
       CREATE TABLE IF NOT EXISTS "${S}"."material_activity_batches" (
         "batch_id" uuid PRIMARY KEY,
@@ -39,6 +55,7 @@ export class CatalogueMaterialAnalytics1767700000000 implements MigrationInterfa
 
   async down(runner: QueryRunner): Promise<void> {
     await runner.query(`DROP TABLE IF EXISTS "${S}"."material_activity_batches"`);
+    await runner.query(`DROP TABLE IF EXISTS "${S}"."contributor_activity"`);
     await runner.query(`DROP TABLE IF EXISTS "${S}"."material_activity"`);
   }
 }
