@@ -540,8 +540,9 @@ async function measureDistinctSearch(settings, launcher, dataDir, size, problems
 const DEMAND_LOGGING_MAX_RATIO = 1.05;
 
 /**
- * What counting searches for "what buyers look for" costs the search path: the server restarted
- * with SEARCH_DEMAND on, off, off, on (so neither side gains from going first or last), each
+ * What counting costs the search path, "what buyers look for" (SEARCH_DEMAND) and the materials'
+ * appearances for sales analytics (MATERIAL_ANALYTICS) together: the server restarted with both
+ * on, off, off, on (so neither side gains from going first or last), each
  * time warmed up with distinct queries of its own and then sent distinct queries never sent
  * before at the highest client level, read cache off. The p95s of each side are averaged.
  * @param {ReturnType<typeof readSettings>} settings
@@ -556,7 +557,7 @@ async function measureDemandLogging(settings, launcher, dataDir, size, problems)
   /** @type {{ demand: 'on' | 'off', run: import('./lib/distinct-search-bench.mjs').DistinctRun }[]} */
   const rounds = [];
   for (const [i, demand] of order.entries()) {
-    const server = await launcher.start(dataDir, `search server (${formatCount(size)}, demand counting ${demand})`, { READ_CACHE_SECONDS: '0', SEARCH_DEMAND: demand });
+    const server = await launcher.start(dataDir, `search server (${formatCount(size)}, demand counting ${demand})`, { READ_CACHE_SECONDS: '0', SEARCH_DEMAND: demand, MATERIAL_ANALYTICS: demand });
     try {
       // Fresh queries each round (another seed), none sent in the rounds before.
       const { warmup, sets } = await distinctQuerySets({ root: ROOT, databaseUrl: server.databaseUrl, count: settings.distinctQueries, sets: 2, seed: 20261129 + i });
@@ -971,7 +972,7 @@ function sections(report) {
   if (report.search?.demandLogging) {
     const l = report.search.demandLogging;
     out.push({
-      title: `Search demand counting: distinct search at ${formatCount(l.materials)} materials, ${l.clients} clients, read cache off`,
+      title: `Search counting (what buyers look for, and appearances for sales analytics): distinct search at ${formatCount(l.materials)} materials, ${l.clients} clients, read cache off`,
       table: {
         headers: ['round', 'counting', 'requests', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors'],
         align: ['right', 'left', 'right', 'right', 'right', 'right', 'right', 'right'],

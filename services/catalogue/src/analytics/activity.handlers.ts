@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EarningsCredited, type PayloadOf } from '@mkt/contracts';
 import { OnEvent, type EventHandlerContext } from '@mkt/platform';
 import { demandDay } from '../demand/demand-calendar.js';
-import { MaterialActivityCounted } from './activity-batch.events.js';
+import { MaterialActivityCounted, entriesOfBatch } from './activity-batch.events.js';
 import { noActivity, type ActivityEntry } from './activity-counts.js';
 import { ActivityRepository } from './activity.repository.js';
 
@@ -17,11 +17,7 @@ export class ActivityHandlers {
 
   @OnEvent(MaterialActivityCounted)
   async onActivityCounted(payload: PayloadOf<typeof MaterialActivityCounted>, { manager }: EventHandlerContext): Promise<void> {
-    await this.repository.addBatch(
-      manager,
-      payload.batchId,
-      payload.entries.map((entry) => ({ ...noActivity(), ...entry })),
-    );
+    await this.repository.addBatch(manager, payload.batchId, entriesOfBatch(payload));
   }
 
   @OnEvent(EarningsCredited)

@@ -1,13 +1,14 @@
 import { ManualClock } from '@mkt/platform';
 import type { DataSource } from 'typeorm';
 import type { OutboxWriter } from '@mkt/platform';
+import type { PayloadOf } from '@mkt/contracts';
+import { MaterialActivityCounted, entriesOfBatch } from './activity-batch.events.js';
 import { ActivityCounter } from './activity-counter.js';
 import { ActivityRecorder } from './activity.recorder.js';
 
-interface Written {
-  batchId: string;
-  entries: { day: string; materialId: number; appearances: number; views: number; favourites: number }[];
-}
+type Written = PayloadOf<typeof MaterialActivityCounted>;
+/** A written batch's entries, checked against the event's schema first. */
+const entriesOf = (batch: Written) => entriesOfBatch(MaterialActivityCounted.schema.parse(batch)).map(({ day, materialId, appearances, views, favourites }) => ({ day, materialId, appearances, views, favourites }));
 
 /** An outbox that keeps what it was given, or refuses while `down`; a data source whose transactions just run. */
 function recorderWith(materialAnalytics = true) {
@@ -57,7 +58,7 @@ describe('ActivityRecorder', () => {
     await recorder.flush();
     expect(written).toHaveLength(1);
     expect(written[0]!.batchId).toMatch(/^[0-9a-f-]{36}$/);
-    expect(written[0]!.entries).toEqual(
+    expect(entriesOf(written[0]!)).toEqual(
       expect.arrayContaining([
         { day: '2026-03-02', materialId: 1, appearances: 2, views: 1, favourites: 0 },
         { day: '2026-03-02', materialId: 2, appearances: 1, views: 0, favourites: 1 },
@@ -79,8 +80,8 @@ describe('ActivityRecorder', () => {
     expect(new Set(written.map((batch) => batch.batchId)).size).toBe(2);
     await recorder.flush();
     const [retried, fresh] = written;
-    expect(retried!.entries).toEqual([{ day: '2026-03-02', materialId: 5, appearances: 0, views: 1, favourites: 0 }]);
-    expect(fresh!.entries).toEqual([{ day: '2026-03-02', materialId: 5, appearances: 0, views: 1, favourites: 0 }]);
+    expect(entriesOf(retried!)).toEqual([{ day: '2026-03-02', materialId: 5, appearances: 0, views: 1, favourites: 0 }]);
+    expect(entriesOf(fresh!)).toEqual([{ day: '2026-03-02', materialId: 5, appearances: 0, views: 1, favourites: 0 }]);
   });
 
   it('keeps the id of a batch whose write failed', async () => {
