@@ -41,7 +41,7 @@
 // Settings (environment, all optional):
 //   BENCH_CONNECTIONS=1,32  BENCH_DURATION_SEC=10  BENCH_WARMUP_SEC=2  BENCH_STARTS=3
 //   BENCH_LOG_LEVEL=warn    BENCH_READY_TIMEOUT_SEC=600  BENCH_KEEP_DATA=false
-//   BENCH_SEARCH=1  BENCH_MATERIALS=1000000  BENCH_PG_SHARED_BUFFERS=2GB  BENCH_SEARCH_DEMAND=1
+//   BENCH_SEARCH=1  BENCH_MATERIALS=1000000  BENCH_PG_SHARED_BUFFERS=2GB  BENCH_SEARCH_DEMAND=1  BENCH_ANALYTICS_COUNTING=on
 //   BENCH_ORDERS=30  BENCH_MUSIC=1  BENCH_UPLOADS=1  BENCH_UPLOAD_MB=200
 //   BENCH_PAYOUT_LINES=1000000  BENCH_PAYOUT_CONTRIBUTORS=10000  BENCH_JUDGING_ENTRIES=10000  BENCH_JUDGES=30
 //   BENCH_ANALYTICS=1  BENCH_ANALYTICS_REQUESTS=600
@@ -136,6 +136,8 @@ function readSettings(env) {
     floorSec: number('BENCH_FLOOR_SEC', 20, 1, 600),
     searchClients: levels(env.BENCH_SEARCH_CLIENTS ?? '1,8,32', 'BENCH_SEARCH_CLIENTS'),
     searchDemand: !['0', 'false', 'no'].includes((env.BENCH_SEARCH_DEMAND ?? '1').toLowerCase()),
+    /** MATERIAL_ANALYTICS in every round of the demand comparison: on as in production, off to see what it adds. */
+    analyticsCounting: ['0', 'false', 'no', 'off'].includes((env.BENCH_ANALYTICS_COUNTING ?? 'on').toLowerCase()) ? 'off' : 'on',
     searchSizes: levels(env.BENCH_SEARCH_SIZES ?? `100000,${env.BENCH_MATERIALS || 1_000_000}`, 'BENCH_SEARCH_SIZES', 5_000_000),
     pgSharedBuffers: env.BENCH_PG_SHARED_BUFFERS || '2GB',
     orders: number('BENCH_ORDERS', 30, 0, 1_000),
@@ -540,9 +542,8 @@ async function measureDistinctSearch(settings, launcher, dataDir, size, problems
 const DEMAND_LOGGING_MAX_RATIO = 1.05;
 
 /**
- * What counting costs the search path, "what buyers look for" (SEARCH_DEMAND) and the materials'
- * appearances for sales analytics (MATERIAL_ANALYTICS) together: the server restarted with both
- * on, off, off, on (so neither side gains from going first or last), each
+ * What counting searches for "what buyers look for" costs the search path: the server restarted
+ * with SEARCH_DEMAND on, off, off, on (so neither side gains from going first or last), each
  * time warmed up with distinct queries of its own and then sent distinct queries never sent
  * before at the highest client level, read cache off. The p95s of each side are averaged.
  * @param {ReturnType<typeof readSettings>} settings
@@ -557,7 +558,7 @@ async function measureDemandLogging(settings, launcher, dataDir, size, problems)
   /** @type {{ demand: 'on' | 'off', run: import('./lib/distinct-search-bench.mjs').DistinctRun }[]} */
   const rounds = [];
   for (const [i, demand] of order.entries()) {
-    const server = await launcher.start(dataDir, `search server (${formatCount(size)}, demand counting ${demand})`, { READ_CACHE_SECONDS: '0', SEARCH_DEMAND: demand, MATERIAL_ANALYTICS: demand });
+    const server = await launcher.start(dataDir, `search server (${formatCount(size)}, demand counting ${demand})`, { READ_CACHE_SECONDS: '0', SEARCH_DEMAND: demand, MATERIAL_ANALYTICS: settings.analyticsCounting });
     try {
       // Fresh queries each round (another seed), none sent in the rounds before.
       const { warmup, sets } = await distinctQuerySets({ root: ROOT, databaseUrl: server.databaseUrl, count: settings.distinctQueries, sets: 2, seed: 20261129 + i });
@@ -576,7 +577,7 @@ async function measureDemandLogging(settings, launcher, dataDir, size, problems)
   };
   const onP95 = mean('on');
   const offP95 = mean('off');
-  return { materials: size, clients, rounds, onP95Ms: onP95, offP95Ms: offP95, ratio: ratio(onP95, offP95), target: DEMAND_LOGGING_MAX_RATIO, met: onP95 <= offP95 * DEMAND_LOGGING_MAX_RATIO };
+  return { materials: size, clients, analyticsCounting: settings.analyticsCounting, rounds, onP95Ms: onP95, offP95Ms: offP95, ratio: ratio(onP95, offP95), target: DEMAND_LOGGING_MAX_RATIO, met: onP95 <= offP95 * DEMAND_LOGGING_MAX_RATIO };
 }
 
 /**
@@ -972,7 +973,7 @@ function sections(report) {
   if (report.search?.demandLogging) {
     const l = report.search.demandLogging;
     out.push({
-      title: `Search counting (what buyers look for, and appearances for sales analytics): distinct search at ${formatCount(l.materials)} materials, ${l.clients} clients, read cache off`,
+      title: `Search demand counting: distinct search at ${formatCount(l.materials)} materials, ${l.clients} clients, read cache off, appearance counting ${l.analyticsCounting}`,
       table: {
         headers: ['round', 'counting', 'requests', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors'],
         align: ['right', 'left', 'right', 'right', 'right', 'right', 'right', 'right'],

@@ -263,6 +263,7 @@ describe('orders: cart, orders, invoices, refunds, VIP and company views', () =>
     const onlineAt = new Date().toISOString();
     await h.publish(MaterialPublished, '9201', { materialId: 9201, code: 'V9201', kind: 'video', onlineAt, sale: { ...sale('街头抗议', 'Street protest', 'video', 'originals/m/protest/original.mp4'), releases: { model: false, property: false, editorialOnly: true } } });
     await h.publish(MaterialPublished, '9202', { materialId: 9202, code: 'P9202', kind: 'photo', onlineAt, sale: { ...sale('模特肖像', 'Model portrait', 'photo', 'originals/m/model/original.jpg'), releases: { model: true, property: false, editorialOnly: false } } });
+    await h.eventually(async () => (await h.sql(`SELECT 1 FROM orders.materials WHERE material_id IN (9201, 9202)`)).length === 2);
     const buyer = await h.userToken();
     const editorial = (await h.call<{ cartId: number }>('/cart/add', { token: buyer, body: { materialId: 9201 } })).body.data.cartId;
     const released = (await h.call<{ cartId: number }>('/cart/add', { token: buyer, body: { materialId: 9202 } })).body.data.cartId;
