@@ -6,7 +6,7 @@ export const analyticsEn: MessageShape<typeof analyticsZhCN> = {
   entry: 'Sales analytics',
   back: 'Back to my materials',
   title: 'Sales analytics',
-  lead: 'How your materials do in the store: appearances in search results and listings, detail views, favourites, cart adds, sales and earnings (China time, updated about every 10 seconds).',
+  lead: 'How your materials do in the store: appearances in search results and listings, detail views, favourites, cart adds, sales and earnings (China time; appearances, views and favourites are added about every minute, sales and cart adds within seconds).',
   period: 'Per',
   periods: { day: 'Day', week: 'Week', quarter: 'Quarter' },
   kind: 'Kind',
