@@ -183,6 +183,8 @@ describe('model and property releases: the library, the details step and review'
     const reviewer = await h.staffToken(['reviewer']);
     const listed = await h.admin<ReviewRecord>('GET', `/reviews/${id}`, { token: reviewer });
     expect(listed.body.attachedReleases[0]!.name).toBe('J*** D**');
+    const queue = await h.admin<ReviewRecord[]>('GET', `/reviews?filter=${encodeURIComponent(JSON.stringify({ id: [id] }))}`, { token: reviewer });
+    expect(queue.body.map((record) => record.attachedReleases.map((release) => release.name))).toEqual([['J*** D**']]);
     const revealed = await h.admin<RevealedRelease>('POST', `/reviews/${id}/releases/${release}/reveal`, { token: reviewer });
     expect(revealed.body).toMatchObject({ id: release, name: 'Jane Doe', expiresInSeconds: 300 });
     expect(Buffer.from(await (await fetch(absolute(revealed.body.url))).arrayBuffer()).equals(PDF)).toBe(true);

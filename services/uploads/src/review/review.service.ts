@@ -4,6 +4,7 @@ import { In, IsNull, type DataSource } from 'typeorm';
 import { z } from 'zod';
 import { ContributionApproved, ErrorCode, UPLOAD_STATUSES, maskReleaseName, missingReleases, type ReleaseKind, type RevealedRelease, type ReviewDecision, type ReviewRecord, bigserialId } from '@mkt/contracts';
 import { AppError, Clock, formatObjectLocation, OBJECT_STORAGE, OutboxWriter, StaffAuditWriter, type AuthenticatedStaff, type ListQuery, type ObjectStorage } from '@mkt/platform';
+import type { ReleaseEntity } from '../entities/release.entity.js';
 import { UploadEntity } from '../entities/upload.entity.js';
 import { UPLOAD_BUCKETS } from '../locations.js';
 import { RenditionLinks } from '../materials/material-center.service.js';
@@ -53,7 +54,10 @@ export class ReviewService {
       skip: query.skip,
       take: query.take,
     });
-    return { rows: await Promise.all(rows.map((row) => this.record(row, false))), total };
+    // The page's releases in one read, not one per row.
+    const releases = new Map((await this.releases.byIds([...new Set(rows.flatMap((row) => row.releaseIds))])).map((release) => [release.id, release]));
+    const attachedTo = (row: UploadEntity) => row.releaseIds.flatMap((id) => releases.get(id) ?? []);
+    return { rows: await Promise.all(rows.map((row) => this.record(row, false, attachedTo(row)))), total };
   }
 
   async get(id: string): Promise<ReviewRecord> {
@@ -141,9 +145,9 @@ export class ReviewService {
     return row;
   }
 
-  private async record(row: UploadEntity, withDuplicates: boolean): Promise<ReviewRecord> {
+  private async record(row: UploadEntity, withDuplicates: boolean, releases?: ReleaseEntity[]): Promise<ReviewRecord> {
     const view = await this.links.view(row);
-    const attached = await this.releases.byIds(row.releaseIds);
+    const attached = releases ?? (await this.releases.byIds(row.releaseIds));
     const duplicates = withDuplicates && row.nearDuplicates.length > 0
       ? await this.dataSource.getRepository(UploadEntity).findBy({ id: In(row.nearDuplicates.map((d) => d.id)) })
       : [];
