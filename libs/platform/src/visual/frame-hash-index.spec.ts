@@ -201,6 +201,9 @@ describe('FrameHashIndex against a brute-force scan', () => {
     ['with every update in the overlay until compact()', { compactMinFrames: Infinity }],
     // 5% of ~20,000 frames: put and remove compact several times on their own.
     ['compacting on its own at 5%', { compactMinFrames: 0 }],
+    // The tables of a large index (three substrings of 22, 21 and 21 bits), with the overlay's four.
+    ['with three long substrings, every update in the overlay until compact()', { compactMinFrames: Infinity, substrings: 3 }],
+    ['with three long substrings, compacting on its own at 5%', { compactMinFrames: 0, substrings: 3 }],
   ])('finds exactly what the scan finds, %s, through puts and removes', (_name, options) => {
     const run = new Dice(7);
     const live = new Model();
@@ -289,6 +292,50 @@ describe('FrameHashIndex probes', () => {
     expect(overlaid.search(query, 4 * radius + 3, Infinity)).toEqual(wanted);
     // A bit less and the frames of r-bit masks drop out, though their buckets are still probed.
     expect(built.search(query, 4 * radius + 2, Infinity)).toEqual(wanted.filter((match) => match.distance <= 4 * radius + 2));
+  });
+});
+
+describe('FrameHashIndex probes with three long substrings', () => {
+  /**
+   * As above for the layout of large indexes (substrings of 22, 21 and 21 bits from the most
+   * significant bit, the second straddling the two 32-bit halves): at distance 3r + 2 each table
+   * is probed within r bits, and a frame r + 1 bits off in two substrings is only in the third's reach.
+   */
+  const query = 0x9e37_79b9_7f4a_7c15n;
+  const widths = [22, 21, 21];
+  const shiftOf = (table: number) => 64 - widths.slice(0, table + 1).reduce((sum, width) => sum + width, 0);
+  const masksOf = (width: number, radius: number) => {
+    const masks: number[] = [];
+    for (let bits = 0; bits <= radius; bits++) {
+      // Every mask of `bits` bits, by combinations of positions.
+      const walk = (mask: number, left: number, from: number): void => {
+        if (left === 0) masks.push(mask);
+        else for (let bit = from; bit <= width - left; bit++) walk(mask | (1 << bit), left - 1, bit + 1);
+      };
+      walk(0, bits, 0);
+    }
+    return masks;
+  };
+
+  it.each([0, 1, 2, 3])('reaches every bucket within radius %i of every substring', (radius) => {
+    const frames = [0, 1, 2].flatMap((table) =>
+      masksOf(widths[table]!, radius).map((mask, i) => {
+        let hash = query ^ (BigInt(mask) << BigInt(shiftOf(table)));
+        for (const other of [0, 1, 2].filter((t) => t !== table)) hash ^= BigInt(((1 << (radius + 1)) - 1) << (i % (widths[other]! - radius))) << BigInt(shiftOf(other));
+        return { materialId: 100_000 * table + i, timeMs: mask % 1000, hash, distance: tableBits(mask) + 2 * (radius + 1) };
+      }),
+    );
+    for (const frame of frames) expect(hashDistance(frame.hash, query)).toBe(frame.distance);
+    const wanted = frames.map(({ materialId, timeMs, distance }) => ({ materialId, timeMs, distance })).sort((a, b) => a.distance - b.distance || a.materialId - b.materialId);
+    const built = FrameHashIndex.build(frames, { substrings: 3 });
+    expect(built.substringCount).toBe(3);
+    expect(built.search(query, 3 * radius + 2, Infinity)).toEqual(wanted);
+    expect(built.search(query, 3 * radius + 1, Infinity)).toEqual(wanted.filter((match) => match.distance <= 3 * radius + 1));
+  });
+
+  it('keeps four substrings for a small index unless asked, and refuses other counts', () => {
+    expect(FrameHashIndex.build([{ materialId: 1, timeMs: 0, hash: query }]).substringCount).toBe(4);
+    expect(() => FrameHashIndex.build([], { substrings: 2 as 3 })).toThrow(RangeError);
   });
 });
 

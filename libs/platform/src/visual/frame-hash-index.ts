@@ -17,29 +17,35 @@ export interface FrameHashIndexOptions {
   compactFraction?: number;
   /** ...or this many frames, whichever is larger, so a small index is not rebuilt on every put. */
   compactMinFrames?: number;
+  /**
+   * How many substrings the built tables split a hash into: 4 of 16 bits, or 3 of 21-22 bits.
+   * By default 3 from LONG_SUBSTRINGS_FROM frames up, chosen again at every compaction.
+   */
+  substrings?: 3 | 4;
 }
 
-/** 16-bit substrings: four of them, so a table is 65,536 buckets and its offsets stay at 256 KiB. */
-const TABLES = 4;
-const BUCKETS = 1 << 16;
-/** The pigeonhole radius stops at 4 (16 bits); beyond it a probe touches most of the index. */
+/** Beyond 16 bits a probe touches most of the index. */
 const MAX_DISTANCE = 16;
+/**
+ * From this many frames the built tables use three substrings of 21-22 bits instead of four of
+ * 16. A substring about as long as log2(frames) keeps a bucket to a few frames (Norouzi et al.,
+ * "Fast exact search in Hamming space with multi-index hashing"): at ten million frames a 16-bit
+ * bucket holds about 150, and a search within 11 bits compared some 80,000 frames, each a
+ * cache miss. Three tables of 2-4 million buckets cost 32 MiB of offsets, which small indexes
+ * should not pay.
+ */
+const LONG_SUBSTRINGS_FROM = 1 << 22;
 const MAX_HASH = (1n << 64n) - 1n;
 const TWO_32 = 2 ** 32;
 const NONE = -1;
 
 /**
- * Every 16-bit XOR mask of at most 4 set bits, fewest bits first, so the masks within radius r
- * are a prefix: NEAR_MASKS[0, RADIUS_SPANS[r]) (1, 17, 137, 697, 2517 of them).
- */
-const { masks: NEAR_MASKS, spans: RADIUS_SPANS } = masksByPopcount(MAX_DISTANCE / TABLES);
-
-/**
  * Frames by their 64-bit perceptual hash, answering "which frames lie within d bits of this
- * hash" by multi-index hashing: a hash within d bits of the query has, among its four 16-bit
- * substrings, one within ⌊d/4⌋ bits of the query's (otherwise the four would differ in more than
- * d bits together), so probing the buckets within that radius in each table finds every match,
- * and the full distance sorts out the rest.
+ * hash" by multi-index hashing: a hash within d bits of the query has, among its m substrings
+ * (four of 16 bits, or three of 21-22 in a large index), one within about d/m bits of the
+ * query's (otherwise they would differ in more than d bits together; SubstringLayout), so
+ * probing the buckets within that radius in each table finds every match, and the full distance
+ * sorts out the rest.
  *
  * Bulk frames live in read-only CSR tables built at start-up; put and remove go to a small
  * overlay and tombstones instead, and the two are merged back into new tables once they grow
@@ -52,6 +58,7 @@ export class FrameHashIndex {
     private base: BaseTables,
     private readonly compactFraction: number,
     private readonly compactMinFrames: number,
+    private readonly substrings: 3 | 4 | undefined,
   ) {}
 
   /** Bulk load at start-up (may be 10M frames): builds the tables once. */
@@ -66,9 +73,10 @@ export class FrameHashIndex {
 
   /** @internal The tables of a builder's frames. */
   static fromColumns(columns: FrameColumns, options: FrameHashIndexOptions): FrameHashIndex {
-    const { compactFraction = 0.05, compactMinFrames = 4096 } = options;
+    const { compactFraction = 0.05, compactMinFrames = 4096, substrings } = options;
     if (!(compactFraction > 0) || !(compactMinFrames >= 0)) throw new RangeError(`Compaction thresholds out of range: ${compactFraction}, ${compactMinFrames}`);
-    return new FrameHashIndex(BaseTables.of(columns), compactFraction, compactMinFrames);
+    if (substrings !== undefined && substrings !== 3 && substrings !== 4) throw new RangeError(`A hash splits into 3 or 4 substrings, not ${String(substrings)}`);
+    return new FrameHashIndex(BaseTables.of(columns, substrings), compactFraction, compactMinFrames, substrings);
   }
 
   /** Adds (or replaces, if the material is already indexed) all frames of one material. */
@@ -103,9 +111,7 @@ export class FrameHashIndex {
     }
     if (!(limit >= 0) || !(Number.isInteger(limit) || limit === Infinity)) throw new RangeError(`limit must be a count, got ${limit}`);
     if (limit === 0) return [];
-    const high = Number(hash >> 32n);
-    const low = Number(hash & 0xffffffffn);
-    const probe: Probe = { high, low, maxDistance, masks: RADIUS_SPANS[maxDistance >> 2]! };
+    const probe: Probe = { high: Number(hash >> 32n), low: Number(hash & 0xffffffffn), maxDistance };
     const best = new BestFrames();
     this.base.collect(probe, best);
     this.overlay?.collect(probe, best);
@@ -123,6 +129,11 @@ export class FrameHashIndex {
     return this.base.materialIds.length - this.base.deadMaterials + (this.overlay?.materials ?? 0);
   }
 
+  /** How many substrings the built tables split a hash into (the overlay always uses four). */
+  get substringCount(): number {
+    return this.base.layout.tables;
+  }
+
   /** Frames written, replaced or removed since the tables were last built: what compact() would fold in. */
   get pendingFrames(): number {
     return this.base.deadFrames + (this.overlay?.count ?? 0);
@@ -138,7 +149,7 @@ export class FrameHashIndex {
     const columns = new FrameColumns(Math.max(this.size, 1));
     this.base.copyLiveInto(columns);
     this.overlay?.copyLiveInto(columns);
-    this.base = BaseTables.of(columns);
+    this.base = BaseTables.of(columns, this.substrings);
     this.overlay = null;
   }
 
@@ -165,68 +176,238 @@ interface Probe {
   high: number;
   low: number;
   maxDistance: number;
-  /** How many of NEAR_MASKS to probe in each table. */
-  masks: number;
 }
 
 /**
- * The bulk of the frames, immutable but for tombstones. Frames are stored in the order of their
- * first substring, so table 0 needs no position array (its buckets are ranges of frames) and its
- * probes read the hashes sequentially. Per frame: 8 bytes of hash, 4 of time, 4 of material slot
- * and 4 for each of tables 1-3, 28 bytes; plus 9 bytes per material and 1 MiB of offsets.
+ * How a hash is cut into substrings, one table each, from the most significant bit, and which
+ * buckets of each table a search within d bits must probe. With m substrings and d = m·a + b
+ * (0 <= b < m), a hash within d bits has one of the first b + 1 substrings within a bits of the
+ * query's, or one of the others within a - 1 (were all farther, the substrings would differ by
+ * (b + 1)(a + 1) + (m - b - 1)a = d + 1 bits or more): the plain pigeonhole's radius a in every
+ * table probes more buckets than needed.
+ */
+class SubstringLayout {
+  readonly tables: number;
+  private readonly starts: number[] = [];
+  private readonly masks: Uint32Array[];
+  private readonly maskBits: Uint8Array[];
+  private readonly radiusSpans: number[][];
+
+  constructor(readonly widths: readonly number[]) {
+    this.tables = widths.length;
+    let start = 0;
+    for (const width of widths) {
+      this.starts.push(start);
+      start += width;
+    }
+    // A substring of 16 bits or more leaves a rest of at most 48 bits: a 16-bit and a 32-bit word.
+    if (start !== 64 || widths.some((width) => width < 16 || width > 22)) throw new RangeError(`Substrings must cover the 64 bits, each of 16 to 22: ${widths.join(', ')}`);
+    const maxRadius = Math.floor(MAX_DISTANCE / this.tables);
+    const byWidth = new Map<number, { masks: Uint32Array; spans: number[] }>();
+    for (const width of new Set(widths)) byWidth.set(width, masksByPopcount(width, maxRadius));
+    this.masks = widths.map((width) => byWidth.get(width)!.masks);
+    this.radiusSpans = widths.map((width) => byWidth.get(width)!.spans);
+    this.maskBits = this.masks.map((masks) => Uint8Array.from(masks, popcount32));
+  }
+
+  buckets(table: number): number {
+    return 2 ** this.widths[table]!;
+  }
+
+  /** Substring `table` of a hash given as its unsigned 32-bit halves. */
+  key(high: number, low: number, table: number): number {
+    const start = this.starts[table]!;
+    const width = this.widths[table]!;
+    const end = start + width;
+    const mask = 2 ** width - 1;
+    if (end <= 32) return (high >>> (32 - end)) & mask;
+    if (start >= 32) return (low >>> (64 - end)) & mask;
+    // Straddling the halves: the high half's last bits, then the low half's first.
+    const lowBits = end - 32;
+    return (((high << lowBits) | (low >>> (32 - lowBits))) & mask) >>> 0;
+  }
+
+  /**
+   * Every frame's substring `table`, from hashes stored as (high, low) pairs: key() with its
+   * branches taken once for the whole table (ten million calls of key() took seconds).
+   */
+  fillKeys(keys: Uint32Array, hashes: Uint32Array, count: number, table: number): void {
+    const start = this.starts[table]!;
+    const end = start + this.widths[table]!;
+    const mask = 2 ** this.widths[table]! - 1;
+    if (end <= 32) {
+      const shift = 32 - end;
+      for (let i = 0; i < count; i++) keys[i] = (hashes[2 * i]! >>> shift) & mask;
+    } else if (start >= 32) {
+      const shift = 64 - end;
+      for (let i = 0; i < count; i++) keys[i] = (hashes[2 * i + 1]! >>> shift) & mask;
+    } else {
+      const lowBits = end - 32;
+      for (let i = 0; i < count; i++) keys[i] = ((hashes[2 * i]! << lowBits) | (hashes[2 * i + 1]! >>> (32 - lowBits))) & mask;
+    }
+  }
+
+  /**
+   * The hash's bits outside substring `table`, those above it then those below, as one number
+   * below 2^48: what a table keeps of a frame beside the bucket its substring names.
+   */
+  restOf(high: number, low: number, table: number): number {
+    const start = this.starts[table]!;
+    const belowBits = 64 - start - this.widths[table]!;
+    const below = belowBits >= 32 ? (belowBits === 32 ? 0 : high & (2 ** (belowBits - 32) - 1)) * TWO_32 + low : belowBits === 0 ? 0 : (low & (2 ** belowBits - 1)) >>> 0;
+    const above = start === 0 ? 0 : start <= 32 ? high >>> (32 - start) : high * 2 ** (start - 32) + (low >>> (64 - start));
+    return above * 2 ** belowBits + below;
+  }
+
+  /**
+   * restOf for every frame, each written to its entry in bucket order (frame i to
+   * `entries[keys[i]]++`) and split into its two words, with 32-bit operations for the layouts'
+   * cases: a call of restOf per frame, or reading the frames in bucket order, made building ten
+   * million frames two to four times slower.
+   */
+  scatterRests(restHigh: Uint16Array, restLow: Uint32Array, hashes: Uint32Array, keys: Uint32Array, entries: Uint32Array, table: number): void {
+    const start = this.starts[table]!;
+    const belowBits = 64 - start - this.widths[table]!;
+    const count = keys.length;
+    if (start === 0 && belowBits > 32) {
+      const mask = 2 ** (belowBits - 32) - 1;
+      for (let i = 0; i < count; i++) {
+        const at = entries[keys[i]!]!++;
+        restHigh[at] = hashes[2 * i]! & mask;
+        restLow[at] = hashes[2 * i + 1]!;
+      }
+    } else if (belowBits === 32) {
+      for (let i = 0; i < count; i++) {
+        const at = entries[keys[i]!]!++;
+        restHigh[at] = hashes[2 * i]! >>> (32 - start);
+        restLow[at] = hashes[2 * i + 1]!;
+      }
+    } else if (belowBits > 0 && start > 0 && start <= 32) {
+      const mask = 2 ** belowBits - 1;
+      for (let i = 0; i < count; i++) {
+        const at = entries[keys[i]!]!++;
+        const above = start === 32 ? hashes[2 * i]! : hashes[2 * i]! >>> (32 - start);
+        restHigh[at] = above >>> (32 - belowBits);
+        restLow[at] = (above << belowBits) | (hashes[2 * i + 1]! & mask);
+      }
+    } else if (belowBits === 0 && start > 32) {
+      for (let i = 0; i < count; i++) {
+        const at = entries[keys[i]!]!++;
+        const high = hashes[2 * i]!;
+        restHigh[at] = high >>> (64 - start);
+        restLow[at] = (high << (start - 32)) | (hashes[2 * i + 1]! >>> (64 - start));
+      }
+    } else {
+      for (let i = 0; i < count; i++) {
+        const at = entries[keys[i]!]!++;
+        const rest = this.restOf(hashes[2 * i]!, hashes[2 * i + 1]!, table);
+        restHigh[at] = Math.floor(rest / TWO_32);
+        restLow[at] = rest >>> 0;
+      }
+    }
+  }
+
+  /** The whole hash of substring `key` and rest `rest` of table `table`. */
+  hashOf(key: number, rest: number, table: number): { high: number; low: number } {
+    const start = this.starts[table]!;
+    const belowBits = 64 - start - this.widths[table]!;
+    const above = Math.floor(rest / 2 ** belowBits);
+    const below = rest - above * 2 ** belowBits;
+    const hash = (BigInt(above) << BigInt(64 - start)) | (BigInt(key) << BigInt(belowBits)) | BigInt(below);
+    return { high: Number(hash >> 32n), low: Number(hash & 0xffffffffn) };
+  }
+
+  /** The XOR masks of table `table`, fewest set bits first. */
+  masksOf(table: number): Uint32Array {
+    return this.masks[table]!;
+  }
+
+  /** How many bits each of masksOf(table) sets. */
+  maskBitsOf(table: number): Uint8Array {
+    return this.maskBits[table]!;
+  }
+
+  /** Per table, how many of its masks (a prefix) a search within maxDistance bits probes. */
+  spans(maxDistance: number): number[] {
+    const a = Math.floor(maxDistance / this.tables);
+    const b = maxDistance % this.tables;
+    return this.radiusSpans.map((spans, table) => {
+      const radius = table <= b ? a : a - 1;
+      return radius < 0 ? 0 : spans[radius]!;
+    });
+  }
+}
+
+const QUARTERS = new SubstringLayout([16, 16, 16, 16]);
+const THIRDS = new SubstringLayout([22, 21, 21]);
+
+function layoutFor(frames: number, substrings: 3 | 4 | undefined): SubstringLayout {
+  return (substrings ?? (frames >= LONG_SUBSTRINGS_FROM ? 3 : 4)) === 3 ? THIRDS : QUARTERS;
+}
+
+/**
+ * The bulk of the frames, immutable but for tombstones. Each table keeps, bucket by bucket, the
+ * rest of every frame's hash (the bits outside its substring, which the bucket stands for) in a
+ * 16-bit and a 32-bit array, so a probe reads a bucket's frames in place instead of following a
+ * position to the hash (a cache miss per frame at ten million frames). Table 0 also keeps each
+ * frame's time and material slot; a frame found through another table is looked up there by its
+ * whole hash. Per frame: 6 bytes a table, 4 of time and 4 of material slot, 26 bytes with three
+ * substrings and 32 with four; plus 9 bytes per material and the offsets (1 MiB for four 16-bit
+ * tables, 32 MiB for three long ones).
  */
 class BaseTables {
   deadFrames = 0;
   deadMaterials = 0;
 
   private constructor(
-    /** (high, low) 32-bit halves per frame. */
-    private readonly hashes: Uint32Array,
+    readonly layout: SubstringLayout,
+    /** Per table, bucket b holds entries [offsets[b], offsets[b + 1]). */
+    private readonly offsets: readonly Uint32Array[],
+    /** Per table and entry, the rest of the hash: its bits above 32, then its low 32 bits. */
+    private readonly restHigh: readonly Uint16Array[],
+    private readonly restLow: readonly Uint32Array[],
+    /** Per entry of table 0. */
     private readonly timeMs: Uint32Array,
-    /** Frame → index into materialIds: a slot is what a tombstone marks. */
+    /** Entry of table 0 → index into materialIds: a slot is what a tombstone marks. */
     private readonly slots: Uint32Array,
     /** Slot → material id, ascending, so a slot order is an id order and found by bisection. */
     readonly materialIds: Uint32Array,
     private readonly materialFrames: Uint32Array,
     private readonly dead: Uint8Array,
-    /** Per table, bucket b holds entries [offsets[b], offsets[b + 1]). */
-    private readonly offsets: readonly Uint32Array[],
-    /** Per table, the frames of each bucket; null for table 0, whose entries are the frames. */
-    private readonly positions: readonly (Uint32Array | null)[],
   ) {}
 
-  static of(columns: FrameColumns): BaseTables {
+  static of(columns: FrameColumns, substrings: 3 | 4 | undefined): BaseTables {
     const count = columns.count;
+    const layout = layoutFor(count, substrings);
     const { materialIds, slotOf } = materialSlots(columns.materialIds.subarray(0, count));
-    const firstKeys = new Uint16Array(count);
-    for (let i = 0; i < count; i++) firstKeys[i] = columns.hashes[2 * i]! >>> 16;
-    const firstOffsets = bucketOffsets(firstKeys);
-    const order = bucketPositions(firstKeys, firstOffsets);
-
-    const hashes = new Uint32Array(2 * count);
+    const keys = new Uint32Array(count);
+    const offsets: Uint32Array[] = [];
+    const restHigh: Uint16Array[] = [];
+    const restLow: Uint32Array[] = [];
     const timeMs = new Uint32Array(count);
     const slots = new Uint32Array(count);
     const materialFrames = new Uint32Array(materialIds.length);
-    for (let at = 0; at < count; at++) {
-      const from = order[at]!;
-      hashes[2 * at] = columns.hashes[2 * from]!;
-      hashes[2 * at + 1] = columns.hashes[2 * from + 1]!;
-      timeMs[at] = columns.timeMs[from]!;
-      const slot = slotOf[from]!;
-      slots[at] = slot;
-      materialFrames[slot]! += 1;
-    }
-
-    const offsets = [firstOffsets];
-    const positions: (Uint32Array | null)[] = [null];
-    const keys = firstKeys; // reused: table 0's keys are no longer needed
-    for (let table = 1; table < TABLES; table++) {
-      for (let i = 0; i < count; i++) keys[i] = substring(hashes[2 * i]!, hashes[2 * i + 1]!, table);
-      const tableOffsets = bucketOffsets(keys);
+    for (let table = 0; table < layout.tables; table++) {
+      layout.fillKeys(keys, columns.hashes, count, table);
+      const tableOffsets = bucketOffsets(keys, layout.buckets(table));
+      const high = new Uint16Array(count);
+      const low = new Uint32Array(count);
+      layout.scatterRests(high, low, columns.hashes, keys.subarray(0, count), tableOffsets.slice(0, -1), table);
       offsets.push(tableOffsets);
-      positions.push(bucketPositions(keys, tableOffsets));
+      restHigh.push(high);
+      restLow.push(low);
+      if (table > 0) continue;
+      // Table 0's entries also keep their frames' times and material slots.
+      const entries = tableOffsets.slice(0, -1);
+      for (let i = 0; i < count; i++) {
+        const at = entries[keys[i]!]!++;
+        timeMs[at] = columns.timeMs[i]!;
+        const slot = slotOf[i]!;
+        slots[at] = slot;
+        materialFrames[slot]! += 1;
+      }
     }
-    return new BaseTables(hashes, timeMs, slots, materialIds, materialFrames, new Uint8Array(materialIds.length), offsets, positions);
+    return new BaseTables(layout, offsets, restHigh, restLow, timeMs, slots, materialIds, materialFrames, new Uint8Array(materialIds.length));
   }
 
   get count(): number {
@@ -242,39 +423,107 @@ class BaseTables {
     this.deadMaterials += 1;
   }
 
+  /**
+   * Probes each table in two passes, bucket bounds first and then the buckets' entries, each a
+   * loop of loads that do not wait on one another: at ten million frames every bucket is a cache
+   * miss, and a loop that reached each bucket's entries through its bounds waited for every one.
+   */
   collect(probe: Probe, best: BestFrames): void {
-    const { hashes, timeMs, slots, dead, materialIds } = this;
-    const { high, low, maxDistance, masks } = probe;
-    for (let table = 0; table < TABLES; table++) {
-      const key = substring(high, low, table);
+    const { layout } = this;
+    const { high, low, maxDistance } = probe;
+    const spans = layout.spans(maxDistance);
+    // Whole hashes found, as "high:low": a frame found in several tables is looked up once.
+    const found = new Set<string>();
+    for (let table = 0; table < layout.tables; table++) {
+      const span = spans[table]!;
+      if (span === 0) continue;
+      const key = layout.key(high, low, table);
+      const rest = layout.restOf(high, low, table);
+      const queryHigh = Math.floor(rest / TWO_32);
+      const queryLow = rest >>> 0;
+      const masks = layout.masksOf(table);
+      const maskBits = layout.maskBitsOf(table);
       const offsets = this.offsets[table]!;
-      const positions = this.positions[table];
-      for (let m = 0; m < masks; m++) {
-        const bucket = key ^ NEAR_MASKS[m]!;
-        const end = offsets[bucket + 1]!;
-        for (let i = offsets[bucket]!; i < end; i++) {
-          const frame = positions === null ? i : positions[i]!;
-          const distance = popcount32(hashes[2 * frame]! ^ high) + popcount32(hashes[2 * frame + 1]! ^ low);
-          if (distance > maxDistance) continue;
-          const slot = slots[frame]!;
-          if (dead[slot] === 0) best.offer(materialIds[slot]!, timeMs[frame]!, distance);
+      const restHigh = this.restHigh[table]!;
+      const restLow = this.restLow[table]!;
+      const bounds = scratch.bounds(2 * span);
+      for (let m = 0; m < span; m++) {
+        const bucket = key ^ masks[m]!;
+        bounds[2 * m] = offsets[bucket]!;
+        bounds[2 * m + 1] = offsets[bucket + 1]!;
+      }
+      for (let m = 0; m < span; m++) {
+        const within = maxDistance - maskBits[m]!;
+        const end = bounds[2 * m + 1]!;
+        for (let i = bounds[2 * m]!; i < end; i++) {
+          const distance = popcount32(restHigh[i]! ^ queryHigh) + popcount32(restLow[i]! ^ queryLow);
+          if (distance > within) continue;
+          if (table === 0) this.offerEntry(i, key ^ masks[m]!, maskBits[m]! + distance, best, found);
+          else this.offerHash(layout.hashOf(key ^ masks[m]!, restHigh[i]! * TWO_32 + restLow[i]!, table), maskBits[m]! + distance, best, found);
         }
       }
     }
   }
 
+  /** Table 0's entry `at`, in `bucket`, found within the distance. */
+  private offerEntry(at: number, bucket: number, distance: number, best: BestFrames, found: Set<string>): void {
+    const slot = this.slots[at]!;
+    found.add(hashName(this.layout.hashOf(bucket, this.restHigh[0]![at]! * TWO_32 + this.restLow[0]![at]!, 0)));
+    if (this.dead[slot] === 0) best.offer(this.materialIds[slot]!, this.timeMs[at]!, distance);
+  }
+
+  /** Every frame of this whole hash (found through table 1 or later), from table 0. */
+  private offerHash(hash: { high: number; low: number }, distance: number, best: BestFrames, found: Set<string>): void {
+    const name = hashName(hash);
+    if (found.has(name)) return;
+    found.add(name);
+    const rest = this.layout.restOf(hash.high, hash.low, 0);
+    const high = Math.floor(rest / TWO_32);
+    const low = rest >>> 0;
+    const bucket = this.layout.key(hash.high, hash.low, 0);
+    const end = this.offsets[0]![bucket + 1]!;
+    for (let at = this.offsets[0]![bucket]!; at < end; at++) {
+      if (this.restHigh[0]![at] !== high || this.restLow[0]![at] !== low) continue;
+      const slot = this.slots[at]!;
+      if (this.dead[slot] === 0) best.offer(this.materialIds[slot]!, this.timeMs[at]!, distance);
+    }
+  }
+
   copyLiveInto(columns: FrameColumns): void {
-    for (let frame = 0; frame < this.count; frame++) {
-      const slot = this.slots[frame]!;
-      if (this.dead[slot] === 0) columns.pushHalves(this.materialIds[slot]!, this.timeMs[frame]!, this.hashes[2 * frame]!, this.hashes[2 * frame + 1]!);
+    const offsets = this.offsets[0]!;
+    for (let bucket = 0, buckets = offsets.length - 1; bucket < buckets; bucket++) {
+      for (let at = offsets[bucket]!, end = offsets[bucket + 1]!; at < end; at++) {
+        const slot = this.slots[at]!;
+        if (this.dead[slot] !== 0) continue;
+        const { high, low } = this.layout.hashOf(bucket, this.restHigh[0]![at]! * TWO_32 + this.restLow[0]![at]!, 0);
+        columns.pushHalves(this.materialIds[slot]!, this.timeMs[at]!, high, low);
+      }
     }
   }
 
   memoryBytes(): number {
-    const arrays = [this.hashes, this.timeMs, this.slots, this.materialIds, this.materialFrames, this.dead, ...this.offsets, ...this.positions];
-    return arrays.reduce((sum, array) => sum + (array?.byteLength ?? 0), 0);
+    const arrays = [this.timeMs, this.slots, this.materialIds, this.materialFrames, this.dead, ...this.offsets, ...this.restHigh, ...this.restLow];
+    return arrays.reduce((sum, array) => sum + array.byteLength, 0);
   }
 }
+
+const hashName = ({ high, low }: { high: number; low: number }) => `${high}:${low}`;
+
+/**
+ * Work arrays of the probes, shared: a search runs start to end without yielding, so no two use
+ * them at once. They grow to the largest probe seen (35,443 buckets of a 22-bit table within 5 bits).
+ */
+const scratch = new (class ProbeScratch {
+  private boundsArray = new Uint32Array(1024);
+
+  bounds(length: number): Uint32Array {
+    if (this.boundsArray.length < length) this.boundsArray = new Uint32Array(Math.max(length, 2 * this.boundsArray.length));
+    return this.boundsArray;
+  }
+})();
+
+const OVERLAY_TABLES = 4;
+const OVERLAY_BUCKETS = 1 << 16;
 
 /**
  * Frames put since the last build: appended, never moved, and chained per table by bucket
@@ -289,9 +538,11 @@ class Overlay {
   private timeMs = new Uint32Array(256);
   private materialIds = new Uint32Array(256);
   private dead = new Uint8Array(256);
-  /** next[TABLES * frame + table]: the previous frame put into the same bucket of that table. */
-  private next = new Int32Array(TABLES * 256);
-  private readonly heads = new Int32Array(TABLES * BUCKETS).fill(NONE);
+  /** next[OVERLAY_TABLES * frame + table]: the previous frame put into the same bucket of that table. */
+  private next = new Int32Array(OVERLAY_TABLES * 256);
+  private readonly heads = new Int32Array(OVERLAY_TABLES * OVERLAY_BUCKETS).fill(NONE);
+  /** Always four 16-bit substrings: the overlay is small, and 2^22-entry heads would not be. */
+  private readonly layout = QUARTERS;
   /** Material → its frames [start, start + count): put appends a material's frames together. */
   private readonly ranges = new Map<number, { start: number; count: number }>();
 
@@ -310,9 +561,9 @@ class Overlay {
       this.hashes[2 * frame + 1] = low;
       this.timeMs[frame] = timeMs;
       this.materialIds[frame] = materialId;
-      for (let table = 0; table < TABLES; table++) {
-        const head = table * BUCKETS + substring(high, low, table);
-        this.next[TABLES * frame + table] = this.heads[head]!;
+      for (let table = 0; table < OVERLAY_TABLES; table++) {
+        const head = table * OVERLAY_BUCKETS + this.layout.key(high, low, table);
+        this.next[OVERLAY_TABLES * frame + table] = this.heads[head]!;
         this.heads[head] = frame;
       }
     }
@@ -327,12 +578,14 @@ class Overlay {
   }
 
   collect(probe: Probe, best: BestFrames): void {
-    const { hashes, timeMs, materialIds, dead, next, heads } = this;
-    const { high, low, maxDistance, masks } = probe;
-    for (let table = 0; table < TABLES; table++) {
-      const key = substring(high, low, table);
-      for (let m = 0; m < masks; m++) {
-        for (let frame = heads[table * BUCKETS + (key ^ NEAR_MASKS[m]!)]!; frame !== NONE; frame = next[TABLES * frame + table]!) {
+    const { hashes, timeMs, materialIds, dead, next, heads, layout } = this;
+    const { high, low, maxDistance } = probe;
+    const spans = layout.spans(maxDistance);
+    for (let table = 0; table < OVERLAY_TABLES; table++) {
+      const key = layout.key(high, low, table);
+      const masks = layout.masksOf(table);
+      for (let m = 0, span = spans[table]!; m < span; m++) {
+        for (let frame = heads[table * OVERLAY_BUCKETS + (key ^ masks[m]!)]!; frame !== NONE; frame = next[OVERLAY_TABLES * frame + table]!) {
           const distance = popcount32(hashes[2 * frame]! ^ high) + popcount32(hashes[2 * frame + 1]! ^ low);
           if (distance <= maxDistance && dead[frame] === 0) best.offer(materialIds[frame]!, timeMs[frame]!, distance);
         }
@@ -357,7 +610,7 @@ class Overlay {
     this.timeMs = grown(this.timeMs, capacity);
     this.materialIds = grown(this.materialIds, capacity);
     this.dead = grown(this.dead, capacity);
-    this.next = grown(this.next, TABLES * capacity);
+    this.next = grown(this.next, OVERLAY_TABLES * capacity);
   }
 }
 
@@ -449,20 +702,6 @@ class BestFrames {
   }
 }
 
-/** Substring `table` of a hash: its 16-bit quarters from the most significant down. */
-function substring(high: number, low: number, table: number): number {
-  switch (table) {
-    case 0:
-      return high >>> 16;
-    case 1:
-      return high & 0xffff;
-    case 2:
-      return low >>> 16;
-    default:
-      return low & 0xffff;
-  }
-}
-
 /** Set bits of a 32-bit integer (SWAR: bit pairs, nibbles, then bytes summed by one multiply). */
 function popcount32(x: number): number {
   x -= (x >>> 1) & 0x55555555;
@@ -471,26 +710,39 @@ function popcount32(x: number): number {
   return Math.imul(x, 0x01010101) >>> 24;
 }
 
-function masksByPopcount(maxRadius: number): { masks: Uint16Array; spans: number[] } {
-  const byRadius: number[][] = Array.from({ length: maxRadius + 1 }, () => []);
-  for (let mask = 0; mask < BUCKETS; mask++) byRadius[popcount32(mask)]?.push(mask);
+/**
+ * Every `width`-bit XOR mask of at most maxRadius set bits, fewest bits first, so the masks
+ * within radius r are a prefix [0, spans[r]) (for 16 bits: 1, 17, 137, 697, 2517 of them).
+ */
+function masksByPopcount(width: number, maxRadius: number): { masks: Uint32Array; spans: number[] } {
+  const masks: number[] = [];
   const spans: number[] = [];
-  let total = 0;
-  for (const masks of byRadius) spans.push((total += masks.length));
-  return { masks: Uint16Array.from(byRadius.flat()), spans };
+  // Masks of exactly `bits` set bits, built from the highest set bit down.
+  const extend = (mask: number, bits: number, below: number) => {
+    if (bits === 0) {
+      masks.push(mask);
+      return;
+    }
+    for (let bit = below - 1; bit >= bits - 1; bit--) extend(mask | (1 << bit), bits - 1, bit);
+  };
+  for (let bits = 0; bits <= Math.min(maxRadius, width); bits++) {
+    extend(0, bits, width);
+    spans.push(masks.length);
+  }
+  return { masks: Uint32Array.from(masks), spans };
 }
 
-/** CSR offsets of a table: 65,537 entries, bucket b's entries at [offsets[b], offsets[b + 1]). */
-function bucketOffsets(keys: Uint16Array): Uint32Array {
-  const offsets = new Uint32Array(BUCKETS + 1);
+/** CSR offsets of a table of `buckets` keys: bucket b's entries at [offsets[b], offsets[b + 1]). */
+function bucketOffsets(keys: Uint16Array | Uint32Array, buckets: number): Uint32Array {
+  const offsets = new Uint32Array(buckets + 1);
   for (let i = 0; i < keys.length; i++) offsets[keys[i]! + 1]! += 1;
-  for (let bucket = 0; bucket < BUCKETS; bucket++) offsets[bucket + 1]! += offsets[bucket]!;
+  for (let bucket = 0; bucket < buckets; bucket++) offsets[bucket + 1]! += offsets[bucket]!;
   return offsets;
 }
 
 /** Indices 0..n-1 grouped by key (a counting sort, ascending within a bucket). */
-function bucketPositions(keys: Uint16Array, offsets: Uint32Array): Uint32Array {
-  const cursor = offsets.slice(0, BUCKETS);
+function bucketPositions(keys: Uint16Array | Uint32Array, offsets: Uint32Array): Uint32Array {
+  const cursor = offsets.slice(0, offsets.length - 1);
   const positions = new Uint32Array(keys.length);
   for (let i = 0; i < keys.length; i++) positions[cursor[keys[i]!]!++] = i;
   return positions;
@@ -504,9 +756,9 @@ function bucketPositions(keys: Uint16Array, offsets: Uint32Array): Uint32Array {
 function materialSlots(ids: Uint32Array): { materialIds: Uint32Array; slotOf: Uint32Array } {
   const keys = new Uint16Array(ids.length);
   for (let i = 0; i < ids.length; i++) keys[i] = ids[i]! & 0xffff;
-  const byLow = bucketPositions(keys, bucketOffsets(keys));
+  const byLow = bucketPositions(keys, bucketOffsets(keys, 1 << 16));
   for (let i = 0; i < ids.length; i++) keys[i] = ids[byLow[i]!]! >>> 16;
-  const byHigh = bucketPositions(keys, bucketOffsets(keys));
+  const byHigh = bucketPositions(keys, bucketOffsets(keys, 1 << 16));
   const slotOf = new Uint32Array(ids.length);
   let distinct = 0;
   for (let i = 0; i < ids.length; i++) {
