@@ -43,7 +43,7 @@ export class MoreLikeThisService {
       }
       return { infos: [...infos].sort((a, b) => distances.get(a.id)! - distances.get(b.id)! || a.id - b.id), byLook: true };
     }
-    const nearest = await this.visual.nearestLooks(look, weights, SHOWN * 3, (other) => other !== id);
+    const nearest = await this.visual.nearestLooks(look, weights, SHOWN * 3, id);
     const sameKind = await this.visuals.publishedMatching(nearest.map((match) => match.materialId), [kind], {});
     const ids = nearest.filter((match) => sameKind.has(match.materialId)).slice(0, SHOWN).map((match) => match.materialId);
     return { infos: await this.read.cards(ids, language, userId), byLook: true };

@@ -1,7 +1,9 @@
-import { Inject, Injectable, Logger, Optional, type OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { Metrics } from '@mkt/platform';
 import { Interval } from '@nestjs/schedule';
-import { FRAME_INDEX_ENGINE, LookIndex, type FrameIndex, type FrameIndexEngine, type FrameMatch, type Look, type LookMatch, type LookWeights } from '@mkt/platform/visual';
+import { FRAME_INDEX_ENGINE, type FrameIndex, type FrameIndexEngine, type FrameMatch, type Look, type LookMatch, type LookWeights } from '@mkt/platform/visual';
+import type { LookEngine } from './looks/look-engine.js';
+import { startLookEngine } from './looks/worker-look-engine.js';
 import type { StoredFrame } from './material-visuals.repository.js';
 import { MaterialVisualsRepository } from './material-visuals.repository.js';
 
@@ -11,17 +13,17 @@ const CLOCK_OVERLAP_MS = 5_000;
 
 /**
  * The visual index of the published catalogue: every stored frame hash (a FrameIndex, in this
- * process's memory by default, about 30 bytes a frame) and every material's look (LookIndex, 87
- * bytes, in memory), built from catalogue.material_frames and material_looks at start and
+ * process's memory by default, about 30 bytes a frame) and every material's look (a LookIndex of
+ * 87 bytes a look, in a worker thread: LookEngine), built from catalogue.material_frames and material_looks at start and
  * kept current by this replica's indexing job (put) and by reading what other replicas stored
  * (every 30 s). Unpublished materials keep their frames here: answers are checked against what is
  * published now before they are shown.
  */
 @Injectable()
-export class VisualIndexService implements OnApplicationBootstrap {
+export class VisualIndexService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('VisualIndex');
   private index: FrameIndex | null = null;
-  private readonly looks = new LookIndex();
+  private looks: LookEngine | null = null;
   private loading: Promise<void> | null = null;
   private refreshedAt: Date | null = null;
 
@@ -47,6 +49,10 @@ export class VisualIndexService implements OnApplicationBootstrap {
     void this.ready().catch((error: unknown) => this.logger.error({ msg: 'visual index could not be built', error: String(error) }));
   }
 
+  async onApplicationShutdown(): Promise<void> {
+    await this.looks?.close();
+  }
+
   /** Resolves once the index is built (at once after that). */
   ready(): Promise<void> {
     this.loading ??= this.build().catch((error: unknown) => {
@@ -62,27 +68,38 @@ export class VisualIndexService implements OnApplicationBootstrap {
     return this.index!.search(hash, maxDistance, limit);
   }
 
-  /** The nearest looks (colours, composition or both, as `weights` say), among materials `accept` lets through. */
-  async nearestLooks(look: Look, weights: LookWeights, limit: number, accept?: (materialId: number) => boolean): Promise<LookMatch[]> {
-    await this.ready();
-    return this.looks.nearest(look, weights, limit, accept);
+  /** The nearest looks (colours, composition or both, as `weights` say), but for `exclude`. */
+  async nearestLooks(look: Look, weights: LookWeights, limit: number, exclude?: number): Promise<LookMatch[]> {
+    return (await this.liveLooks()).nearest(look, weights, limit, exclude);
   }
 
   /** A material's look, once it is indexed. */
   async lookOf(materialId: number): Promise<Look | null> {
+    return (await this.liveLooks()).get(materialId);
+  }
+
+  /** The looks once built; built again if their worker thread has failed. */
+  private async liveLooks(): Promise<LookEngine> {
     await this.ready();
-    return this.looks.get(materialId);
+    const failure = this.looks!.failure;
+    if (failure) {
+      this.logger.error({ msg: 'look index failed; building it again', error: String(failure) });
+      this.looks = null;
+      this.loading = null;
+      await this.ready();
+    }
+    return this.looks!;
   }
 
   /** A material this replica has just indexed. */
   async put(materialId: number, frames: readonly { timeMs: number; hash: bigint }[], look: Look): Promise<void> {
     await this.index?.put(materialId, frames);
-    this.looks.put(materialId, look);
+    this.looks?.put([{ materialId, look }]);
   }
 
   get size(): { frames: number; materials: number; bytes: number } {
     const frames = this.index?.size ?? { frames: 0, materials: 0, bytes: 0 };
-    return { frames: frames.frames, materials: frames.materials, bytes: frames.bytes + this.looks.memoryBytes() };
+    return { frames: frames.frames, materials: frames.materials, bytes: frames.bytes + (this.looks?.size.bytes ?? 0) };
   }
 
   @Interval(REFRESH_MS)
@@ -94,7 +111,7 @@ export class VisualIndexService implements OnApplicationBootstrap {
     for await (const batch of this.visuals.framesIndexedSince(since)) {
       for (const [materialId, frames] of byMaterial(batch)) await this.index.put(materialId, frames);
     }
-    for await (const batch of this.visuals.looksIndexedSince(since)) for (const { materialId, look } of batch) this.looks.put(materialId, look);
+    for await (const batch of this.visuals.looksIndexedSince(since)) this.looks?.put(batch);
   }
 
   private async build(): Promise<void> {
@@ -104,13 +121,17 @@ export class VisualIndexService implements OnApplicationBootstrap {
     for await (const batch of this.visuals.framesIndexedSince(null)) for (const frame of batch) loader.add(frame.materialId, frame.timeMs, frame.high, frame.low);
     const index = await loader.build();
     this.index = index;
-    for await (const batch of this.visuals.looksIndexedSince(null)) for (const { materialId, look } of batch) this.looks.put(materialId, look);
+    // Set before it is filled, so a look this replica indexes meanwhile goes in after the batches.
+    const looks = (this.looks ??= await startLookEngine());
+    for await (const batch of this.visuals.looksIndexedSince(null)) looks.put(batch);
+    // Answered once the worker has taken every batch: the figures below are then whole.
+    await looks.get(-1);
     this.buildSeconds = (Date.now() - started) / 1000;
     this.logger.log({
       msg: 'visual index built',
       frames: index.size.frames,
       materials: index.size.materials,
-      looks: this.looks.size,
+      looks: looks.size.looks,
       ms: Date.now() - started,
       memoryMB: Math.round(this.size.bytes / 1048576),
     });
