@@ -81,9 +81,10 @@ export class VisualIndexService implements OnApplicationBootstrap, OnApplication
   /** The looks once built; built again if their worker thread has failed. */
   private async liveLooks(): Promise<LookEngine> {
     await this.ready();
-    const failure = this.looks!.failure;
-    if (failure) {
-      this.logger.error({ msg: 'look index failed; building it again', error: String(failure) });
+    const failed = this.looks!;
+    if (failed.failure) {
+      this.logger.error({ msg: 'look index failed; building the visual index again', error: String(failed.failure) });
+      void failed.close().catch(() => undefined);
       this.looks = null;
       this.loading = null;
       await this.ready();
@@ -121,7 +122,8 @@ export class VisualIndexService implements OnApplicationBootstrap, OnApplication
     for await (const batch of this.visuals.framesIndexedSince(null)) for (const frame of batch) loader.add(frame.materialId, frame.timeMs, frame.high, frame.low);
     const index = await loader.build();
     this.index = index;
-    // Set before it is filled, so a look this replica indexes meanwhile goes in after the batches.
+    // Set before it is filled, so a look this replica indexes meanwhile is not dropped (and the
+    // first refresh reads again whatever was indexed since the build began).
     const looks = (this.looks ??= await startLookEngine());
     for await (const batch of this.visuals.looksIndexedSince(null)) looks.put(batch);
     // Answered once the worker has taken every batch: the figures below are then whole.

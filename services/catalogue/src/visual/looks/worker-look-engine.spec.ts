@@ -88,11 +88,16 @@ describe('WorkerLookEngine', () => {
     }
   });
 
-  it('reports a write the looks refuse as the engine failing', async () => {
-    const engine = engineOverChannel();
+  it('reports a write the looks cannot take as the engine failing', async () => {
+    const { port1, port2 } = new MessageChannel();
+    new LookWorkerEndpoint(new LookIndex(), port1);
+    const engine = new WorkerLookEngine(port2, async () => {
+      port1.close();
+      port2.close();
+    });
     try {
-      // A look whose composition is not bytes makes LookIndex.put throw inside the worker.
-      engine.put([{ materialId: 1, look: { colours: [], composition: null as unknown as Uint8Array } }]);
+      // A batch without its columns, as no caller of put() can send: the endpoint must say so.
+      port2.postMessage({ op: 'put', looks: null });
       // The failure is reported before the answer to a question asked after the write.
       await expect(engine.get(1)).rejects.toThrow('look index write failed in its worker');
       expect(engine.failure?.message).toContain('look index write failed in its worker');

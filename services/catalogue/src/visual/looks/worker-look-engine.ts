@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Look, LookMatch, LookWeights } from '@mkt/platform/visual';
 import { InThreadLookEngine, type LookEngine } from './look-engine.js';
-import type { LookPort, LookReply, LookRequest } from './look-worker.endpoint.js';
+import { lookColumns, type LookPort, type LookReply, type LookRequest } from './look-worker.endpoint.js';
 
 /** The worker thread's entry, beside this file once compiled (absent when running from sources). */
 export const LOOK_WORKER_ENTRY = fileURLToPath(new URL('./look-worker.entry.js', import.meta.url));
@@ -58,7 +58,9 @@ export class WorkerLookEngine implements LookEngine {
   }
 
   put(looks: readonly { materialId: number; look: Look }[]): void {
-    this.send({ op: 'put', looks: [...looks] });
+    if (this.failure || looks.length === 0) return;
+    const columns = lookColumns(looks);
+    this.port.postMessage({ op: 'put', looks: columns } satisfies LookRequest, [columns.materialIds.buffer, columns.colourCounts.buffer, columns.colours.buffer, columns.compositions.buffer]);
   }
 
   remove(materialId: number): void {
