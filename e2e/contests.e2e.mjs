@@ -181,10 +181,19 @@ describe('contests: console setup, entries, judging and results', () => {
     // first, so that the click needs no scrolling that would move it under the fixed app bar or
     // away from the pointer.
     const temporaryTrack = admin.locator('input[name="tracks.1.titleZh"]');
-    await temporaryTrack.evaluate((input) => input.scrollIntoView({ block: 'center' }));
-    await temporaryTrack.hover();
-    await admin.locator('.button-remove-tracks-1').click();
-    await admin.getByText('已删除赛道的 1 个奖项也一并删除').waitFor();
+    // On a loaded machine the hover can be lost before the click lands: the click is tried again
+    // only while the temporary track is still there, so it never removes the next one.
+    for (let attempt = 1; ; attempt++) {
+      await temporaryTrack.evaluate((input) => input.scrollIntoView({ block: 'center' }));
+      await temporaryTrack.hover();
+      await admin.locator('.button-remove-tracks-1').click();
+      try {
+        await admin.getByText('已删除赛道的 1 个奖项也一并删除').waitFor({ timeout: 10_000 });
+        break;
+      } catch (error) {
+        if (attempt >= 3 || (await temporaryTrack.inputValue()) !== '临时赛道') throw error;
+      }
+    }
     assert.equal(await admin.locator('input[name="prizes.2.titleZh"]').count(), 0);
     assert.match(await admin.locator('input[name="prizes.1.trackIndex"]').locator('xpath=preceding-sibling::*[@role="combobox"]').textContent(), /^2\. 风光组图/);
     assert.equal(await admin.getByTestId('admin-contest-prize-total').textContent(), '奖金合计（奖金 × 获奖数）：¥21,000.50');
