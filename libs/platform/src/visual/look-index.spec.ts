@@ -1,17 +1,6 @@
 import { seededRandom } from '../random/seeded-random.js';
 import { LookIndex, lookDistance, type Look, type LookWeights } from './look-index.js';
-
-function randomLook(next: () => number): Look {
-  const count = 1 + Math.floor(next() * 5);
-  const raw = Array.from({ length: count }, () => next() + 0.05);
-  const total = raw.reduce((sum, value) => sum + value, 0);
-  return {
-    colours: raw
-      .map((value) => ({ lab: [Math.round(next() * 100), Math.round(next() * 200 - 100), Math.round(next() * 200 - 100)] as [number, number, number], share: value / total }))
-      .sort((a, b) => b.share - a.share),
-    composition: Uint8Array.from({ length: 32 }, () => Math.floor(next() * 256)),
-  };
-}
+import { randomLook } from './testing/random-look.js';
 
 /** What the index stores: a byte per value, as encode() keeps it. */
 const quantized = (look: Look): Look => ({

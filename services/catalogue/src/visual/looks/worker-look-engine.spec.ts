@@ -1,21 +1,10 @@
 import { MessageChannel } from 'node:worker_threads';
 import { seededRandom } from '@mkt/platform';
-import { LookIndex, type Look, type LookWeights } from '@mkt/platform/visual';
+import { randomLook } from '@mkt/platform/testing';
+import { LookIndex, type LookWeights } from '@mkt/platform/visual';
 import { InThreadLookEngine } from './look-engine.js';
 import { LookWorkerEndpoint } from './look-worker.endpoint.js';
 import { WorkerLookEngine } from './worker-look-engine.js';
-
-function randomLook(next: () => number): Look {
-  const count = 1 + Math.floor(next() * 5);
-  const raw = Array.from({ length: count }, () => next() + 0.05);
-  const total = raw.reduce((sum, value) => sum + value, 0);
-  return {
-    colours: raw
-      .map((value) => ({ lab: [Math.round(next() * 100), Math.round(next() * 200 - 100), Math.round(next() * 200 - 100)] as [number, number, number], share: value / total }))
-      .sort((a, b) => b.share - a.share),
-    composition: Uint8Array.from({ length: 32 }, () => Math.floor(next() * 256)),
-  };
-}
 
 /** The worker's protocol on a channel of this thread: the same messages, copied the same way. */
 function engineOverChannel() {
